@@ -1,0 +1,1 @@
+//! Shared helpers of hooke's criterion benchmarks (see `benches/benches/`).

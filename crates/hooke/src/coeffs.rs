@@ -1,0 +1,459 @@
+//! Precomputed step coefficients of the exact spring-damper.
+//!
+//! Over one step of length `dt` with a constant goal `g` and goal velocity `q`, the spring
+//! `a = s (g - x) + d (q - v)` is an affine map of the state. hooke writes it as
+//!
+//! ```text
+//! e  = x0 - g
+//! x1 = x0 + (xx * e + xv * v0 + xq * q)
+//! v1 =        vx * e + vv * v0 + vq * q
+//! ```
+//!
+//! The six numbers depend only on `(stiffness, damping, dt)`, so springs that share parameters share
+//! one [`SpringCoeffs`], and the per-spring work is a handful of multiply-adds with no `exp`, `sin`
+//! or `cos`. The same form covers every damping regime, stiffness 0, damping 0, `dt = 0` (the
+//! coefficients are exactly the identity, so the state is returned bit for bit) and a rigid spring
+//! (halflife 0: `x = g`, `v = q`).
+//!
+//! The coefficients are computed in `f64` from the closed form of `docs/math.md` (one analytic
+//! function of `w² = s - d²/4`, with the over-damped branch written as two decaying exponentials
+//! and the small-argument integrals as power series) and rounded once to `f32`.
+
+use crate::scalar::params::{frequency_to_stiffness_f64, halflife_to_damping_f64};
+
+/// Step coefficients of the exact spring-damper for one `(stiffness, damping, dt)`.
+///
+/// See the [module documentation](self) for the update they define.
+///
+/// ```
+/// use hooke::SpringCoeffs;
+///
+/// // A critical spring with a halflife of 0.1 s, stepped at 60 Hz.
+/// let c = SpringCoeffs::critical(0.1, 1.0 / 60.0);
+/// let (mut x, mut v) = (0.0_f32, 0.0_f32);
+/// for _ in 0..600 {
+///     c.apply(&mut x, &mut v, 1.0, 0.0);
+/// }
+/// assert!((x - 1.0).abs() < 1e-6 && v.abs() < 1e-5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpringCoeffs {
+    /// Position response to the offset from the goal, minus one (`m00 - 1`).
+    pub xx: f32,
+    /// Position response to the initial velocity.
+    pub xv: f32,
+    /// Position response to the goal velocity.
+    pub xq: f32,
+    /// Velocity response to the offset from the goal.
+    pub vx: f32,
+    /// Velocity response to the initial velocity.
+    pub vv: f32,
+    /// Velocity response to the goal velocity.
+    pub vq: f32,
+}
+
+impl Default for SpringCoeffs {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl SpringCoeffs {
+    /// The coefficients of a step that changes nothing (`dt = 0`).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let (mut x, mut v) = (0.3_f32, -2.0_f32);
+    /// SpringCoeffs::IDENTITY.apply(&mut x, &mut v, 7.0, 1.0);
+    /// assert_eq!((x, v), (0.3, -2.0));
+    /// ```
+    pub const IDENTITY: SpringCoeffs = SpringCoeffs {
+        xx: 0.0,
+        xv: 0.0,
+        xq: 0.0,
+        vx: 0.0,
+        vv: 1.0,
+        vq: 0.0,
+    };
+
+    /// The coefficients of a rigid spring (halflife 0): the state snaps to `x = g`, `v = q`.
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let (mut x, mut v) = (0.5_f32, 3.0_f32);
+    /// SpringCoeffs::SNAP.apply(&mut x, &mut v, 2.0, -1.0);
+    /// assert_eq!((x, v), (2.0, -1.0));
+    /// ```
+    pub const SNAP: SpringCoeffs = SpringCoeffs {
+        xx: -1.0,
+        xv: 0.0,
+        xq: 0.0,
+        vx: 0.0,
+        vv: 0.0,
+        vq: 1.0,
+    };
+
+    /// Coefficients of the general spring `a = stiffness (g - x) + damping (q - v)` over `dt`.
+    ///
+    /// Domain: `stiffness, damping, dt >= 0`, any damping regime. Outside it, nothing becomes NaN:
+    /// negative stiffness or damping is clamped to 0, infinite stiffness or damping makes the spring
+    /// rigid ([`SNAP`](Self::SNAP)), and a NaN parameter or a `dt` that is not finite and positive
+    /// gives [`IDENTITY`](Self::IDENTITY) (the state is left unchanged).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// // Under-damped, critical and over-damped springs all come from the same closed form.
+    /// for damping in [1.0_f32, 20.0, 400.0] {
+    ///     let c = SpringCoeffs::stiffness_damping(100.0, damping, 0.01);
+    ///     assert!(c.xx.is_finite() && c.vv.is_finite());
+    /// }
+    /// ```
+    pub fn stiffness_damping(stiffness: f32, damping: f32, dt: f32) -> SpringCoeffs {
+        Coeffs64::stiffness_damping(f64::from(stiffness), f64::from(damping), f64::from(dt))
+            .to_f32()
+    }
+
+    /// Coefficients of the critically damped spring with the given halflife.
+    ///
+    /// `halflife = 0` gives [`SNAP`](Self::SNAP); a negative halflife is treated as 0, a NaN one
+    /// gives [`IDENTITY`](Self::IDENTITY), an infinite one a spring without force (`x += v dt`).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// assert_eq!(SpringCoeffs::critical(0.0, 0.016), SpringCoeffs::SNAP);
+    /// assert_eq!(SpringCoeffs::critical(0.2, 0.0), SpringCoeffs::IDENTITY);
+    /// ```
+    pub fn critical(halflife: f32, dt: f32) -> SpringCoeffs {
+        Coeffs64::critical(f64::from(halflife), f64::from(dt)).to_f32()
+    }
+
+    /// Coefficients of the spring with a natural `frequency` (Hz) and a damping `halflife` (s).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let c = SpringCoeffs::frequency_halflife(2.0, 0.5, 1.0 / 60.0);
+    /// assert!(c.vx < 0.0); // pulled back toward the goal
+    /// ```
+    pub fn frequency_halflife(frequency: f32, halflife: f32, dt: f32) -> SpringCoeffs {
+        if halflife.is_nan() || frequency.is_nan() {
+            return SpringCoeffs::IDENTITY;
+        }
+        if halflife <= 0.0 {
+            return Coeffs64::snap_unless_still(f64::from(dt)).to_f32();
+        }
+        let d = halflife_to_damping_f64(f64::from(halflife));
+        let s = frequency_to_stiffness_f64(f64::from(frequency.max(0.0)));
+        Coeffs64::stiffness_damping(s, d, f64::from(dt)).to_f32()
+    }
+
+    /// Coefficients of the spring with a `damping_ratio` (1 = critical) and a damping `halflife`.
+    ///
+    /// A damping ratio of 0 or less has no finite stiffness; it is treated as a rigid spring, like a
+    /// halflife of 0. NaN gives [`IDENTITY`](Self::IDENTITY).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let crit = SpringCoeffs::damping_ratio_halflife(1.0, 0.2, 0.01);
+    /// let crit2 = SpringCoeffs::critical(0.2, 0.01);
+    /// assert!((crit.xx - crit2.xx).abs() < 1e-6);
+    /// ```
+    pub fn damping_ratio_halflife(damping_ratio: f32, halflife: f32, dt: f32) -> SpringCoeffs {
+        if halflife.is_nan() || damping_ratio.is_nan() {
+            return SpringCoeffs::IDENTITY;
+        }
+        if halflife <= 0.0 || damping_ratio <= 0.0 {
+            return Coeffs64::snap_unless_still(f64::from(dt)).to_f32();
+        }
+        let d = halflife_to_damping_f64(f64::from(halflife));
+        let r = f64::from(damping_ratio);
+        let s = (d / (2.0 * r)) * (d / (2.0 * r));
+        Coeffs64::stiffness_damping(s, d, f64::from(dt)).to_f32()
+    }
+
+    /// Advances one spring by the step these coefficients describe.
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let c = SpringCoeffs::stiffness_damping(0.0, 0.0, 0.5); // free motion
+    /// let (mut x, mut v) = (1.0_f32, 2.0_f32);
+    /// c.apply(&mut x, &mut v, 0.0, 0.0);
+    /// assert_eq!((x, v), (2.0, 2.0));
+    /// ```
+    #[inline]
+    pub fn apply(&self, x: &mut f32, v: &mut f32, goal: f32, goal_velocity: f32) {
+        let e = *x - goal;
+        let v0 = *v;
+        *x += self.xx * e + self.xv * v0 + self.xq * goal_velocity;
+        *v = self.vx * e + self.vv * v0 + self.vq * goal_velocity;
+    }
+
+    /// Like [`apply`](Self::apply) for the velocity and the offset from the goal, in `f64`.
+    /// Used where the offset is computed more precisely than `f32` allows (quaternion springs).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let c = SpringCoeffs::critical(0.1, 0.1);
+    /// let (e, v) = c.apply_offset_f64(1.0, 0.0);
+    /// assert!(e > 0.0 && e < 1.0 && v < 0.0);
+    /// ```
+    #[inline]
+    pub fn apply_offset_f64(&self, offset: f64, velocity: f64) -> (f64, f64) {
+        let e1 = offset + (f64::from(self.xx) * offset + f64::from(self.xv) * velocity);
+        let v1 = f64::from(self.vx) * offset + f64::from(self.vv) * velocity;
+        (e1, v1)
+    }
+}
+
+/// The damper's blend factor `1 - 2^(-dt / halflife)` for [`crate::scalar::damper_exact`]:
+/// `x += (goal - x) * alpha`.
+///
+/// Halflife 0 (or negative) gives 1 (snap), `dt <= 0` gives 0, NaN gives 0.
+///
+/// ```
+/// let a = hooke::coeffs::damper_alpha(0.5, 0.5);
+/// assert!((a - 0.5).abs() < 1e-7);
+/// ```
+pub fn damper_alpha(halflife: f32, dt: f32) -> f32 {
+    if halflife.is_nan() || dt.is_nan() || dt <= 0.0 {
+        return 0.0;
+    }
+    if halflife <= 0.0 {
+        return 1.0;
+    }
+    let rate = std::f64::consts::LN_2 * f64::from(dt) / f64::from(halflife);
+    (-(-rate).exp_m1()) as f32
+}
+
+/// `f64` coefficients, the exact value before rounding to `f32`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Coeffs64 {
+    pub xx: f64,
+    pub xv: f64,
+    pub xq: f64,
+    pub vx: f64,
+    pub vv: f64,
+    pub vq: f64,
+}
+
+impl Coeffs64 {
+    pub const IDENTITY: Coeffs64 = Coeffs64 {
+        xx: 0.0,
+        xv: 0.0,
+        xq: 0.0,
+        vx: 0.0,
+        vv: 1.0,
+        vq: 0.0,
+    };
+    pub const SNAP: Coeffs64 = Coeffs64 {
+        xx: -1.0,
+        xv: 0.0,
+        xq: 0.0,
+        vx: 0.0,
+        vv: 0.0,
+        vq: 1.0,
+    };
+
+    pub fn to_f32(self) -> SpringCoeffs {
+        SpringCoeffs {
+            xx: self.xx as f32,
+            xv: self.xv as f32,
+            xq: self.xq as f32,
+            vx: self.vx as f32,
+            vv: self.vv as f32,
+            vq: self.vq as f32,
+        }
+    }
+
+    /// A rigid spring, except that a zero or invalid `dt` still changes nothing.
+    pub fn snap_unless_still(dt: f64) -> Coeffs64 {
+        if dt > 0.0 && dt.is_finite() {
+            Coeffs64::SNAP
+        } else {
+            Coeffs64::IDENTITY
+        }
+    }
+
+    pub fn critical(halflife: f64, dt: f64) -> Coeffs64 {
+        if halflife.is_nan() {
+            return Coeffs64::IDENTITY;
+        }
+        if halflife <= 0.0 {
+            return Coeffs64::snap_unless_still(dt);
+        }
+        let y = 0.5 * halflife_to_damping_f64(halflife);
+        // s = y^2 exactly as the closed form sees it, so w^2 = s - y^2 is exactly 0.
+        Coeffs64::stiffness_damping(y * y, 2.0 * y, dt)
+    }
+
+    pub fn stiffness_damping(s: f64, d: f64, t: f64) -> Coeffs64 {
+        if s.is_nan() || d.is_nan() || t.is_nan() || t <= 0.0 || t == f64::INFINITY {
+            return Coeffs64::IDENTITY;
+        }
+        let s = s.max(0.0);
+        let d = d.max(0.0);
+        if s == f64::INFINITY || d == f64::INFINITY {
+            return Coeffs64::SNAP;
+        }
+        let c = closed_form(s, d, t);
+        let all_finite = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq]
+            .iter()
+            .all(|value| value.is_finite());
+        if all_finite { c } else { Coeffs64::IDENTITY }
+    }
+}
+
+/// The closed form of `docs/math.md` §1 for finite `s, d >= 0` and finite `t > 0`.
+fn closed_form(s: f64, d: f64, t: f64) -> Coeffs64 {
+    let y = 0.5 * d;
+    // Exact in f64 when s and d come from f32 values: d*d/4 needs at most 48 significant bits.
+    let w2 = s - y * y;
+
+    // cs = e^(-y t) C(t), ss = e^(-y t) S(t), the two functions of section 1.
+    let (cs, ss) = if w2 > 0.0 {
+        let w = w2.sqrt();
+        let decay = (-y * t).exp();
+        let wt = w * t;
+        (decay * wt.cos(), decay * t * sinc(wt))
+    } else if w2 < 0.0 {
+        // Over-damped: two real decay rates. slow = y - k is computed as s / (y + k), which does
+        // not cancel when d*d >> s; the products e^(-y t) cosh(k t) are never formed.
+        let k = (-w2).sqrt();
+        let fast = y + k;
+        let slow = s / fast;
+        let a = (-slow * t).exp();
+        let b = (-fast * t).exp();
+        let two_kt = 2.0 * k * t;
+        let ss = if two_kt < 1.0 {
+            b * t * exprel(two_kt)
+        } else {
+            (a - b) / (2.0 * k)
+        };
+        (0.5 * (a + b), ss)
+    } else {
+        let decay = (-y * t).exp();
+        (decay, decay * t)
+    };
+
+    let m00_minus_1 = cs + y * ss - 1.0;
+    let m01 = ss;
+    let m10 = -s * ss;
+    let m11 = cs - y * ss;
+
+    // p = integral of m01 over [0, t]: the position response to a constant force.
+    let p = if y * t <= 0.5 && s * t * t <= 0.25 {
+        integral_m01_series(s, d, t)
+    } else if w2 < 0.0 && (s / (y + (-w2).sqrt())) * t < 1e-3 {
+        // Strongly over-damped, the slow mode has barely moved: 1 - m00 would cancel.
+        let k = (-w2).sqrt();
+        let fast = y + k;
+        let slow = s / fast;
+        t * (phi(slow * t) - phi(fast * t)) / (fast - slow)
+    } else {
+        -m00_minus_1 / s
+    };
+    // m00 - 1 = -s p; take the form that does not cancel.
+    let xx = if y * t <= 0.5 && s * t * t <= 0.25 {
+        -s * p
+    } else {
+        m00_minus_1
+    };
+
+    Coeffs64 {
+        xx,
+        xv: m01,
+        xq: d * p,
+        vx: m10,
+        vv: m11,
+        vq: d * m01,
+    }
+}
+
+/// `sin(z) / z`, with the limit 1 at 0.
+fn sinc(z: f64) -> f64 {
+    if z.abs() < 1e-4 {
+        1.0 - z * z / 6.0
+    } else {
+        z.sin() / z
+    }
+}
+
+/// `(e^z - 1) / z`, with the limit 1 at 0.
+fn exprel(z: f64) -> f64 {
+    if z == 0.0 { 1.0 } else { z.exp_m1() / z }
+}
+
+/// `(1 - e^(-z)) / z`, with the limit 1 at 0.
+fn phi(z: f64) -> f64 {
+    if z == 0.0 { 1.0 } else { -(-z).exp_m1() / z }
+}
+
+/// Integral over `[0, t]` of `m01`, by its power series (valid when `d t` and `s t^2` are small).
+///
+/// `m01` solves `m'' + d m' + s m = 0`, `m(0) = 0`, `m'(0) = 1`. With `b_n = a_n t^n` the scaled
+/// Taylor terms, `b_(n+2) = -(D (n+1) b_(n+1) + S b_n) / ((n+2)(n+1))`, `D = d t`, `S = s t^2`.
+fn integral_m01_series(s: f64, d: f64, t: f64) -> f64 {
+    let big_d = d * t;
+    let big_s = s * t * t;
+    let (mut b_prev, mut b) = (0.0_f64, t); // b_0, b_1
+    let mut sum = b * t / 2.0;
+    for n in 0..40 {
+        let n = n as f64;
+        let next = -(big_d * (n + 1.0) * b + big_s * b_prev) / ((n + 2.0) * (n + 1.0));
+        b_prev = b;
+        b = next;
+        let term = b * t / (n + 3.0);
+        sum += term;
+        if term.abs() <= 1e-18 * sum.abs() {
+            break;
+        }
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dt_zero_is_identity_for_every_parameter() {
+        for (s, d) in [
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.0, 1.0),
+            (100.0, 20.0),
+            (1e4, 1e-3),
+        ] {
+            assert_eq!(
+                SpringCoeffs::stiffness_damping(s, d, 0.0),
+                SpringCoeffs::IDENTITY
+            );
+        }
+    }
+
+    #[test]
+    fn free_motion_has_exact_coefficients() {
+        let c = Coeffs64::stiffness_damping(0.0, 0.0, 2.0);
+        assert_eq!(
+            c,
+            Coeffs64 {
+                xx: 0.0,
+                xv: 2.0,
+                xq: 0.0,
+                vx: 0.0,
+                vv: 1.0,
+                vq: 0.0
+            }
+        );
+    }
+
+    #[test]
+    fn series_and_closed_form_agree_where_both_apply() {
+        let (s, d, t) = (0.2_f64, 0.6_f64, 0.9_f64);
+        // Under-damped here: w^2 = s - d^2/4 > 0, so 1 - m00 = 1 - e^(-yt) (cos wt + y sin(wt)/w).
+        let (y, w) = (d / 2.0, (s - d * d / 4.0).sqrt());
+        let m00 = (-y * t).exp() * ((w * t).cos() + y * (w * t).sin() / w);
+        let p_closed = (1.0 - m00) / s;
+        let p_series = integral_m01_series(s, d, t);
+        assert!((p_closed - p_series).abs() < 1e-12, "{p_closed} {p_series}");
+    }
+}

@@ -1,0 +1,258 @@
+//! Checked parameters: the path for values that come from users, tools or files.
+//!
+//! The `hooke::scalar` functions are the unchecked fast path: they never produce NaN from finite
+//! input, but they silently clamp or ignore out-of-domain parameters. Where parameters enter a
+//! program, build a [`SpringParams`] (or call [`check_dt`]) instead: every invalid value gives a
+//! [`ParamError`] naming the parameter and the value.
+
+use crate::coeffs::{Coeffs64, SpringCoeffs};
+use crate::scalar::params::{frequency_to_stiffness_f64, halflife_to_damping_f64};
+
+/// An invalid parameter, named, with the offending value.
+///
+/// ```
+/// use hooke::{ParamError, SpringParams};
+/// let err = SpringParams::critical(-0.1).unwrap_err();
+/// assert_eq!(err.to_string(), "parameter `halflife` is -0.1, expected a finite value >= 0");
+/// assert!(matches!(err, ParamError::Invalid { name: "halflife", .. }));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// A single parameter is out of its domain.
+    #[error("parameter `{name}` is {value}, expected {expected}")]
+    Invalid {
+        /// The parameter's name.
+        name: &'static str,
+        /// The rejected value.
+        value: f32,
+        /// What the parameter must be.
+        expected: &'static str,
+    },
+    /// One element of a column of parameters is out of its domain.
+    #[error("parameter `{name}` at index {index} is {value}, expected {expected}")]
+    InvalidAt {
+        /// The column's name.
+        name: &'static str,
+        /// The element's index.
+        index: usize,
+        /// The rejected value.
+        value: f32,
+        /// What the parameter must be.
+        expected: &'static str,
+    },
+    /// Two columns that must have the same length do not.
+    #[error("column `{name}` has length {found}, expected {expected}")]
+    LengthMismatch {
+        /// The column's name.
+        name: &'static str,
+        /// The length it must have.
+        expected: usize,
+        /// The length it has.
+        found: usize,
+    },
+}
+
+impl ParamError {
+    /// The same error, located at `index` of a column.
+    ///
+    /// ```
+    /// use hooke::ParamError;
+    /// let e = ParamError::Invalid { name: "halflife", value: -1.0, expected: "a finite value >= 0" };
+    /// assert!(matches!(e.at(3), ParamError::InvalidAt { index: 3, .. }));
+    /// ```
+    pub fn at(self, index: usize) -> ParamError {
+        match self {
+            ParamError::Invalid {
+                name,
+                value,
+                expected,
+            } => ParamError::InvalidAt {
+                name,
+                index,
+                value,
+                expected,
+            },
+            other => other,
+        }
+    }
+}
+
+const NON_NEGATIVE: &str = "a finite value >= 0";
+const POSITIVE: &str = "a finite value > 0";
+
+/// Checks that `value` is finite and `>= 0`.
+///
+/// ```
+/// assert!(hooke::params::check_non_negative("dt", 0.0).is_ok());
+/// assert!(hooke::params::check_non_negative("dt", f32::NAN).is_err());
+/// ```
+pub fn check_non_negative(name: &'static str, value: f32) -> Result<f32, ParamError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(ParamError::Invalid {
+            name,
+            value,
+            expected: NON_NEGATIVE,
+        })
+    }
+}
+
+/// Checks that `value` is finite and `> 0`.
+///
+/// ```
+/// assert!(hooke::params::check_positive("damping_ratio", 0.0).is_err());
+/// ```
+pub fn check_positive(name: &'static str, value: f32) -> Result<f32, ParamError> {
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(ParamError::Invalid {
+            name,
+            value,
+            expected: POSITIVE,
+        })
+    }
+}
+
+/// Checks a time step: finite and `>= 0`.
+///
+/// ```
+/// assert!(hooke::params::check_dt(1.0 / 60.0).is_ok());
+/// assert!(hooke::params::check_dt(-0.1).is_err());
+/// ```
+pub fn check_dt(dt: f32) -> Result<f32, ParamError> {
+    check_non_negative("dt", dt)
+}
+
+/// Validated parameters of one spring-damper (unit mass).
+///
+/// Built from any of the parameterisations of the sources; a halflife of 0 is valid and gives a
+/// rigid spring (the state snaps to the goal and its velocity).
+///
+/// ```
+/// use hooke::SpringParams;
+///
+/// let params = SpringParams::frequency_halflife(3.0, 0.2)?;
+/// let coeffs = params.coeffs(1.0 / 60.0)?;
+/// let (mut x, mut v) = (0.0_f32, 0.0_f32);
+/// coeffs.apply(&mut x, &mut v, 1.0, 0.0);
+/// assert!(x > 0.0);
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpringParams {
+    stiffness: f64,
+    damping: f64,
+}
+
+impl SpringParams {
+    /// From stiffness and damping, both finite and `>= 0`.
+    ///
+    /// ```
+    /// assert!(hooke::SpringParams::new(100.0, 20.0).is_ok());
+    /// assert!(hooke::SpringParams::new(100.0, -1.0).is_err());
+    /// ```
+    pub fn new(stiffness: f32, damping: f32) -> Result<SpringParams, ParamError> {
+        let stiffness = check_non_negative("stiffness", stiffness)?;
+        let damping = check_non_negative("damping", damping)?;
+        Ok(SpringParams {
+            stiffness: f64::from(stiffness),
+            damping: f64::from(damping),
+        })
+    }
+
+    /// A critically damped spring with the given halflife (`>= 0`).
+    ///
+    /// ```
+    /// let p = hooke::SpringParams::critical(0.1)?;
+    /// assert!((p.damping_ratio() - 1.0).abs() < 1e-12);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn critical(halflife: f32) -> Result<SpringParams, ParamError> {
+        let halflife = check_non_negative("halflife", halflife)?;
+        let y = 0.5 * halflife_to_damping_f64(f64::from(halflife));
+        Ok(SpringParams {
+            stiffness: y * y,
+            damping: 2.0 * y,
+        })
+    }
+
+    /// A spring with natural `frequency` (Hz, `>= 0`) and damping `halflife` (`>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::SpringParams::frequency_halflife(f32::NAN, 0.1).is_err());
+    /// ```
+    pub fn frequency_halflife(frequency: f32, halflife: f32) -> Result<SpringParams, ParamError> {
+        let frequency = check_non_negative("frequency", frequency)?;
+        let halflife = check_non_negative("halflife", halflife)?;
+        Ok(SpringParams {
+            stiffness: frequency_to_stiffness_f64(f64::from(frequency)),
+            damping: halflife_to_damping_f64(f64::from(halflife)),
+        })
+    }
+
+    /// A spring with a `damping_ratio` (`> 0`; 1 is critical) and a damping `halflife` (`>= 0`).
+    ///
+    /// ```
+    /// let p = hooke::SpringParams::damping_ratio_halflife(0.5, 0.3)?;
+    /// assert!((p.damping_ratio() - 0.5).abs() < 1e-9);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn damping_ratio_halflife(
+        damping_ratio: f32,
+        halflife: f32,
+    ) -> Result<SpringParams, ParamError> {
+        let ratio = f64::from(check_positive("damping_ratio", damping_ratio)?);
+        let halflife = check_non_negative("halflife", halflife)?;
+        let damping = halflife_to_damping_f64(f64::from(halflife));
+        let root = damping / (2.0 * ratio);
+        Ok(SpringParams {
+            stiffness: root * root,
+            damping,
+        })
+    }
+
+    /// The stiffness (`+inf` for a rigid spring).
+    ///
+    /// ```
+    /// assert_eq!(hooke::SpringParams::new(4.0, 1.0)?.stiffness(), 4.0);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn stiffness(&self) -> f64 {
+        self.stiffness
+    }
+
+    /// The damping (`+inf` for a rigid spring).
+    ///
+    /// ```
+    /// assert_eq!(hooke::SpringParams::new(4.0, 1.0)?.damping(), 1.0);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn damping(&self) -> f64 {
+        self.damping
+    }
+
+    /// The damping ratio `d / (2 sqrt(s))`.
+    ///
+    /// ```
+    /// assert_eq!(hooke::SpringParams::new(4.0, 4.0)?.damping_ratio(), 1.0);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn damping_ratio(&self) -> f64 {
+        self.damping / (2.0 * self.stiffness.sqrt())
+    }
+
+    /// The step coefficients for a time step `dt` (finite, `>= 0`).
+    ///
+    /// ```
+    /// let p = hooke::SpringParams::critical(0.1)?;
+    /// assert!(p.coeffs(f32::INFINITY).is_err());
+    /// assert_eq!(p.coeffs(0.0)?, hooke::SpringCoeffs::IDENTITY);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn coeffs(&self, dt: f32) -> Result<SpringCoeffs, ParamError> {
+        let dt = check_dt(dt)?;
+        Ok(Coeffs64::stiffness_damping(self.stiffness, self.damping, f64::from(dt)).to_f32())
+    }
+}

@@ -1,0 +1,21 @@
+//! The scalar spring library: every spring of the source articles, exact for every parameter.
+//!
+//! These are the unchecked fast path and the reference that the SIMD batch kernels are tested
+//! against. Their domain is `halflife, dt, stiffness, damping, frequency >= 0` and
+//! `damping_ratio > 0`. Outside it nothing becomes NaN: negative parameters are clamped to 0,
+//! a NaN parameter or a `dt` that is not finite leaves the state unchanged, and a halflife of 0 (or
+//! an infinite stiffness or damping) makes a spring rigid: `x = x_goal`, `v = v_goal`. `dt = 0`
+//! returns the state unchanged, bit for bit. For parameters that come from users or files, use
+//! [`crate::SpringParams`], which reports invalid values as typed errors.
+//!
+//! The names follow the source articles so that code ported from them finds its functions.
+
+mod damper;
+pub mod params;
+mod quat;
+mod spring;
+
+pub use damper::*;
+pub use params::*;
+pub use quat::*;
+pub use spring::*;

@@ -1,0 +1,128 @@
+//! Quaternion helpers and quaternion springs.
+//!
+//! Conventions (glam's): `Quat` stores `(x, y, z, w)`. A rotation vector ("scaled angle-axis") is
+//! the full angle times the unit axis. Angular velocity is a rotation vector per second applied on
+//! the left, in the parent frame: `q(t + dt) = quat_from_scaled_angle_axis(w dt) * q(t)`.
+//! Offsets between rotations are taken on the shortest path (`w >= 0`).
+
+use glam::{DQuat, DVec3, Quat, Vec3};
+
+use crate::coeffs::SpringCoeffs;
+
+/// The representative of `q` with `w >= 0` (the same rotation, the shortest path).
+///
+/// ```
+/// use glam::Quat;
+/// let q = hooke::scalar::quat_abs(Quat::from_xyzw(0.0, 0.0, 0.6, -0.8));
+/// assert_eq!(q, Quat::from_xyzw(0.0, 0.0, -0.6, 0.8));
+/// ```
+pub fn quat_abs(q: Quat) -> Quat {
+    if q.w < 0.0 { -q } else { q }
+}
+
+/// The rotation vector (angle times unit axis) of `q`, on the shortest path.
+///
+/// Uses `atan2(|xyz|, w)`, which keeps tiny rotations (a 1e-6 rad rotation is returned with full
+/// relative precision; `acos(w)` would return 0). The result's angle is in `[0, pi]`.
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::scalar::quat_to_scaled_angle_axis;
+/// let v = quat_to_scaled_angle_axis(Quat::from_rotation_y(1e-6));
+/// assert!((v - Vec3::new(0.0, 1e-6, 0.0)).length() < 1e-12);
+/// ```
+pub fn quat_to_scaled_angle_axis(q: Quat) -> Vec3 {
+    quat_to_scaled_angle_axis_f64(q.as_dquat()).as_vec3()
+}
+
+/// The rotation of rotation vector `v` (angle `|v|` about `v / |v|`): `exp(v / 2)`.
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::scalar::quat_from_scaled_angle_axis;
+/// let q = quat_from_scaled_angle_axis(Vec3::new(0.0, 0.0, 0.5));
+/// assert!(q.abs_diff_eq(Quat::from_rotation_z(0.5), 1e-7));
+/// ```
+pub fn quat_from_scaled_angle_axis(v: Vec3) -> Quat {
+    quat_from_scaled_angle_axis_f64(v.as_dvec3()).as_quat()
+}
+
+/// `f64` twin of [`quat_to_scaled_angle_axis`].
+pub(crate) fn quat_to_scaled_angle_axis_f64(q: DQuat) -> DVec3 {
+    let q = if q.w < 0.0 { -q } else { q };
+    let xyz = DVec3::new(q.x, q.y, q.z);
+    let len = xyz.length();
+    if len == 0.0 {
+        return DVec3::ZERO;
+    }
+    // angle / sin(angle / 2) * |q| relation: angle = 2 atan2(|xyz|, w), axis = xyz / |xyz|.
+    xyz * (2.0 * len.atan2(q.w) / len)
+}
+
+/// `f64` twin of [`quat_from_scaled_angle_axis`].
+pub(crate) fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
+    let half = 0.5 * v.length();
+    let sinc = if half < 1e-4 {
+        1.0 - half * half / 6.0
+    } else {
+        half.sin() / half
+    };
+    let xyz = 0.5 * v * sinc;
+    DQuat::from_xyzw(xyz.x, xyz.y, xyz.z, half.cos())
+}
+
+/// Steps a rotation spring given the step coefficients: the offset `x * inverse(goal)` is taken
+/// as a rotation vector in `f64`, advanced by the coefficients, and turned back into a rotation.
+fn rotation_spring_step(x: &mut Quat, v: &mut Vec3, goal: Quat, coeffs: &SpringCoeffs) {
+    let goal64 = goal.as_dquat();
+    let offset_q = x.as_dquat() * goal64.conjugate() / goal64.length_squared();
+    let offset = quat_to_scaled_angle_axis_f64(offset_q);
+    let v0 = v.as_dvec3();
+    let (ex, vx) = coeffs.apply_offset_f64(offset.x, v0.x);
+    let (ey, vy) = coeffs.apply_offset_f64(offset.y, v0.y);
+    let (ez, vz) = coeffs.apply_offset_f64(offset.z, v0.z);
+    let rotated = quat_from_scaled_angle_axis_f64(DVec3::new(ex, ey, ez)) * goal64;
+    *x = rotated.normalize().as_quat();
+    *v = DVec3::new(vx, vy, vz).as_vec3();
+}
+
+/// The critical spring on a rotation toward a fixed goal rotation (angular velocity `v`, rad/s).
+///
+/// The rotation offset from the goal (shortest path) and the angular velocity follow the exact
+/// critical spring; the result is a unit quaternion. Halflife 0 snaps to the goal with `v = 0`.
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::scalar::simple_spring_damper_exact_quat;
+/// let goal = Quat::from_rotation_x(1.0);
+/// let (mut q, mut w) = (Quat::IDENTITY, Vec3::ZERO);
+/// for _ in 0..120 {
+///     simple_spring_damper_exact_quat(&mut q, &mut w, goal, 0.1, 1.0 / 60.0);
+/// }
+/// assert!(q.angle_between(goal) < 1e-3);
+/// ```
+pub fn simple_spring_damper_exact_quat(
+    x: &mut Quat,
+    v: &mut Vec3,
+    x_goal: Quat,
+    halflife: f32,
+    dt: f32,
+) {
+    if dt == 0.0 {
+        return;
+    }
+    rotation_spring_step(x, v, x_goal, &SpringCoeffs::critical(halflife, dt));
+}
+
+/// The critical spring decaying a rotation toward the identity (inertialization offsets).
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::scalar::decay_spring_damper_exact_quat;
+/// let (mut q, mut w) = (Quat::from_rotation_z(0.5), Vec3::ZERO);
+/// decay_spring_damper_exact_quat(&mut q, &mut w, 0.1, 2.0);
+/// assert!(q.angle_between(Quat::IDENTITY) < 1e-5);
+/// ```
+pub fn decay_spring_damper_exact_quat(x: &mut Quat, v: &mut Vec3, halflife: f32, dt: f32) {
+    simple_spring_damper_exact_quat(x, v, Quat::IDENTITY, halflife, dt);
+}
