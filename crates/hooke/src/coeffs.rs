@@ -183,8 +183,10 @@ impl SpringCoeffs {
     pub fn apply(&self, x: &mut f32, v: &mut f32, goal: f32, goal_velocity: f32) {
         let e = *x - goal;
         let v0 = *v;
-        *x += self.xx * e + self.xv * v0 + self.xq * goal_velocity;
-        *v = self.vx * e + self.vv * v0 + self.vq * goal_velocity;
+        // The grouping matches the SIMD kernels' nested multiply-adds, so that without FMA the
+        // batch runtime reproduces this function bit for bit.
+        *x += self.xx * e + (self.xv * v0 + self.xq * goal_velocity);
+        *v = self.vx * e + (self.vv * v0 + self.vq * goal_velocity);
     }
 
     /// Like [`apply`](Self::apply) for the velocity and the offset from the goal, in `f64`.
@@ -403,7 +405,9 @@ fn integral_m01_series(s: f64, d: f64, t: f64) -> f64 {
         b = next;
         let term = b * t / (n + 3.0);
         sum += term;
-        if term.abs() <= 1e-18 * sum.abs() {
+        // Stop only when two consecutive terms are negligible: with d = 0 every other term is
+        // exactly 0, and stopping at the first zero would drop the rest of the series.
+        if term.abs().max((b_prev * t).abs()) <= 1e-18 * sum.abs() {
             break;
         }
     }
@@ -444,6 +448,16 @@ mod tests {
                 vq: 0.0
             }
         );
+    }
+
+    #[test]
+    fn series_keeps_going_past_zero_terms_when_undamped() {
+        // d = 0: m01 = sin(w t) / w, whose integral is (1 - cos(w t)) / s. Every even Taylor term
+        // is 0, which once stopped the series after its first term.
+        let (s, t) = (6813.533203125_f64, 0.0054883864_f64);
+        let exact = (1.0 - (s.sqrt() * t).cos()) / s;
+        let series = integral_m01_series(s, 0.0, t);
+        assert!((series - exact).abs() <= 1e-14 * exact, "{series} {exact}");
     }
 
     #[test]

@@ -19,7 +19,11 @@
 //! assert!((x - 1.0).abs() < 1e-6);
 //! ```
 
+pub mod batch;
 pub mod coeffs;
+pub mod column;
+pub mod lanes;
+pub mod par;
 pub mod params;
 pub mod scalar;
 

@@ -1,0 +1,121 @@
+//! Writing a [`Bvh`] back to text.
+//!
+//! Numbers use Rust's shortest round-tripping formatting (never exponent notation, which some
+//! BVH readers reject), so reading the output gives back bit-identical values.
+
+use std::fmt::{self, Write as _};
+use std::path::Path;
+
+use crate::{Bvh, BvhError};
+
+impl fmt::Display for Bvh {
+    /// Writes the file with tab indentation and LF line endings.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("HIERARCHY\n")?;
+        // Joints are stored depth-first, so a joint's ancestors are exactly the open joints that
+        // remain after closing every open joint that is not its parent.
+        let mut open: Vec<usize> = Vec::new();
+        for (index, joint) in self.joints.iter().enumerate() {
+            while let Some(&top) = open.last() {
+                if Some(top) == joint.parent {
+                    break;
+                }
+                open.pop();
+                self.close(f, top, open.len())?;
+            }
+            let depth = open.len();
+            let keyword = if joint.parent.is_some() {
+                "JOINT"
+            } else {
+                "ROOT"
+            };
+            indent(f, depth)?;
+            writeln!(f, "{keyword} {}", joint.name)?;
+            indent(f, depth)?;
+            f.write_str("{\n")?;
+            indent(f, depth + 1)?;
+            let o = joint.offset;
+            writeln!(f, "OFFSET {} {} {}", o.x, o.y, o.z)?;
+            indent(f, depth + 1)?;
+            write!(f, "CHANNELS {}", joint.channels.len())?;
+            for channel in &joint.channels {
+                write!(f, " {channel}")?;
+            }
+            f.write_char('\n')?;
+            open.push(index);
+        }
+        while let Some(top) = open.pop() {
+            self.close(f, top, open.len())?;
+        }
+
+        f.write_str("MOTION\n")?;
+        writeln!(f, "Frames: {}", self.frame_count)?;
+        writeln!(f, "Frame Time: {}", self.frame_time)?;
+        for frame in 0..self.frame_count {
+            let mut separator = "";
+            for value in self.frame(frame) {
+                write!(f, "{separator}{value}")?;
+                separator = " ";
+            }
+            f.write_char('\n')?;
+        }
+        Ok(())
+    }
+}
+
+fn indent(f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
+    for _ in 0..depth {
+        f.write_char('\t')?;
+    }
+    Ok(())
+}
+
+impl Bvh {
+    /// Writes the `End Site` (if any) and the closing brace of joint `index` at `depth`.
+    fn close(&self, f: &mut fmt::Formatter<'_>, index: usize, depth: usize) -> fmt::Result {
+        if let Some(site) = self.joints[index].end_site {
+            indent(f, depth + 1)?;
+            f.write_str("End Site\n")?;
+            indent(f, depth + 1)?;
+            f.write_str("{\n")?;
+            indent(f, depth + 2)?;
+            writeln!(f, "OFFSET {} {} {}", site.x, site.y, site.z)?;
+            indent(f, depth + 1)?;
+            f.write_str("}\n")?;
+        }
+        indent(f, depth)?;
+        f.write_str("}\n")
+    }
+
+    /// Writes the file to `out` (the same text as [`to_string`](ToString::to_string)).
+    ///
+    /// ```
+    /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 0.5\n1.25\n")?;
+    /// let mut out = Vec::new();
+    /// bvh.write(&mut out).unwrap();
+    /// assert!(String::from_utf8(out).unwrap().ends_with("Frame Time: 0.5\n1.25\n"));
+    /// # Ok::<(), hooke_bvh::BvhError>(())
+    /// ```
+    pub fn write<W: std::io::Write>(&self, mut out: W) -> std::io::Result<()> {
+        out.write_all(self.to_string().as_bytes())?;
+        out.flush()
+    }
+
+    /// Writes the file to `path`, replacing it. I/O errors name the path.
+    ///
+    /// ```
+    /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 0.5\n1.25\n")?;
+    /// let path = std::env::temp_dir().join("hooke_bvh_doctest_write.bvh");
+    /// bvh.write_to_path(&path)?;
+    /// assert_eq!(hooke_bvh::Bvh::from_path(&path)?, bvh);
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), hooke_bvh::BvhError>(())
+    /// ```
+    pub fn write_to_path(&self, path: impl AsRef<Path>) -> Result<(), BvhError> {
+        let path = path.as_ref();
+        std::fs::write(path, self.to_string()).map_err(|source| BvhError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+}

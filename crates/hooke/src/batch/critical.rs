@@ -1,0 +1,435 @@
+//! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
+
+use crate::column::{Column, check_len};
+use crate::lanes::{decay_per_spring, decay_shared, spring_per_spring, spring_shared};
+use crate::par::{self, DEFAULT_MIN_LANES};
+use crate::params::ParamError;
+
+use super::halflife::{CoeffsRef, CriticalParams};
+
+/// Many critically damped springs, each toward its own goal and goal velocity.
+///
+/// The halflife is shared by the batch or given per spring; the step coefficients are computed
+/// once per `dt` (exact exponential, no `exp` in the per-spring loop).
+///
+/// ```
+/// use hooke::batch::CriticalSprings;
+///
+/// let mut springs = CriticalSprings::new(1000, 0.1)?;
+/// springs.goal_mut().fill(1.0);
+/// for _ in 0..120 {
+///     springs.update(1.0 / 60.0)?;
+/// }
+/// assert!(springs.x().iter().all(|&x| (x - 1.0).abs() < 1e-3));
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct CriticalSprings {
+    x: Column,
+    v: Column,
+    goal: Column,
+    goal_velocity: Column,
+    params: CriticalParams,
+}
+
+impl CriticalSprings {
+    /// `len` springs at rest at 0 with a shared `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::CriticalSprings::new(4, -1.0).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<CriticalSprings, ParamError> {
+        Ok(CriticalSprings::with_params(
+            len,
+            CriticalParams::shared(halflife)?,
+        ))
+    }
+
+    /// One spring per halflife in `halflives` (each finite, `>= 0`), at rest at 0.
+    ///
+    /// ```
+    /// use hooke::{batch::CriticalSprings, ParamError};
+    /// let err = CriticalSprings::with_halflives(&[0.1, f32::NAN]).unwrap_err();
+    /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<CriticalSprings, ParamError> {
+        Ok(CriticalSprings::with_params(
+            halflives.len(),
+            CriticalParams::per_spring(halflives)?,
+        ))
+    }
+
+    fn with_params(len: usize, params: CriticalParams) -> CriticalSprings {
+        CriticalSprings {
+            x: Column::new(len, 0.0),
+            v: Column::new(len, 0.0),
+            goal: Column::new(len, 0.0),
+            goal_velocity: Column::new(len, 0.0),
+            params,
+        }
+    }
+
+    /// Number of springs.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CriticalSprings::new(3, 0.1)?.len(), 3);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    /// Whether the batch is empty.
+    ///
+    /// ```
+    /// assert!(hooke::batch::CriticalSprings::new(0, 0.1)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Sets every spring's state and goals from slices of the batch's length.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(2, 0.1)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0])?;
+    /// assert!(s.set_state(&[1.0], &[0.0], &[0.0], &[0.0]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(
+        &mut self,
+        x: &[f32],
+        v: &[f32],
+        goal: &[f32],
+        goal_velocity: &[f32],
+    ) -> Result<(), ParamError> {
+        let n = self.len();
+        check_len("x", n, x.len())?;
+        check_len("v", n, v.len())?;
+        check_len("goal", n, goal.len())?;
+        check_len("goal_velocity", n, goal_velocity.len())?;
+        self.x.as_mut_slice().copy_from_slice(x);
+        self.v.as_mut_slice().copy_from_slice(v);
+        self.goal.as_mut_slice().copy_from_slice(goal);
+        self.goal_velocity
+            .as_mut_slice()
+            .copy_from_slice(goal_velocity);
+        Ok(())
+    }
+
+    /// Positions.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CriticalSprings::new(2, 0.1)?.x(), &[0.0, 0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x(&self) -> &[f32] {
+        self.x.as_slice()
+    }
+
+    /// Positions, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(2, 0.1)?;
+    /// s.x_mut()[0] = 4.0;
+    /// assert_eq!(s.x()[0], 4.0);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x_mut(&mut self) -> &mut [f32] {
+        self.x.as_mut_slice()
+    }
+
+    /// Velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CriticalSprings::new(1, 0.1)?.v(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v(&self) -> &[f32] {
+        self.v.as_slice()
+    }
+
+    /// Velocities, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
+    /// s.v_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v_mut(&mut self) -> &mut [f32] {
+        self.v.as_mut_slice()
+    }
+
+    /// Goal positions.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CriticalSprings::new(1, 0.1)?.goal(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal(&self) -> &[f32] {
+        self.goal.as_slice()
+    }
+
+    /// Goal positions, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
+    /// s.goal_mut()[0] = 2.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_mut(&mut self) -> &mut [f32] {
+        self.goal.as_mut_slice()
+    }
+
+    /// Goal velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CriticalSprings::new(1, 0.1)?.goal_velocity(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_velocity(&self) -> &[f32] {
+        self.goal_velocity.as_slice()
+    }
+
+    /// Goal velocities, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
+    /// s.goal_velocity_mut()[0] = -1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_velocity_mut(&mut self) -> &mut [f32] {
+        self.goal_velocity.as_mut_slice()
+    }
+
+    /// Sets one halflife for the whole batch.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
+    /// assert!(s.set_halflife(f32::INFINITY).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_halflife(&mut self, halflife: f32) -> Result<(), ParamError> {
+        self.params = CriticalParams::shared(halflife)?;
+        Ok(())
+    }
+
+    /// Gives each spring its own halflife (`halflives.len()` must equal the batch length).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(2, 0.1)?;
+    /// assert!(s.set_halflives(&[0.1, 0.2]).is_ok());
+    /// assert!(s.set_halflives(&[0.1]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
+        check_len("halflife", self.len(), halflives.len())?;
+        self.params = CriticalParams::per_spring(halflives)?;
+        Ok(())
+    }
+
+    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
+    /// assert!(s.update(f32::NAN).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, usize::MAX)
+    }
+
+    /// Advances every spring by `dt` on rayon's threads (large batches only; results are
+    /// bit-identical to [`update`](Self::update)).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(100_000, 0.1)?;
+    /// s.goal_mut().fill(1.0);
+    /// s.par_update(0.1)?;
+    /// assert!(s.x()[0] > 0.0);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups (8 springs
+    /// each) per task.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::CriticalSprings::new(64, 0.1)?;
+    /// s.update_with_grain(0.1, 1)?; // tiny grain: split across threads anyway
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let coeffs = self.params.coeffs(dt)?;
+        let x = self.x.lanes_mut();
+        let v = self.v.lanes_mut();
+        let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
+        match coeffs {
+            CoeffsRef::Shared(c) => par::run((x, v, g, q, c), min_lanes, &|(x, v, g, q, c)| {
+                spring_shared(x, v, g, q, &c)
+            }),
+            CoeffsRef::PerSpring(c) => par::run((x, v, g, q, c), min_lanes, &|(x, v, g, q, c)| {
+                spring_per_spring(x, v, g, q, c)
+            }),
+        }
+        Ok(())
+    }
+}
+
+/// Many critically damped springs decaying toward 0 (inertialization offsets, shake, recoil).
+///
+/// ```
+/// use hooke::batch::DecaySprings;
+/// let mut d = DecaySprings::new(16, 0.1)?;
+/// d.x_mut().fill(1.0);
+/// d.update(1.0)?;
+/// assert!(d.x().iter().all(|x| x.abs() < 1e-3));
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct DecaySprings {
+    x: Column,
+    v: Column,
+    params: CriticalParams,
+}
+
+impl DecaySprings {
+    /// `len` springs at 0 with a shared `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::DecaySprings::new(4, f32::NAN).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<DecaySprings, ParamError> {
+        let params = CriticalParams::shared(halflife)?;
+        Ok(DecaySprings {
+            x: Column::new(len, 0.0),
+            v: Column::new(len, 0.0),
+            params,
+        })
+    }
+
+    /// One spring per halflife (each finite, `>= 0`).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::DecaySprings::with_halflives(&[0.1, 0.2])?.len(), 2);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<DecaySprings, ParamError> {
+        let params = CriticalParams::per_spring(halflives)?;
+        let len = halflives.len();
+        Ok(DecaySprings {
+            x: Column::new(len, 0.0),
+            v: Column::new(len, 0.0),
+            params,
+        })
+    }
+
+    /// Number of springs.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::DecaySprings::new(3, 0.1)?.len(), 3);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    /// Whether the batch is empty.
+    ///
+    /// ```
+    /// assert!(hooke::batch::DecaySprings::new(0, 0.1)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Offsets.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::DecaySprings::new(1, 0.1)?.x(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x(&self) -> &[f32] {
+        self.x.as_slice()
+    }
+
+    /// Offsets, mutably.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::DecaySprings::new(1, 0.1)?;
+    /// d.x_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x_mut(&mut self) -> &mut [f32] {
+        self.x.as_mut_slice()
+    }
+
+    /// Offset velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::DecaySprings::new(1, 0.1)?.v(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v(&self) -> &[f32] {
+        self.v.as_slice()
+    }
+
+    /// Offset velocities, mutably.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::DecaySprings::new(1, 0.1)?;
+    /// d.v_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v_mut(&mut self) -> &mut [f32] {
+        self.v.as_mut_slice()
+    }
+
+    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::DecaySprings::new(1, 0.1)?;
+    /// assert!(d.update(-1.0).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, usize::MAX)
+    }
+
+    /// Advances every spring by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// let mut d = hooke::batch::DecaySprings::new(10, 0.1)?;
+    /// d.par_update(0.016)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::DecaySprings::new(64, 0.1)?;
+    /// d.update_with_grain(0.016, 2)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let coeffs = self.params.coeffs(dt)?;
+        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
+        match coeffs {
+            CoeffsRef::Shared(c) => {
+                par::run((x, v, c), min_lanes, &|(x, v, c)| decay_shared(x, v, &c))
+            }
+            CoeffsRef::PerSpring(c) => {
+                par::run((x, v, c), min_lanes, &|(x, v, c)| decay_per_spring(x, v, c))
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,185 @@
+//! Batches of exact dampers.
+
+use crate::coeffs::damper_alpha;
+use crate::column::Column;
+use crate::lanes::{damper_per_spring, damper_shared};
+use crate::par::{self, DEFAULT_MIN_LANES, Shared};
+use crate::params::{ParamError, check_dt, check_non_negative};
+
+use super::halflife::check_halflives;
+
+/// Many exact dampers (`x` moves toward `goal`, halving the distance every halflife).
+///
+/// ```
+/// use hooke::batch::Dampers;
+/// let mut d = Dampers::new(10, 0.5)?;
+/// d.goal_mut().fill(1.0);
+/// d.update(0.5)?;
+/// assert!((d.x()[0] - 0.5).abs() < 1e-6);
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Dampers {
+    x: Column,
+    goal: Column,
+    halflife: Option<f32>,
+    halflives: Column,
+    alpha: Column,
+    cached_dt: Option<f32>,
+}
+
+impl Dampers {
+    /// `len` dampers at 0 with a shared `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::Dampers::new(1, -0.5).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<Dampers, ParamError> {
+        let halflife = check_non_negative("halflife", halflife)?;
+        Ok(Dampers {
+            x: Column::new(len, 0.0),
+            goal: Column::new(len, 0.0),
+            halflife: Some(halflife),
+            halflives: Column::new(0, 0.0),
+            alpha: Column::new(0, 0.0),
+            cached_dt: None,
+        })
+    }
+
+    /// One damper per halflife (each finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::Dampers::with_halflives(&[0.1, -1.0]).is_err());
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<Dampers, ParamError> {
+        check_halflives(halflives)?;
+        let len = halflives.len();
+        Ok(Dampers {
+            x: Column::new(len, 0.0),
+            goal: Column::new(len, 0.0),
+            halflife: None,
+            halflives: Column::from_slice_padded(halflives, 1.0),
+            alpha: Column::new(len, 0.0),
+            cached_dt: None,
+        })
+    }
+
+    /// Number of dampers.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::Dampers::new(2, 0.1)?.len(), 2);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    /// Whether there are no dampers.
+    ///
+    /// ```
+    /// assert!(hooke::batch::Dampers::new(0, 0.1)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Values.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::Dampers::new(1, 0.1)?.x(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x(&self) -> &[f32] {
+        self.x.as_slice()
+    }
+
+    /// Values, mutably.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::Dampers::new(1, 0.1)?;
+    /// d.x_mut()[0] = 3.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x_mut(&mut self) -> &mut [f32] {
+        self.x.as_mut_slice()
+    }
+
+    /// Goals.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::Dampers::new(1, 0.1)?.goal(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal(&self) -> &[f32] {
+        self.goal.as_slice()
+    }
+
+    /// Goals, mutably.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::Dampers::new(1, 0.1)?;
+    /// d.goal_mut()[0] = 3.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_mut(&mut self) -> &mut [f32] {
+        self.goal.as_mut_slice()
+    }
+
+    /// Advances every damper by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::Dampers::new(1, 0.1)?;
+    /// assert!(d.update(f32::NAN).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, usize::MAX)
+    }
+
+    /// Advances every damper by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// let mut d = hooke::batch::Dampers::new(100, 0.1)?;
+    /// d.par_update(0.1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
+    ///
+    /// ```
+    /// let mut d = hooke::batch::Dampers::with_halflives(&[0.1; 64])?;
+    /// d.update_with_grain(0.1, 1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let dt = check_dt(dt)?;
+        let (x, g) = (self.x.lanes_mut(), self.goal.lanes());
+        match self.halflife {
+            Some(h) => {
+                let alpha = Shared(damper_alpha(h, dt));
+                par::run((x, g, alpha), min_lanes, &|(x, g, a)| {
+                    damper_shared(x, g, a.0)
+                });
+            }
+            None => {
+                if self.cached_dt != Some(dt) {
+                    let alpha = self.alpha.as_mut_slice();
+                    for (a, &h) in alpha.iter_mut().zip(self.halflives.as_slice()) {
+                        *a = damper_alpha(h, dt);
+                    }
+                    self.cached_dt = Some(dt);
+                }
+                let a = self.alpha.lanes();
+                par::run((x, g, a), min_lanes, &|(x, g, a)| {
+                    damper_per_spring(x, g, a)
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,262 @@
+//! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
+
+use crate::column::{Column, check_len};
+use crate::lanes::{CoeffColumns, spring_per_spring};
+use crate::par::{self, DEFAULT_MIN_LANES};
+use crate::params::{ParamError, check_dt, check_non_negative};
+
+/// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
+///
+/// Per-spring coefficients are computed for a `dt` by a branch-free SIMD kernel (under-damped,
+/// critical and over-damped lanes side by side, selected per lane) and cached until `dt` or a
+/// parameter changes; the per-frame update is then a few multiply-adds per spring.
+///
+/// ```
+/// use hooke::batch::GeneralSprings;
+///
+/// // An under-damped, a critical and an over-damped spring side by side.
+/// let mut s = GeneralSprings::new(&[100.0, 100.0, 100.0], &[2.0, 20.0, 200.0])?;
+/// s.goal_mut().fill(1.0);
+/// for _ in 0..600 {
+///     s.update(1.0 / 60.0)?;
+/// }
+/// assert!(s.x().iter().all(|&x| (x - 1.0).abs() < 1e-3));
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct GeneralSprings {
+    x: Column,
+    v: Column,
+    goal: Column,
+    goal_velocity: Column,
+    stiffness: Column,
+    damping: Column,
+    coeffs: CoeffColumns,
+    cached_dt: Option<f32>,
+}
+
+impl GeneralSprings {
+    /// One spring per `(stiffness, damping)` pair (each finite, `>= 0`), at rest at 0.
+    ///
+    /// ```
+    /// use hooke::{batch::GeneralSprings, ParamError};
+    /// let err = GeneralSprings::new(&[1.0, -1.0], &[1.0, 1.0]).unwrap_err();
+    /// assert!(matches!(err, ParamError::InvalidAt { name: "stiffness", index: 1, .. }));
+    /// assert!(GeneralSprings::new(&[1.0], &[1.0, 2.0]).is_err());
+    /// ```
+    pub fn new(stiffness: &[f32], damping: &[f32]) -> Result<GeneralSprings, ParamError> {
+        let len = stiffness.len();
+        check_len("damping", len, damping.len())?;
+        check_parameters(stiffness, damping)?;
+        Ok(GeneralSprings {
+            x: Column::new(len, 0.0),
+            v: Column::new(len, 0.0),
+            goal: Column::new(len, 0.0),
+            goal_velocity: Column::new(len, 0.0),
+            stiffness: Column::from_slice(stiffness),
+            damping: Column::from_slice(damping),
+            coeffs: CoeffColumns::identity(len),
+            cached_dt: None,
+        })
+    }
+
+    /// Number of springs.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.len(), 1);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    /// Whether the batch is empty.
+    ///
+    /// ```
+    /// assert!(hooke::batch::GeneralSprings::new(&[], &[])?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Replaces the stiffness and damping of every spring (validated; lengths must match).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
+    /// assert!(s.set_parameters(&[f32::NAN], &[1.0]).is_err());
+    /// s.set_parameters(&[4.0], &[4.0])?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_parameters(&mut self, stiffness: &[f32], damping: &[f32]) -> Result<(), ParamError> {
+        check_len("stiffness", self.len(), stiffness.len())?;
+        check_len("damping", self.len(), damping.len())?;
+        check_parameters(stiffness, damping)?;
+        self.stiffness.as_mut_slice().copy_from_slice(stiffness);
+        self.damping.as_mut_slice().copy_from_slice(damping);
+        self.cached_dt = None;
+        Ok(())
+    }
+
+    /// Stiffness of each spring.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[3.0], &[1.0])?.stiffness(), &[3.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn stiffness(&self) -> &[f32] {
+        self.stiffness.as_slice()
+    }
+
+    /// Damping of each spring.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[3.0], &[1.0])?.damping(), &[1.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn damping(&self) -> &[f32] {
+        self.damping.as_slice()
+    }
+
+    /// Positions.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.x(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x(&self) -> &[f32] {
+        self.x.as_slice()
+    }
+
+    /// Positions, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
+    /// s.x_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x_mut(&mut self) -> &mut [f32] {
+        self.x.as_mut_slice()
+    }
+
+    /// Velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.v(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v(&self) -> &[f32] {
+        self.v.as_slice()
+    }
+
+    /// Velocities, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
+    /// s.v_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v_mut(&mut self) -> &mut [f32] {
+        self.v.as_mut_slice()
+    }
+
+    /// Goal positions.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.goal(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal(&self) -> &[f32] {
+        self.goal.as_slice()
+    }
+
+    /// Goal positions, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
+    /// s.goal_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_mut(&mut self) -> &mut [f32] {
+        self.goal.as_mut_slice()
+    }
+
+    /// Goal velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.goal_velocity(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_velocity(&self) -> &[f32] {
+        self.goal_velocity.as_slice()
+    }
+
+    /// Goal velocities, mutably.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
+    /// s.goal_velocity_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn goal_velocity_mut(&mut self) -> &mut [f32] {
+        self.goal_velocity.as_mut_slice()
+    }
+
+    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
+    /// assert!(s.update(f32::INFINITY).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, usize::MAX)
+    }
+
+    /// Advances every spring by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0; 100], &[1.0; 100])?;
+    /// s.par_update(0.1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0; 100], &[1.0; 100])?;
+    /// s.update_with_grain(0.1, 1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let dt = check_dt(dt)?;
+        if self.cached_dt != Some(dt) {
+            self.coeffs
+                .fill_stiffness_damping(&self.stiffness, &self.damping, dt);
+            self.cached_dt = Some(dt);
+        }
+        let parts = (
+            self.x.lanes_mut(),
+            self.v.lanes_mut(),
+            self.goal.lanes(),
+            self.goal_velocity.lanes(),
+            self.coeffs.slices(),
+        );
+        par::run(parts, min_lanes, &|(x, v, g, q, c)| {
+            spring_per_spring(x, v, g, q, c)
+        });
+        Ok(())
+    }
+}
+
+fn check_parameters(stiffness: &[f32], damping: &[f32]) -> Result<(), ParamError> {
+    for (i, (&s, &d)) in stiffness.iter().zip(damping).enumerate() {
+        check_non_negative("stiffness", s).map_err(|e| e.at(i))?;
+        check_non_negative("damping", d).map_err(|e| e.at(i))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,74 @@
+//! Halflife parameters of a batch (shared or per spring) and their cached step coefficients.
+
+use crate::coeffs::SpringCoeffs;
+use crate::column::Column;
+use crate::lanes::{CoeffColumns, CoeffSlices, LaneCoeffs};
+use crate::params::{ParamError, check_dt, check_non_negative};
+
+/// Padding halflife: any finite positive value keeps padding lanes inert.
+const PAD_HALFLIFE: f32 = 1.0;
+
+/// Coefficients for one update: shared by the whole batch or one set per spring.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum CoeffsRef<'a> {
+    Shared(LaneCoeffs),
+    PerSpring(CoeffSlices<'a>),
+}
+
+/// Validated halflives of a batch of critical springs, with coefficients cached per `dt`.
+#[derive(Debug, Clone)]
+pub(crate) struct CriticalParams {
+    shared: Option<f32>,
+    per_spring: Column,
+    cached_dt: Option<f32>,
+    shared_coeffs: LaneCoeffs,
+    coeffs: CoeffColumns,
+}
+
+impl CriticalParams {
+    pub fn shared(halflife: f32) -> Result<CriticalParams, ParamError> {
+        let halflife = check_non_negative("halflife", halflife)?;
+        Ok(CriticalParams {
+            shared: Some(halflife),
+            per_spring: Column::with_padding(0, 0.0, PAD_HALFLIFE),
+            cached_dt: None,
+            shared_coeffs: LaneCoeffs::splat(&SpringCoeffs::IDENTITY),
+            coeffs: CoeffColumns::identity(0),
+        })
+    }
+
+    pub fn per_spring(halflives: &[f32]) -> Result<CriticalParams, ParamError> {
+        check_halflives(halflives)?;
+        Ok(CriticalParams {
+            shared: None,
+            per_spring: Column::from_slice_padded(halflives, PAD_HALFLIFE),
+            cached_dt: None,
+            shared_coeffs: LaneCoeffs::splat(&SpringCoeffs::IDENTITY),
+            coeffs: CoeffColumns::identity(halflives.len()),
+        })
+    }
+
+    /// Refreshes the cached coefficients for `dt` (only when `dt` changed) and returns them.
+    pub fn coeffs(&mut self, dt: f32) -> Result<CoeffsRef<'_>, ParamError> {
+        let dt = check_dt(dt)?;
+        if self.cached_dt != Some(dt) {
+            match self.shared {
+                Some(h) => self.shared_coeffs = LaneCoeffs::splat(&SpringCoeffs::critical(h, dt)),
+                None => self.coeffs.fill_critical(&self.per_spring, dt),
+            }
+            self.cached_dt = Some(dt);
+        }
+        Ok(match self.shared {
+            Some(_) => CoeffsRef::Shared(self.shared_coeffs),
+            None => CoeffsRef::PerSpring(self.coeffs.slices()),
+        })
+    }
+}
+
+/// Checks a column of halflives: each finite and `>= 0`, errors naming the index.
+pub(crate) fn check_halflives(halflives: &[f32]) -> Result<(), ParamError> {
+    for (i, &h) in halflives.iter().enumerate() {
+        check_non_negative("halflife", h).map_err(|e| e.at(i))?;
+    }
+    Ok(())
+}

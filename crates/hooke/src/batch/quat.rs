@@ -1,0 +1,444 @@
+//! Batches of quaternion springs on SoA rotations and angular velocities.
+
+use glam::{Quat, Vec3};
+
+use crate::column::{QuatColumns, Vec3Columns, check_len};
+use crate::lanes::{
+    QuatLanes, QuatLanesMut, Vec3LanesMut, quat_decay_per_spring, quat_decay_shared,
+    quat_simple_shared,
+};
+use crate::par::{self, DEFAULT_MIN_LANES};
+use crate::params::ParamError;
+
+use super::halflife::{CoeffsRef, CriticalParams};
+
+fn quat_lanes_mut(q: &mut QuatColumns) -> QuatLanesMut<'_> {
+    QuatLanesMut {
+        x: q.x.lanes_mut(),
+        y: q.y.lanes_mut(),
+        z: q.z.lanes_mut(),
+        w: q.w.lanes_mut(),
+    }
+}
+
+fn vec3_lanes_mut(v: &mut Vec3Columns) -> Vec3LanesMut<'_> {
+    Vec3LanesMut {
+        x: v.x.lanes_mut(),
+        y: v.y.lanes_mut(),
+        z: v.z.lanes_mut(),
+    }
+}
+
+/// Checks that rotations are finite and of unit length within `1e-3`, naming the index.
+pub(crate) fn check_unit_quats(name: &'static str, quats: &[Quat]) -> Result<(), ParamError> {
+    for (i, q) in quats.iter().enumerate() {
+        let len = q.length();
+        if !q.is_finite() || (len - 1.0).abs() > 1e-3 {
+            return Err(ParamError::InvalidAt {
+                name,
+                index: i,
+                value: len,
+                expected: "a finite unit quaternion (length within 1e-3 of 1)",
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks that vectors are finite, naming the index.
+pub(crate) fn check_finite_vec3s(name: &'static str, v: &[Vec3]) -> Result<(), ParamError> {
+    for (i, v) in v.iter().enumerate() {
+        if !v.is_finite() {
+            let value = if v.x.is_finite() {
+                if v.y.is_finite() { v.z } else { v.y }
+            } else {
+                v.x
+            };
+            return Err(ParamError::InvalidAt {
+                name,
+                index: i,
+                value,
+                expected: "a finite vector",
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Many rotation offsets with angular velocities, decaying toward the identity by critical
+/// springs (inertialization of rotations).
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::batch::QuatDecaySprings;
+///
+/// let mut s = QuatDecaySprings::new(31, 0.1)?;
+/// s.set(0, Quat::from_rotation_z(0.8), Vec3::ZERO)?;
+/// s.update(1.0)?;
+/// assert!(s.rotation(0).angle_between(Quat::IDENTITY) < 1e-3);
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct QuatDecaySprings {
+    q: QuatColumns,
+    w: Vec3Columns,
+    params: CriticalParams,
+}
+
+impl QuatDecaySprings {
+    /// `len` identity rotations at rest with a shared `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::QuatDecaySprings::new(2, f32::NAN).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<QuatDecaySprings, ParamError> {
+        let params = CriticalParams::shared(halflife)?;
+        Ok(QuatDecaySprings {
+            q: QuatColumns::new(len, Quat::IDENTITY),
+            w: Vec3Columns::new(len, Vec3::ZERO),
+            params,
+        })
+    }
+
+    /// One spring per halflife (each finite, `>= 0`).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatDecaySprings::with_halflives(&[0.1; 5])?.len(), 5);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<QuatDecaySprings, ParamError> {
+        let params = CriticalParams::per_spring(halflives)?;
+        let len = halflives.len();
+        Ok(QuatDecaySprings {
+            q: QuatColumns::new(len, Quat::IDENTITY),
+            w: Vec3Columns::new(len, Vec3::ZERO),
+            params,
+        })
+    }
+
+    /// Number of springs.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatDecaySprings::new(3, 0.1)?.len(), 3);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    /// Whether the batch is empty.
+    ///
+    /// ```
+    /// assert!(hooke::batch::QuatDecaySprings::new(0, 0.1)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Sets spring `index`: a finite unit rotation (normalised if within 1e-3 of unit length)
+    /// and a finite angular velocity.
+    ///
+    /// ```
+    /// use glam::{Quat, Vec3};
+    /// let mut s = hooke::batch::QuatDecaySprings::new(1, 0.1)?;
+    /// assert!(s.set(0, Quat::from_xyzw(0.0, 0.0, 0.0, 2.0), Vec3::ZERO).is_err());
+    /// assert!(s.set(1, Quat::IDENTITY, Vec3::ZERO).is_err()); // out of range
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set(
+        &mut self,
+        index: usize,
+        rotation: Quat,
+        angular_velocity: Vec3,
+    ) -> Result<(), ParamError> {
+        if index >= self.len() {
+            return Err(ParamError::LengthMismatch {
+                name: "index",
+                expected: self.len(),
+                found: index,
+            });
+        }
+        check_unit_quats("rotation", &[rotation]).map_err(|e| reindex(e, index))?;
+        check_finite_vec3s("angular_velocity", &[angular_velocity])
+            .map_err(|e| reindex(e, index))?;
+        self.q.set(index, rotation.normalize());
+        self.w.set(index, angular_velocity);
+        Ok(())
+    }
+
+    /// The rotation of spring `index` (panics if out of bounds, like slice indexing).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatDecaySprings::new(1, 0.1)?.rotation(0), glam::Quat::IDENTITY);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    #[track_caller]
+    pub fn rotation(&self, index: usize) -> Quat {
+        self.q.get(index)
+    }
+
+    /// The angular velocity of spring `index` (panics if out of bounds).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatDecaySprings::new(1, 0.1)?.angular_velocity(0), glam::Vec3::ZERO);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    #[track_caller]
+    pub fn angular_velocity(&self, index: usize) -> Vec3 {
+        self.w.get(index)
+    }
+
+    /// The rotation columns (read-only; write through [`set`](Self::set)).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatDecaySprings::new(2, 0.1)?.rotations().len(), 2);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn rotations(&self) -> &QuatColumns {
+        &self.q
+    }
+
+    /// The angular-velocity columns.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatDecaySprings::new(2, 0.1)?.angular_velocities().len(), 2);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn angular_velocities(&self) -> &Vec3Columns {
+        &self.w
+    }
+
+    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatDecaySprings::new(1, 0.1)?;
+    /// assert!(s.update(-0.1).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, usize::MAX)
+    }
+
+    /// Advances every spring by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatDecaySprings::new(10, 0.1)?;
+    /// s.par_update(0.1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        // Rotation kernels do ~10x the arithmetic of the plain springs per lane: a smaller grain.
+        self.update_with_grain(dt, DEFAULT_MIN_LANES / 8)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatDecaySprings::new(64, 0.1)?;
+    /// s.update_with_grain(0.1, 1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let coeffs = self.params.coeffs(dt)?;
+        let q = quat_lanes_mut(&mut self.q);
+        let w = vec3_lanes_mut(&mut self.w);
+        match coeffs {
+            CoeffsRef::Shared(c) => par::run((q, w, c), min_lanes, &|(q, w, c)| {
+                quat_decay_shared(q, w, &c)
+            }),
+            CoeffsRef::PerSpring(c) => par::run((q, w, c), min_lanes, &|(q, w, c)| {
+                quat_decay_per_spring(q, w, c)
+            }),
+        }
+        Ok(())
+    }
+}
+
+fn reindex(e: ParamError, index: usize) -> ParamError {
+    match e {
+        ParamError::InvalidAt {
+            name,
+            value,
+            expected,
+            ..
+        } => ParamError::InvalidAt {
+            name,
+            index,
+            value,
+            expected,
+        },
+        other => other,
+    }
+}
+
+/// Many rotations following critical springs toward per-spring goal rotations.
+///
+/// ```
+/// use glam::Quat;
+/// use hooke::batch::QuatSprings;
+///
+/// let mut s = QuatSprings::new(4, 0.05)?;
+/// s.set_goals(&[Quat::from_rotation_x(1.0); 4])?;
+/// s.update(1.0)?;
+/// assert!(s.rotation(3).angle_between(Quat::from_rotation_x(1.0)) < 1e-4);
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct QuatSprings {
+    q: QuatColumns,
+    w: Vec3Columns,
+    goal: QuatColumns,
+    params: CriticalParams,
+}
+
+impl QuatSprings {
+    /// `len` identity rotations at rest, goals identity, shared `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::QuatSprings::new(1, -1.0).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<QuatSprings, ParamError> {
+        Ok(QuatSprings {
+            q: QuatColumns::new(len, Quat::IDENTITY),
+            w: Vec3Columns::new(len, Vec3::ZERO),
+            goal: QuatColumns::new(len, Quat::IDENTITY),
+            params: CriticalParams::shared(halflife)?,
+        })
+    }
+
+    /// Number of springs.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatSprings::new(2, 0.1)?.len(), 2);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.q.len()
+    }
+
+    /// Whether the batch is empty.
+    ///
+    /// ```
+    /// assert!(hooke::batch::QuatSprings::new(0, 0.1)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Sets every goal rotation (finite unit quaternions, normalised; lengths must match).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatSprings::new(1, 0.1)?;
+    /// assert!(s.set_goals(&[glam::Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0)]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_goals(&mut self, goals: &[Quat]) -> Result<(), ParamError> {
+        check_len("goal", self.len(), goals.len())?;
+        check_unit_quats("goal", goals)?;
+        for (i, g) in goals.iter().enumerate() {
+            self.goal.set(i, g.normalize());
+        }
+        Ok(())
+    }
+
+    /// Sets every rotation and angular velocity (validated like [`set_goals`](Self::set_goals)).
+    ///
+    /// ```
+    /// use glam::{Quat, Vec3};
+    /// let mut s = hooke::batch::QuatSprings::new(1, 0.1)?;
+    /// s.set_state(&[Quat::from_rotation_y(0.2)], &[Vec3::X])?;
+    /// assert!(s.set_state(&[Quat::IDENTITY], &[Vec3::splat(f32::INFINITY)]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(
+        &mut self,
+        rotations: &[Quat],
+        angular_velocities: &[Vec3],
+    ) -> Result<(), ParamError> {
+        check_len("rotation", self.len(), rotations.len())?;
+        check_len("angular_velocity", self.len(), angular_velocities.len())?;
+        check_unit_quats("rotation", rotations)?;
+        check_finite_vec3s("angular_velocity", angular_velocities)?;
+        for (i, (q, w)) in rotations.iter().zip(angular_velocities).enumerate() {
+            self.q.set(i, q.normalize());
+            self.w.set(i, *w);
+        }
+        Ok(())
+    }
+
+    /// The rotation of spring `index` (panics if out of bounds).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatSprings::new(1, 0.1)?.rotation(0), glam::Quat::IDENTITY);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    #[track_caller]
+    pub fn rotation(&self, index: usize) -> Quat {
+        self.q.get(index)
+    }
+
+    /// The angular velocity of spring `index` (panics if out of bounds).
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::QuatSprings::new(1, 0.1)?.angular_velocity(0), glam::Vec3::ZERO);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    #[track_caller]
+    pub fn angular_velocity(&self, index: usize) -> Vec3 {
+        self.w.get(index)
+    }
+
+    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatSprings::new(1, 0.1)?;
+    /// assert!(s.update(f32::NAN).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, usize::MAX)
+    }
+
+    /// Advances every spring by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatSprings::new(10, 0.1)?;
+    /// s.par_update(0.1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_MIN_LANES / 8)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::QuatSprings::new(64, 0.1)?;
+    /// s.update_with_grain(0.1, 1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let c = match self.params.coeffs(dt)? {
+            CoeffsRef::Shared(c) => c,
+            // QuatSprings only has shared halflives.
+            CoeffsRef::PerSpring(_) => return Ok(()),
+        };
+        let q = quat_lanes_mut(&mut self.q);
+        let w = vec3_lanes_mut(&mut self.w);
+        let g = &self.goal;
+        let goal = QuatLanes {
+            x: g.x.lanes(),
+            y: g.y.lanes(),
+            z: g.z.lanes(),
+            w: g.w.lanes(),
+        };
+        par::run((q, w, goal, c), min_lanes, &|(q, w, g, c)| {
+            quat_simple_shared(q, w, g, &c)
+        });
+        Ok(())
+    }
+}

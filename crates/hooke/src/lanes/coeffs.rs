@@ -1,0 +1,570 @@
+//! Spring coefficients in SIMD lanes: shared by a group (`LaneCoeffs`) or one per spring
+//! (`CoeffColumns`), and their branch-free computation for per-lane parameters.
+
+use wide::{f32x8, f64x4};
+
+use crate::coeffs::SpringCoeffs;
+use crate::column::Column;
+
+/// One [`SpringCoeffs`] splatted across 8 lanes (springs that share parameters).
+///
+/// ```
+/// use hooke::{lanes::LaneCoeffs, SpringCoeffs};
+/// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 1.0 / 60.0));
+/// assert_eq!(c.vv.to_array()[7], SpringCoeffs::critical(0.1, 1.0 / 60.0).vv);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LaneCoeffs {
+    /// See [`SpringCoeffs::xx`].
+    pub xx: f32x8,
+    /// See [`SpringCoeffs::xv`].
+    pub xv: f32x8,
+    /// See [`SpringCoeffs::xq`].
+    pub xq: f32x8,
+    /// See [`SpringCoeffs::vx`].
+    pub vx: f32x8,
+    /// See [`SpringCoeffs::vv`].
+    pub vv: f32x8,
+    /// See [`SpringCoeffs::vq`].
+    pub vq: f32x8,
+}
+
+impl LaneCoeffs {
+    /// The same coefficients in every lane.
+    ///
+    /// ```
+    /// use hooke::{lanes::LaneCoeffs, SpringCoeffs};
+    /// assert_eq!(LaneCoeffs::splat(&SpringCoeffs::IDENTITY).vv, wide::f32x8::ONE);
+    /// ```
+    pub fn splat(c: &SpringCoeffs) -> LaneCoeffs {
+        LaneCoeffs {
+            xx: f32x8::splat(c.xx),
+            xv: f32x8::splat(c.xv),
+            xq: f32x8::splat(c.xq),
+            vx: f32x8::splat(c.vx),
+            vv: f32x8::splat(c.vv),
+            vq: f32x8::splat(c.vq),
+        }
+    }
+
+    /// The coefficients of lane `lane` (0..8).
+    ///
+    /// ```
+    /// use hooke::{lanes::LaneCoeffs, SpringCoeffs};
+    /// let c = SpringCoeffs::critical(0.2, 0.01);
+    /// assert_eq!(LaneCoeffs::splat(&c).lane(3), c);
+    /// ```
+    #[track_caller]
+    pub fn lane(&self, lane: usize) -> SpringCoeffs {
+        SpringCoeffs {
+            xx: self.xx.to_array()[lane],
+            xv: self.xv.to_array()[lane],
+            xq: self.xq.to_array()[lane],
+            vx: self.vx.to_array()[lane],
+            vv: self.vv.to_array()[lane],
+            vq: self.vq.to_array()[lane],
+        }
+    }
+}
+
+/// One set of coefficients per spring, as six columns (padding: the identity step).
+///
+/// ```
+/// use hooke::{column::Column, lanes::CoeffColumns};
+/// let halflives = Column::from_slice_padded(&[0.1, 0.2, 0.3], 1.0);
+/// let coeffs = CoeffColumns::critical(&halflives, 1.0 / 60.0);
+/// assert_eq!(coeffs.len(), 3);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoeffColumns {
+    /// See [`SpringCoeffs::xx`].
+    pub xx: Column,
+    /// See [`SpringCoeffs::xv`].
+    pub xv: Column,
+    /// See [`SpringCoeffs::xq`].
+    pub xq: Column,
+    /// See [`SpringCoeffs::vx`].
+    pub vx: Column,
+    /// See [`SpringCoeffs::vv`].
+    pub vv: Column,
+    /// See [`SpringCoeffs::vq`].
+    pub vq: Column,
+}
+
+impl CoeffColumns {
+    /// Identity coefficients for `len` springs.
+    ///
+    /// ```
+    /// let c = hooke::lanes::CoeffColumns::identity(5);
+    /// assert_eq!(c.vv.as_slice(), &[1.0; 5]);
+    /// ```
+    pub fn identity(len: usize) -> CoeffColumns {
+        CoeffColumns {
+            xx: Column::new(len, 0.0),
+            xv: Column::new(len, 0.0),
+            xq: Column::new(len, 0.0),
+            vx: Column::new(len, 0.0),
+            vv: Column::with_padding(len, 1.0, 1.0),
+            vq: Column::new(len, 0.0),
+        }
+    }
+
+    /// The number of springs.
+    ///
+    /// ```
+    /// assert_eq!(hooke::lanes::CoeffColumns::identity(2).len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.xx.len()
+    }
+
+    /// Whether there are no springs.
+    ///
+    /// ```
+    /// assert!(hooke::lanes::CoeffColumns::identity(0).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Coefficients of critical springs with per-spring `halflife` over `dt` (SIMD, branch-free).
+    ///
+    /// Equal, lane by lane, to [`SpringCoeffs::critical`].
+    ///
+    /// ```
+    /// use hooke::{column::Column, lanes::CoeffColumns, SpringCoeffs};
+    /// let h = Column::from_slice_padded(&[0.05, 0.5], 1.0);
+    /// let c = CoeffColumns::critical(&h, 0.02);
+    /// assert_eq!(c.get(1), SpringCoeffs::critical(0.5, 0.02));
+    /// ```
+    pub fn critical(halflife: &Column, dt: f32) -> CoeffColumns {
+        let mut out = CoeffColumns::identity(halflife.len());
+        out.fill_critical(halflife, dt);
+        out
+    }
+
+    /// Coefficients of general springs with per-spring stiffness and damping (SIMD, branch-free).
+    ///
+    /// Equal, lane by lane, to [`SpringCoeffs::stiffness_damping`] up to the last bit of the
+    /// `f64` transcendental functions.
+    ///
+    /// ```
+    /// use hooke::{column::Column, lanes::CoeffColumns, SpringCoeffs};
+    /// let s = Column::from_slice(&[100.0, 0.0, 4.0]);
+    /// let d = Column::from_slice(&[1.0, 3.0, 4.0]);
+    /// let c = CoeffColumns::stiffness_damping(&s, &d, 0.1);
+    /// let want = SpringCoeffs::stiffness_damping(4.0, 4.0, 0.1);
+    /// assert!((c.get(2).xx - want.xx).abs() <= 1e-7);
+    /// ```
+    pub fn stiffness_damping(stiffness: &Column, damping: &Column, dt: f32) -> CoeffColumns {
+        let mut out = CoeffColumns::identity(stiffness.len().min(damping.len()));
+        out.fill_stiffness_damping(stiffness, damping, dt);
+        out
+    }
+
+    /// Recomputes these coefficients in place for per-spring halflives (no allocation).
+    ///
+    /// ```
+    /// use hooke::{column::Column, lanes::CoeffColumns, SpringCoeffs};
+    /// let h = Column::from_slice_padded(&[0.1], 1.0);
+    /// let mut c = CoeffColumns::identity(1);
+    /// c.fill_critical(&h, 0.5);
+    /// assert_eq!(c.get(0), SpringCoeffs::critical(0.1, 0.5));
+    /// ```
+    pub fn fill_critical(&mut self, halflife: &Column, dt: f32) {
+        let t = f64x4::splat(f64::from(dt));
+        for (i, h) in halflife.lanes().iter().enumerate() {
+            let c = critical_lanes(*h, t);
+            self.store(i, &c);
+        }
+    }
+
+    /// Recomputes these coefficients in place for per-spring stiffness and damping.
+    ///
+    /// ```
+    /// use hooke::{column::Column, lanes::CoeffColumns, SpringCoeffs};
+    /// let (s, d) = (Column::from_slice(&[9.0]), Column::from_slice(&[6.0]));
+    /// let mut c = CoeffColumns::identity(1);
+    /// c.fill_stiffness_damping(&s, &d, 0.1);
+    /// assert!((c.get(0).vv - SpringCoeffs::stiffness_damping(9.0, 6.0, 0.1).vv).abs() < 1e-7);
+    /// ```
+    pub fn fill_stiffness_damping(&mut self, stiffness: &Column, damping: &Column, dt: f32) {
+        let t = f64x4::splat(f64::from(dt));
+        for (i, (s, d)) in stiffness.lanes().iter().zip(damping.lanes()).enumerate() {
+            let c = stiffness_damping_lanes(*s, *d, t);
+            self.store(i, &c);
+        }
+    }
+
+    /// The coefficients of spring `index` (panics if out of bounds, like slice indexing).
+    ///
+    /// ```
+    /// let c = hooke::lanes::CoeffColumns::identity(1);
+    /// assert_eq!(c.get(0), hooke::SpringCoeffs::IDENTITY);
+    /// ```
+    #[track_caller]
+    pub fn get(&self, index: usize) -> SpringCoeffs {
+        SpringCoeffs {
+            xx: self.xx.as_slice()[index],
+            xv: self.xv.as_slice()[index],
+            xq: self.xq.as_slice()[index],
+            vx: self.vx.as_slice()[index],
+            vv: self.vv.as_slice()[index],
+            vq: self.vq.as_slice()[index],
+        }
+    }
+
+    /// The coefficient lanes of lane group `i`.
+    ///
+    /// ```
+    /// let c = hooke::lanes::CoeffColumns::identity(3);
+    /// assert_eq!(c.lanes(0).vv, wide::f32x8::ONE);
+    /// ```
+    #[track_caller]
+    pub fn lanes(&self, i: usize) -> LaneCoeffs {
+        LaneCoeffs {
+            xx: self.xx.lanes()[i],
+            xv: self.xv.lanes()[i],
+            xq: self.xq.lanes()[i],
+            vx: self.vx.lanes()[i],
+            vv: self.vv.lanes()[i],
+            vq: self.vq.lanes()[i],
+        }
+    }
+
+    /// The six coefficient lane slices, for kernels.
+    ///
+    /// ```
+    /// let c = hooke::lanes::CoeffColumns::identity(9);
+    /// assert_eq!(c.slices().vv.len(), 2);
+    /// ```
+    pub fn slices(&self) -> CoeffSlices<'_> {
+        CoeffSlices {
+            xx: self.xx.lanes(),
+            xv: self.xv.lanes(),
+            xq: self.xq.lanes(),
+            vx: self.vx.lanes(),
+            vv: self.vv.lanes(),
+            vq: self.vq.lanes(),
+        }
+    }
+
+    fn store(&mut self, i: usize, c: &LaneCoeffs) {
+        self.xx.lanes_mut()[i] = c.xx;
+        self.xv.lanes_mut()[i] = c.xv;
+        self.xq.lanes_mut()[i] = c.xq;
+        self.vx.lanes_mut()[i] = c.vx;
+        self.vv.lanes_mut()[i] = c.vv;
+        self.vq.lanes_mut()[i] = c.vq;
+    }
+}
+
+/// Borrowed per-spring coefficient lanes (what the per-spring kernels read).
+///
+/// ```
+/// let c = hooke::lanes::CoeffColumns::identity(4);
+/// let s: hooke::lanes::CoeffSlices<'_> = c.slices();
+/// assert_eq!(s.len(), 1);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct CoeffSlices<'a> {
+    /// See [`SpringCoeffs::xx`].
+    pub xx: &'a [f32x8],
+    /// See [`SpringCoeffs::xv`].
+    pub xv: &'a [f32x8],
+    /// See [`SpringCoeffs::xq`].
+    pub xq: &'a [f32x8],
+    /// See [`SpringCoeffs::vx`].
+    pub vx: &'a [f32x8],
+    /// See [`SpringCoeffs::vv`].
+    pub vv: &'a [f32x8],
+    /// See [`SpringCoeffs::vq`].
+    pub vq: &'a [f32x8],
+}
+
+impl<'a> CoeffSlices<'a> {
+    /// Number of lane groups (the shortest of the six slices).
+    ///
+    /// ```
+    /// assert_eq!(hooke::lanes::CoeffColumns::identity(17).slices().len(), 3);
+    /// ```
+    pub fn len(&self) -> usize {
+        [self.xx, self.xv, self.xq, self.vx, self.vv, self.vq]
+            .iter()
+            .map(|s| s.len())
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Whether there are no lane groups.
+    ///
+    /// ```
+    /// assert!(hooke::lanes::CoeffColumns::identity(0).slices().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Splits at lane group `mid` (for the threading layer); `mid` is clamped to the length.
+    ///
+    /// ```
+    /// let c = hooke::lanes::CoeffColumns::identity(24);
+    /// let (a, b) = c.slices().split_at(1);
+    /// assert_eq!((a.len(), b.len()), (1, 2));
+    /// ```
+    pub fn split_at(self, mid: usize) -> (CoeffSlices<'a>, CoeffSlices<'a>) {
+        let mid = mid.min(self.len());
+        let (xx0, xx1) = self.xx.split_at(mid);
+        let (xv0, xv1) = self.xv.split_at(mid);
+        let (xq0, xq1) = self.xq.split_at(mid);
+        let (vx0, vx1) = self.vx.split_at(mid);
+        let (vv0, vv1) = self.vv.split_at(mid);
+        let (vq0, vq1) = self.vq.split_at(mid);
+        (
+            CoeffSlices {
+                xx: xx0,
+                xv: xv0,
+                xq: xq0,
+                vx: vx0,
+                vv: vv0,
+                vq: vq0,
+            },
+            CoeffSlices {
+                xx: xx1,
+                xv: xv1,
+                xq: xq1,
+                vx: vx1,
+                vv: vv1,
+                vq: vq1,
+            },
+        )
+    }
+
+    /// The coefficients of lane group `i`.
+    ///
+    /// ```
+    /// let c = hooke::lanes::CoeffColumns::identity(8);
+    /// assert_eq!(c.slices().get(0).vv, wide::f32x8::ONE);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn get(&self, i: usize) -> LaneCoeffs {
+        LaneCoeffs {
+            xx: self.xx[i],
+            xv: self.xv[i],
+            xq: self.xq[i],
+            vx: self.vx[i],
+            vv: self.vv[i],
+            vq: self.vq[i],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Branch-free f64x4 twin of `coeffs::closed_form`. Each f32x8 lane group is widened into two
+// f64x4 halves so the lanes get the same f64 computation (and so the same f32 coefficients) as
+// the scalar reference.
+
+fn halves(v: f32x8) -> (f64x4, f64x4) {
+    let a = v.to_array();
+    (
+        f64x4::new([a[0] as f64, a[1] as f64, a[2] as f64, a[3] as f64]),
+        f64x4::new([a[4] as f64, a[5] as f64, a[6] as f64, a[7] as f64]),
+    )
+}
+
+fn join(lo: f64x4, hi: f64x4) -> f32x8 {
+    let (l, h) = (lo.to_array(), hi.to_array());
+    f32x8::new([
+        l[0] as f32,
+        l[1] as f32,
+        l[2] as f32,
+        l[3] as f32,
+        h[0] as f32,
+        h[1] as f32,
+        h[2] as f32,
+        h[3] as f32,
+    ])
+}
+
+struct Coeffs64x4 {
+    xx: f64x4,
+    xv: f64x4,
+    xq: f64x4,
+    vx: f64x4,
+    vv: f64x4,
+    vq: f64x4,
+}
+
+fn join_coeffs(lo: Coeffs64x4, hi: Coeffs64x4) -> LaneCoeffs {
+    LaneCoeffs {
+        xx: join(lo.xx, hi.xx),
+        xv: join(lo.xv, hi.xv),
+        xq: join(lo.xq, hi.xq),
+        vx: join(lo.vx, hi.vx),
+        vv: join(lo.vv, hi.vv),
+        vq: join(lo.vq, hi.vq),
+    }
+}
+
+/// Per-lane coefficients of critical springs from their halflives.
+///
+/// ```
+/// use hooke::{lanes::critical_lanes, SpringCoeffs};
+/// let c = critical_lanes(wide::f32x8::splat(0.1), wide::f64x4::splat(0.05));
+/// assert_eq!(c.lane(0), SpringCoeffs::critical(0.1, 0.05));
+/// ```
+pub fn critical_lanes(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
+    let (lo, hi) = halves(halflife);
+    join_coeffs(critical64(lo, dt), critical64(hi, dt))
+}
+
+/// Per-lane coefficients of general springs from their stiffness and damping.
+///
+/// ```
+/// use hooke::{lanes::stiffness_damping_lanes, SpringCoeffs};
+/// let c = stiffness_damping_lanes(wide::f32x8::splat(50.0), wide::f32x8::splat(1.0),
+///     wide::f64x4::splat(0.1));
+/// let want = SpringCoeffs::stiffness_damping(50.0, 1.0, 0.1);
+/// assert!((c.lane(5).vx - want.vx).abs() <= 1e-6 * want.vx.abs());
+/// ```
+pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> LaneCoeffs {
+    let (s_lo, s_hi) = halves(stiffness);
+    let (d_lo, d_hi) = halves(damping);
+    join_coeffs(
+        stiffness_damping64(s_lo, d_lo, dt),
+        stiffness_damping64(s_hi, d_hi, dt),
+    )
+}
+
+fn critical64(halflife: f64x4, t: f64x4) -> Coeffs64x4 {
+    let zero = f64x4::ZERO;
+    // Same operations as Coeffs64::critical: y = 0.5 * (4 ln2 / h).
+    let y = f64x4::splat(0.5) * (f64x4::splat(4.0 * std::f64::consts::LN_2) / halflife);
+    let rigid = halflife.simd_le(zero);
+    let c = stiffness_damping64(y * y, y + y, t);
+    let valid_t = t.simd_gt(zero) & t.simd_lt(f64x4::splat(f64::INFINITY));
+    let snap = rigid & valid_t;
+    let nan = halflife.is_nan();
+    let c = select_coeffs(snap, &SNAP64, c);
+    select_coeffs(nan, &IDENTITY64, c)
+}
+
+const IDENTITY64: [f64; 6] = [0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+const SNAP64: [f64; 6] = [-1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
+
+fn select_coeffs(mask: f64x4, constant: &[f64; 6], c: Coeffs64x4) -> Coeffs64x4 {
+    let k = |i: usize| f64x4::splat(constant[i]);
+    Coeffs64x4 {
+        xx: mask.select(k(0), c.xx),
+        xv: mask.select(k(1), c.xv),
+        xq: mask.select(k(2), c.xq),
+        vx: mask.select(k(3), c.vx),
+        vv: mask.select(k(4), c.vv),
+        vq: mask.select(k(5), c.vq),
+    }
+}
+
+fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
+    let zero = f64x4::ZERO;
+    let one = f64x4::ONE;
+    let half = f64x4::splat(0.5);
+    let inf = f64x4::splat(f64::INFINITY);
+
+    let invalid = s.is_nan() | d.is_nan() | t.is_nan() | t.simd_le(zero) | t.simd_eq(inf);
+    let s = s.max(zero);
+    let d = d.max(zero);
+    let rigid = s.simd_eq(inf) | d.simd_eq(inf);
+    // Keep the arithmetic finite in lanes that are replaced at the end.
+    let s = rigid.select(one, s);
+    let d = rigid.select(one, d);
+    let t = invalid.select(one, t);
+
+    let y = half * d;
+    let w2 = s - y * y;
+    let under = w2.simd_gt(zero);
+    let over = w2.simd_lt(zero);
+
+    // Under-damped: w = sqrt(w2).
+    let w = w2.max(zero).sqrt();
+    let decay = (-(y * t)).exp();
+    let wt = w * t;
+    let (sin_wt, cos_wt) = wt.sin_cos();
+    let sinc = wt
+        .abs()
+        .simd_lt(f64x4::splat(1e-4))
+        .select(one - wt * wt / f64x4::splat(6.0), sin_wt / wt);
+    let cs_under = decay * cos_wt;
+    let ss_under = decay * t * sinc;
+
+    // Over-damped: slow = s / (y + k), fast = y + k.
+    let k = (-w2).max(zero).sqrt();
+    let fast = y + k;
+    let slow = over.select(s / fast, zero);
+    let a = (-(slow * t)).exp();
+    let b = (-(fast * t)).exp();
+    let two_kt = (k + k) * t;
+    let exprel = two_kt.simd_eq(zero).select(one, two_kt.exp_m1() / two_kt);
+    let ss_over = two_kt
+        .simd_lt(one)
+        .select(b * t * exprel, (a - b) / (k + k));
+    let cs_over = half * (a + b);
+
+    // Critical: C = 1, S = t.
+    let cs = under.select(cs_under, over.select(cs_over, decay));
+    let ss = under.select(ss_under, over.select(ss_over, decay * t));
+
+    let m00_minus_1 = cs + y * ss - one;
+    let m01 = ss;
+    let m10 = -(s * ss);
+    let m11 = cs - y * ss;
+
+    let small = (y * t).simd_le(half) & (s * t * t).simd_le(f64x4::splat(0.25));
+    let p_series = integral_m01_series64(s, d, t);
+    let slow_barely_moved = over & (slow * t).simd_lt(f64x4::splat(1e-3));
+    let p_over = t * (phi64(slow * t) - phi64(fast * t)) / (fast - slow);
+    let p_general = -m00_minus_1 / s;
+    let p = small.select(p_series, slow_barely_moved.select(p_over, p_general));
+    let xx = small.select(-(s * p), m00_minus_1);
+
+    let c = Coeffs64x4 {
+        xx,
+        xv: m01,
+        xq: d * p,
+        vx: m10,
+        vv: m11,
+        vq: d * m01,
+    };
+    let not_finite = !(c.xx.is_finite()
+        & c.xv.is_finite()
+        & c.xq.is_finite()
+        & c.vx.is_finite()
+        & c.vv.is_finite()
+        & c.vq.is_finite());
+    let c = select_coeffs(rigid, &SNAP64, c);
+    select_coeffs(invalid | (not_finite & !rigid), &IDENTITY64, c)
+}
+
+/// `(1 - e^(-z)) / z` with the limit 1 at 0.
+fn phi64(z: f64x4) -> f64x4 {
+    z.simd_eq(f64x4::ZERO)
+        .select(f64x4::ONE, -(-z).exp_m1() / z)
+}
+
+/// Power series of the integral of m01 (see `coeffs::integral_m01_series`), a fixed number of terms.
+fn integral_m01_series64(s: f64x4, d: f64x4, t: f64x4) -> f64x4 {
+    let big_d = d * t;
+    let big_s = s * t * t;
+    let mut b_prev = f64x4::ZERO;
+    let mut b = t;
+    let mut sum = b * t / f64x4::splat(2.0);
+    for n in 0..30 {
+        let n = n as f64;
+        let next = -(big_d * f64x4::splat(n + 1.0) * b + big_s * b_prev)
+            / f64x4::splat((n + 2.0) * (n + 1.0));
+        b_prev = b;
+        b = next;
+        sum += b * t / f64x4::splat(n + 3.0);
+    }
+    sum
+}

@@ -1,0 +1,15 @@
+//! SIMD kernels over `f32x8` lane slices and the coefficients they read.
+//!
+//! Kernels are plain functions: they take lane slices (from [`crate::column::Column::lanes`]) and
+//! coefficients, never allocate, never spawn threads and never panic; slices of different lengths
+//! are processed up to the shortest. Each kernel has a scalar twin in [`crate::scalar`] and is
+//! tested against it lane by lane. Threading lives in [`crate::par`]; the batch types in
+//! [`crate::batch`] own the columns and validate parameters.
+
+mod coeffs;
+mod quat;
+mod spring;
+
+pub use coeffs::*;
+pub use quat::*;
+pub use spring::*;

@@ -1,0 +1,436 @@
+//! Quaternion springs on SoA quaternions: x, y, z, w columns and angular-velocity columns.
+
+use wide::f32x8;
+
+use super::coeffs::{CoeffSlices, LaneCoeffs};
+use crate::par::Split;
+
+/// Eight quaternions, one per lane.
+///
+/// ```
+/// use hooke::lanes::Quat8;
+/// let q = Quat8::IDENTITY;
+/// assert_eq!((q * q).w.to_array(), [1.0; 8]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quat8 {
+    /// x components.
+    pub x: f32x8,
+    /// y components.
+    pub y: f32x8,
+    /// z components.
+    pub z: f32x8,
+    /// w (scalar) components.
+    pub w: f32x8,
+}
+
+/// Eight 3-vectors, one per lane.
+///
+/// ```
+/// use hooke::lanes::Vec3x8;
+/// let v = Vec3x8 { x: wide::f32x8::ONE, y: wide::f32x8::ZERO, z: wide::f32x8::ZERO };
+/// assert_eq!(v.length().to_array(), [1.0; 8]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Vec3x8 {
+    /// x components.
+    pub x: f32x8,
+    /// y components.
+    pub y: f32x8,
+    /// z components.
+    pub z: f32x8,
+}
+
+impl Vec3x8 {
+    /// Lane-wise Euclidean length.
+    ///
+    /// ```
+    /// use hooke::lanes::Vec3x8;
+    /// let v = Vec3x8 { x: wide::f32x8::splat(3.0), y: wide::f32x8::splat(4.0), z: wide::f32x8::ZERO };
+    /// assert_eq!(v.length().to_array()[0], 5.0);
+    /// ```
+    #[inline(always)]
+    pub fn length(self) -> f32x8 {
+        self.z
+            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x))
+            .sqrt()
+    }
+}
+
+impl Quat8 {
+    /// The identity rotation in every lane.
+    pub const IDENTITY: Quat8 = Quat8 {
+        x: f32x8::ZERO,
+        y: f32x8::ZERO,
+        z: f32x8::ZERO,
+        w: f32x8::ONE,
+    };
+
+    /// The conjugate (the inverse of a unit quaternion).
+    ///
+    /// ```
+    /// use hooke::lanes::Quat8;
+    /// assert_eq!(Quat8::IDENTITY.conjugate(), Quat8::IDENTITY);
+    /// ```
+    #[inline(always)]
+    pub fn conjugate(self) -> Quat8 {
+        Quat8 {
+            x: -self.x,
+            y: -self.y,
+            z: -self.z,
+            w: self.w,
+        }
+    }
+
+    /// The rotation vector (angle times axis) on the shortest path, via `atan2(|xyz|, w)`.
+    ///
+    /// ```
+    /// use hooke::lanes::Quat8;
+    /// assert_eq!(Quat8::IDENTITY.to_scaled_angle_axis().x.to_array(), [0.0; 8]);
+    /// ```
+    #[inline(always)]
+    pub fn to_scaled_angle_axis(self) -> Vec3x8 {
+        // Shortest path: flip to w >= 0.
+        let flip = self.w.simd_lt(f32x8::ZERO);
+        let sign = flip.select(-f32x8::ONE, f32x8::ONE);
+        let (x, y, z, w) = (self.x * sign, self.y * sign, self.z * sign, self.w * sign);
+        let len = Vec3x8 { x, y, z }.length();
+        let zero_len = len.simd_eq(f32x8::ZERO);
+        // angle / len, with its limit 2 / w = 2 at len = 0 (unit quaternions).
+        let scale = zero_len.select(f32x8::splat(2.0), f32x8::splat(2.0) * len.atan2(w) / len);
+        Vec3x8 {
+            x: x * scale,
+            y: y * scale,
+            z: z * scale,
+        }
+    }
+
+    /// The rotation of a rotation vector: `exp(v / 2)`.
+    ///
+    /// ```
+    /// use hooke::lanes::{Quat8, Vec3x8};
+    /// let zero = Vec3x8 { x: wide::f32x8::ZERO, y: wide::f32x8::ZERO, z: wide::f32x8::ZERO };
+    /// assert_eq!(Quat8::from_scaled_angle_axis(zero), Quat8::IDENTITY);
+    /// ```
+    #[inline(always)]
+    pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
+        let half_angle = f32x8::splat(0.5) * v.length();
+        let (sin, cos) = half_angle.sin_cos();
+        let small = half_angle.simd_lt(f32x8::splat(1e-3));
+        // sin(h) / h, with a series where the division would lose precision.
+        let sinc = small.select(
+            f32x8::ONE - half_angle * half_angle * f32x8::splat(1.0 / 6.0),
+            sin / half_angle,
+        );
+        let k = f32x8::splat(0.5) * sinc;
+        Quat8 {
+            x: v.x * k,
+            y: v.y * k,
+            z: v.z * k,
+            w: cos,
+        }
+    }
+}
+
+impl std::ops::Mul for Quat8 {
+    type Output = Quat8;
+
+    /// Hamilton product `self * rhs` (apply `rhs` first), lane-wise.
+    ///
+    /// ```
+    /// use hooke::lanes::Quat8;
+    /// assert_eq!(Quat8::IDENTITY * Quat8::IDENTITY, Quat8::IDENTITY);
+    /// ```
+    #[inline(always)]
+    fn mul(self, r: Quat8) -> Quat8 {
+        let (a, b) = (self, r);
+        Quat8 {
+            x: a.w
+                .mul_add(b.x, a.x.mul_add(b.w, a.y.mul_add(b.z, -(a.z * b.y)))),
+            y: a.w
+                .mul_add(b.y, a.y.mul_add(b.w, a.z.mul_add(b.x, -(a.x * b.z)))),
+            z: a.w
+                .mul_add(b.z, a.z.mul_add(b.w, a.x.mul_add(b.y, -(a.y * b.x)))),
+            w: a.w
+                .mul_add(b.w, -(a.x.mul_add(b.x, a.y.mul_add(b.y, a.z * b.z)))),
+        }
+    }
+}
+
+/// Mutable lane slices of SoA quaternions.
+#[derive(Debug)]
+pub struct QuatLanesMut<'a> {
+    /// x components.
+    pub x: &'a mut [f32x8],
+    /// y components.
+    pub y: &'a mut [f32x8],
+    /// z components.
+    pub z: &'a mut [f32x8],
+    /// w components.
+    pub w: &'a mut [f32x8],
+}
+
+/// Lane slices of SoA quaternions.
+#[derive(Debug, Clone, Copy)]
+pub struct QuatLanes<'a> {
+    /// x components.
+    pub x: &'a [f32x8],
+    /// y components.
+    pub y: &'a [f32x8],
+    /// z components.
+    pub z: &'a [f32x8],
+    /// w components.
+    pub w: &'a [f32x8],
+}
+
+/// Mutable lane slices of SoA 3-vectors.
+#[derive(Debug)]
+pub struct Vec3LanesMut<'a> {
+    /// x components.
+    pub x: &'a mut [f32x8],
+    /// y components.
+    pub y: &'a mut [f32x8],
+    /// z components.
+    pub z: &'a mut [f32x8],
+}
+
+impl QuatLanesMut<'_> {
+    fn len(&self) -> usize {
+        self.x
+            .len()
+            .min(self.y.len())
+            .min(self.z.len())
+            .min(self.w.len())
+    }
+}
+
+impl QuatLanes<'_> {
+    fn len(&self) -> usize {
+        self.x
+            .len()
+            .min(self.y.len())
+            .min(self.z.len())
+            .min(self.w.len())
+    }
+}
+
+impl Vec3LanesMut<'_> {
+    fn len(&self) -> usize {
+        self.x.len().min(self.y.len()).min(self.z.len())
+    }
+}
+
+impl Split for QuatLanesMut<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
+        let ((z0, z1), (w0, w1)) = (self.z.split_at(mid), self.w.split_at(mid));
+        (
+            QuatLanesMut {
+                x: x0,
+                y: y0,
+                z: z0,
+                w: w0,
+            },
+            QuatLanesMut {
+                x: x1,
+                y: y1,
+                z: z1,
+                w: w1,
+            },
+        )
+    }
+}
+
+impl Split for QuatLanes<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let ((x0, x1), (y0, y1)) = (Split::split_at(self.x, mid), Split::split_at(self.y, mid));
+        let ((z0, z1), (w0, w1)) = (Split::split_at(self.z, mid), Split::split_at(self.w, mid));
+        (
+            QuatLanes {
+                x: x0,
+                y: y0,
+                z: z0,
+                w: w0,
+            },
+            QuatLanes {
+                x: x1,
+                y: y1,
+                z: z1,
+                w: w1,
+            },
+        )
+    }
+}
+
+impl Split for Vec3LanesMut<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
+        let (z0, z1) = self.z.split_at(mid);
+        (
+            Vec3LanesMut {
+                x: x0,
+                y: y0,
+                z: z0,
+            },
+            Vec3LanesMut {
+                x: x1,
+                y: y1,
+                z: z1,
+            },
+        )
+    }
+}
+
+/// The critical decay spring on one lane group of rotation offsets and angular velocities.
+#[inline(always)]
+fn rotation_decay_step(c: &LaneCoeffs, q: Quat8, w: Vec3x8) -> (Quat8, Vec3x8) {
+    let e = q.to_scaled_angle_axis();
+    let step = |e: f32x8, v: f32x8| (e + c.xx.mul_add(e, c.xv * v), c.vx.mul_add(e, c.vv * v));
+    let (ex, vx) = step(e.x, w.x);
+    let (ey, vy) = step(e.y, w.y);
+    let (ez, vz) = step(e.z, w.z);
+    (
+        Quat8::from_scaled_angle_axis(Vec3x8 {
+            x: ex,
+            y: ey,
+            z: ez,
+        }),
+        Vec3x8 {
+            x: vx,
+            y: vy,
+            z: vz,
+        },
+    )
+}
+
+fn load_quat(q: &QuatLanesMut<'_>, i: usize) -> Quat8 {
+    Quat8 {
+        x: q.x[i],
+        y: q.y[i],
+        z: q.z[i],
+        w: q.w[i],
+    }
+}
+
+fn store(q: &mut QuatLanesMut<'_>, w: &mut Vec3LanesMut<'_>, i: usize, nq: Quat8, nw: Vec3x8) {
+    (q.x[i], q.y[i], q.z[i], q.w[i]) = (nq.x, nq.y, nq.z, nq.w);
+    (w.x[i], w.y[i], w.z[i]) = (nw.x, nw.y, nw.z);
+}
+
+/// Rotation offsets decaying toward the identity, sharing one set of coefficients: the SIMD twin
+/// of [`crate::scalar::decay_spring_damper_exact_quat`].
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::column::{QuatColumns, Vec3Columns};
+/// use hooke::lanes::{quat_decay_shared, LaneCoeffs, QuatLanesMut, Vec3LanesMut};
+/// use hooke::SpringCoeffs;
+///
+/// let mut q = QuatColumns::from_quats(&[Quat::from_rotation_x(0.5); 3]);
+/// let mut w = Vec3Columns::new(3, Vec3::ZERO);
+/// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 1.0));
+/// quat_decay_shared(
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     &c,
+/// );
+/// assert!(q.get(0).angle_between(Quat::IDENTITY) < 1e-3);
+/// ```
+pub fn quat_decay_shared(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: &LaneCoeffs) {
+    let n = q.len().min(w.len());
+    for i in 0..n {
+        let wv = Vec3x8 {
+            x: w.x[i],
+            y: w.y[i],
+            z: w.z[i],
+        };
+        let (nq, nw) = rotation_decay_step(c, load_quat(&q, i), wv);
+        store(&mut q, &mut w, i, nq, nw);
+    }
+}
+
+/// Rotation offsets decaying toward the identity, one set of coefficients per spring.
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::column::{Column, QuatColumns, Vec3Columns};
+/// use hooke::lanes::{quat_decay_per_spring, CoeffColumns, QuatLanesMut, Vec3LanesMut};
+///
+/// let mut q = QuatColumns::from_quats(&[Quat::from_rotation_x(0.5); 2]);
+/// let mut w = Vec3Columns::new(2, Vec3::ZERO);
+/// let c = CoeffColumns::critical(&Column::from_slice_padded(&[0.0, 10.0], 1.0), 0.1);
+/// quat_decay_per_spring(
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     c.slices(),
+/// );
+/// assert_eq!(q.get(0), Quat::IDENTITY); // halflife 0 snaps
+/// ```
+pub fn quat_decay_per_spring(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: CoeffSlices<'_>) {
+    let n = q.len().min(w.len()).min(c.len());
+    for i in 0..n {
+        let wv = Vec3x8 {
+            x: w.x[i],
+            y: w.y[i],
+            z: w.z[i],
+        };
+        let (nq, nw) = rotation_decay_step(&c.get(i), load_quat(&q, i), wv);
+        store(&mut q, &mut w, i, nq, nw);
+    }
+}
+
+/// Rotations following critical springs toward per-spring goal rotations (goal angular velocity
+/// 0), sharing one set of coefficients: the SIMD twin of
+/// [`crate::scalar::simple_spring_damper_exact_quat`].
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::column::{QuatColumns, Vec3Columns};
+/// use hooke::lanes::{quat_simple_shared, LaneCoeffs, QuatLanes, QuatLanesMut, Vec3LanesMut};
+/// use hooke::SpringCoeffs;
+///
+/// let goal = QuatColumns::from_quats(&[Quat::from_rotation_y(1.0); 2]);
+/// let mut q = QuatColumns::new(2, Quat::IDENTITY);
+/// let mut w = Vec3Columns::new(2, Vec3::ZERO);
+/// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.05, 1.0));
+/// quat_simple_shared(
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     QuatLanes { x: goal.x.lanes(), y: goal.y.lanes(), z: goal.z.lanes(), w: goal.w.lanes() },
+///     &c,
+/// );
+/// assert!(q.get(1).angle_between(Quat::from_rotation_y(1.0)) < 1e-4);
+/// ```
+pub fn quat_simple_shared(
+    mut q: QuatLanesMut<'_>,
+    mut w: Vec3LanesMut<'_>,
+    goal: QuatLanes<'_>,
+    c: &LaneCoeffs,
+) {
+    let n = q.len().min(w.len()).min(goal.len());
+    for i in 0..n {
+        let g = Quat8 {
+            x: goal.x[i],
+            y: goal.y[i],
+            z: goal.z[i],
+            w: goal.w[i],
+        };
+        let wv = Vec3x8 {
+            x: w.x[i],
+            y: w.y[i],
+            z: w.z[i],
+        };
+        let offset = load_quat(&q, i) * g.conjugate();
+        let (offset, nw) = rotation_decay_step(c, offset, wv);
+        store(&mut q, &mut w, i, offset * g, nw);
+    }
+}

@@ -1,0 +1,177 @@
+//! Kernels of the spring family: plain functions over lane slices, no threads, no allocation,
+//! no panics. Slices of different lengths are processed up to the shortest.
+
+use wide::f32x8;
+
+use super::coeffs::{CoeffSlices, LaneCoeffs};
+
+/// One spring step on 8 lanes: the SIMD twin of [`crate::SpringCoeffs::apply`].
+///
+/// ```
+/// use hooke::{lanes::{spring_step, LaneCoeffs}, SpringCoeffs};
+/// use wide::f32x8;
+/// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 1.0));
+/// let (x, v) = spring_step(&c, f32x8::ONE, f32x8::ZERO, f32x8::ZERO, f32x8::ZERO);
+/// assert!(x.to_array()[0].abs() < 1e-3);
+/// ```
+#[inline(always)]
+pub fn spring_step(
+    c: &LaneCoeffs,
+    x: f32x8,
+    v: f32x8,
+    goal: f32x8,
+    goal_velocity: f32x8,
+) -> (f32x8, f32x8) {
+    let e = x - goal;
+    let dx = c.xx.mul_add(e, c.xv.mul_add(v, c.xq * goal_velocity));
+    let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.vq * goal_velocity));
+    (x + dx, v1)
+}
+
+/// A step toward a goal with goal velocity 0 (the simple spring).
+#[inline(always)]
+fn simple_step(c: &LaneCoeffs, x: f32x8, v: f32x8, goal: f32x8) -> (f32x8, f32x8) {
+    let e = x - goal;
+    (x + c.xx.mul_add(e, c.xv * v), c.vx.mul_add(e, c.vv * v))
+}
+
+/// A step toward 0 (the decay spring).
+#[inline(always)]
+fn decay_step(c: &LaneCoeffs, x: f32x8, v: f32x8) -> (f32x8, f32x8) {
+    (x + c.xx.mul_add(x, c.xv * v), c.vx.mul_add(x, c.vv * v))
+}
+
+/// Springs sharing one set of coefficients, toward per-spring goals and goal velocities.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{spring_shared, LaneCoeffs}, SpringCoeffs};
+/// let (mut x, mut v) = (Column::new(10, 0.0), Column::new(10, 0.0));
+/// let (g, q) = (Column::new(10, 1.0), Column::new(10, 0.0));
+/// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 1.0));
+/// spring_shared(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), &c);
+/// assert!(x.as_slice().iter().all(|&x| (x - 1.0).abs() < 1e-3));
+/// ```
+pub fn spring_shared(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    goal: &[f32x8],
+    goal_velocity: &[f32x8],
+    c: &LaneCoeffs,
+) {
+    for (((x, v), g), q) in x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity) {
+        (*x, *v) = spring_step(c, *x, *v, *g, *q);
+    }
+}
+
+/// Springs with one set of coefficients each, toward per-spring goals and goal velocities.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{spring_per_spring, CoeffColumns}};
+/// let h = Column::from_slice_padded(&[0.1, 0.2, 0.3], 1.0);
+/// let c = CoeffColumns::critical(&h, 1.0 / 60.0);
+/// let (mut x, mut v) = (Column::new(3, 0.0), Column::new(3, 0.0));
+/// let (g, q) = (Column::new(3, 1.0), Column::new(3, 0.0));
+/// spring_per_spring(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), c.slices());
+/// let xs = x.as_slice();
+/// assert!(xs[0] > xs[1] && xs[1] > xs[2]); // shorter halflife moves faster
+/// ```
+pub fn spring_per_spring(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    goal: &[f32x8],
+    goal_velocity: &[f32x8],
+    c: CoeffSlices<'_>,
+) {
+    let n = c.len();
+    for (i, (((x, v), g), q)) in x
+        .iter_mut()
+        .zip(v.iter_mut())
+        .zip(goal)
+        .zip(goal_velocity)
+        .take(n)
+        .enumerate()
+    {
+        (*x, *v) = spring_step(&c.get(i), *x, *v, *g, *q);
+    }
+}
+
+/// Simple springs (goal velocity 0) sharing one set of coefficients.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{simple_shared, LaneCoeffs}, SpringCoeffs};
+/// let (mut x, mut v, g) = (Column::new(3, 0.0), Column::new(3, 0.0), Column::new(3, 2.0));
+/// simple_shared(x.lanes_mut(), v.lanes_mut(), g.lanes(), &LaneCoeffs::splat(&SpringCoeffs::SNAP));
+/// assert_eq!(x.as_slice(), &[2.0; 3]);
+/// ```
+pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneCoeffs) {
+    for ((x, v), g) in x.iter_mut().zip(v.iter_mut()).zip(goal) {
+        (*x, *v) = simple_step(c, *x, *v, *g);
+    }
+}
+
+/// Decay springs (toward 0) sharing one set of coefficients: inertialization offsets.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{decay_shared, LaneCoeffs}, SpringCoeffs};
+/// let (mut x, mut v) = (Column::new(5, 1.0), Column::new(5, 0.0));
+/// decay_shared(x.lanes_mut(), v.lanes_mut(), &LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 0.1)));
+/// assert!(x.as_slice()[0] < 1.0);
+/// ```
+pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
+    for (x, v) in x.iter_mut().zip(v.iter_mut()) {
+        (*x, *v) = decay_step(c, *x, *v);
+    }
+}
+
+/// Decay springs with one set of coefficients each.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{decay_per_spring, CoeffColumns}};
+/// let c = CoeffColumns::critical(&Column::from_slice_padded(&[0.0, 1.0], 1.0), 0.1);
+/// let (mut x, mut v) = (Column::new(2, 1.0), Column::new(2, 0.0));
+/// decay_per_spring(x.lanes_mut(), v.lanes_mut(), c.slices());
+/// assert_eq!(x.as_slice()[0], 0.0); // halflife 0 snaps
+/// ```
+pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
+    let n = c.len();
+    for (i, (x, v)) in x.iter_mut().zip(v.iter_mut()).take(n).enumerate() {
+        (*x, *v) = decay_step(&c.get(i), *x, *v);
+    }
+}
+
+/// Exact dampers sharing one blend factor `alpha` (see [`crate::coeffs::damper_alpha`]).
+///
+/// ```
+/// use hooke::{column::Column, coeffs::damper_alpha, lanes::damper_shared};
+/// let (mut x, g) = (Column::new(4, 0.0), Column::new(4, 1.0));
+/// damper_shared(x.lanes_mut(), g.lanes(), damper_alpha(0.1, 0.1));
+/// assert!((x.as_slice()[0] - 0.5).abs() < 1e-6);
+/// ```
+pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
+    let a = f32x8::splat(alpha);
+    if alpha == 1.0 {
+        // Halflife 0: the scalar damper returns the goal exactly.
+        for (x, g) in x.iter_mut().zip(goal) {
+            *x = *g;
+        }
+        return;
+    }
+    for (x, g) in x.iter_mut().zip(goal) {
+        *x += (*g - *x) * a;
+    }
+}
+
+/// Exact dampers with one blend factor each.
+///
+/// ```
+/// use hooke::{column::Column, lanes::damper_per_spring};
+/// let (mut x, g, a) = (Column::new(2, 0.0), Column::new(2, 1.0), Column::from_slice(&[0.5, 1.0]));
+/// damper_per_spring(x.lanes_mut(), g.lanes(), a.lanes());
+/// assert_eq!(x.as_slice(), &[0.5, 1.0]);
+/// ```
+pub fn damper_per_spring(x: &mut [f32x8], goal: &[f32x8], alpha: &[f32x8]) {
+    for ((x, g), a) in x.iter_mut().zip(goal).zip(alpha) {
+        let snapped = a.simd_eq(f32x8::ONE);
+        *x = snapped.select(*g, *x + (*g - *x) * *a);
+    }
+}
