@@ -98,7 +98,9 @@ impl SpringCoeffs {
     /// Domain: `stiffness, damping, dt >= 0`, any damping regime. Outside it, nothing becomes NaN:
     /// negative stiffness or damping is clamped to 0, infinite stiffness or damping makes the spring
     /// rigid ([`SNAP`](Self::SNAP)), and a NaN parameter or a `dt` that is not finite and positive
-    /// gives [`IDENTITY`](Self::IDENTITY) (the state is left unchanged).
+    /// gives [`IDENTITY`](Self::IDENTITY) (the state is left unchanged). The parameterised
+    /// constructors derive stiffness and damping in `f64`; a value beyond the `f32` range counts as
+    /// infinite (rigid), as it would in `f32`.
     ///
     /// ```
     /// use hooke::SpringCoeffs;
@@ -209,14 +211,18 @@ impl SpringCoeffs {
 /// The damper's blend factor `1 - 2^(-dt / halflife)` for [`crate::scalar::damper_exact`]:
 /// `x += (goal - x) * alpha`.
 ///
-/// Halflife 0 (or negative) gives 1 (snap), `dt <= 0` gives 0, NaN gives 0.
+/// Halflife 0 (or negative) gives 1 (snap); a `dt` that is not finite and positive gives 0 (no
+/// change, like the springs), and so does a NaN halflife.
 ///
 /// ```
 /// let a = hooke::coeffs::damper_alpha(0.5, 0.5);
 /// assert!((a - 0.5).abs() < 1e-7);
+/// assert_eq!(hooke::coeffs::damper_alpha(f32::INFINITY, f32::INFINITY), 0.0);
 /// ```
 pub fn damper_alpha(halflife: f32, dt: f32) -> f32 {
-    if halflife.is_nan() || dt.is_nan() || dt <= 0.0 {
+    // `!(dt > 0)` also catches NaN; an infinite dt would give inf / inf = NaN for an infinite
+    // halflife, and the springs leave the state unchanged for a non-finite dt.
+    if halflife.is_nan() || !(dt > 0.0 && dt.is_finite()) {
         return 0.0;
     }
     if halflife <= 0.0 {
@@ -293,14 +299,27 @@ impl Coeffs64 {
         }
         let s = s.max(0.0);
         let d = d.max(0.0);
-        if s == f64::INFINITY || d == f64::INFINITY {
+        // Infinite stiffness or damping is rigid. So is a value beyond the f32 range, which the
+        // derived parameters reach (a frequency of 1e38 Hz, a damping ratio or halflife of 1e-40):
+        // in f32 it is infinite (`frequency_to_stiffness` returns inf), and its coefficients can
+        // overflow f32 (velocity amplitudes of `sqrt(s) |e|` > 1e39).
+        let f32_max = f64::from(f32::MAX);
+        if s > f32_max || d > f32_max {
             return Coeffs64::SNAP;
         }
         let c = closed_form(s, d, t);
-        let all_finite = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq]
-            .iter()
-            .all(|value| value.is_finite());
-        if all_finite { c } else { Coeffs64::IDENTITY }
+        let values = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq];
+        if !values.iter().all(|value| value.is_finite()) {
+            return Coeffs64::IDENTITY;
+        }
+        // A spring stiffer than f32 can express at this dt (a stiffness or damping beyond the f32
+        // range, e.g. a frequency of 1e38 Hz or a halflife of 1e-45 s, stepped by a tiny dt) has
+        // a coefficient that would round to infinity in f32, and `inf * 0` is NaN. Treat it like
+        // an infinite stiffness or damping: rigid.
+        if values.iter().any(|value| value.abs() > f64::from(f32::MAX)) {
+            return Coeffs64::SNAP;
+        }
+        c
     }
 }
 

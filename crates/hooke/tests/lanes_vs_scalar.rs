@@ -5,6 +5,9 @@
 //! up (when the result is the small difference of large terms, FMA and separate multiply-add
 //! round differently, so a tolerance relative to the result alone would be meaningless).
 
+// Parallel arrays of inputs and expected outputs are clearest indexed.
+#![allow(clippy::needless_range_loop)]
+
 use glam::{Quat, Vec3};
 use hooke::batch::{
     CriticalSprings, Dampers, DecaySprings, GeneralSprings, QuatDecaySprings, QuatSprings,
@@ -32,21 +35,35 @@ impl Rng {
         (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
     }
     fn quat(&mut self) -> Quat {
-        let axis = Vec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
-        Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::X), self.range(0.0, 3.1))
+        let axis = Vec3::new(
+            self.range(-1.0, 1.0),
+            self.range(-1.0, 1.0),
+            self.range(-1.0, 1.0),
+        );
+        Quat::from_axis_angle(
+            axis.try_normalize().unwrap_or(Vec3::X),
+            self.range(0.0, 3.1),
+        )
     }
 }
 
 fn ulp(x: f32) -> f32 {
     let x = x.abs();
-    if x == 0.0 { f32::from_bits(1) } else { f32::from_bits(x.to_bits() + 1) - x }
+    if x == 0.0 {
+        f32::from_bits(1)
+    } else {
+        f32::from_bits(x.to_bits() + 1) - x
+    }
 }
 
 #[track_caller]
 fn assert_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
     let diff = (got - want).abs();
     let ok = diff <= 4.0 * ulp(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
-    assert!(ok, "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})");
+    assert!(
+        ok,
+        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
+    );
 }
 
 /// The velocity's natural scale: position terms times the spring's rate `y = 2 ln2 / halflife`.
@@ -65,7 +82,11 @@ fn random_state(rng: &mut Rng, n: usize) -> [Vec<f32>; 4] {
         x[i] = rng.range(-10.0, 10.0);
         v[i] = rng.range(-50.0, 50.0);
         g[i] = rng.range(-10.0, 10.0);
-        q[i] = if i % 3 == 0 { 0.0 } else { rng.range(-5.0, 5.0) };
+        q[i] = if i % 3 == 0 {
+            0.0
+        } else {
+            rng.range(-5.0, 5.0)
+        };
     }
     [x, v, g, q]
 }
@@ -78,7 +99,13 @@ fn critical_springs_match_scalar_shared_and_per_spring() {
             let [x, v, g, q] = random_state(&mut rng, n);
             let shared_h = rng.log_range(1e-3, 10.0);
             let halflives: Vec<f32> = (0..n)
-                .map(|i| if i % 11 == 5 { 0.0 } else { rng.log_range(1e-3, 10.0) })
+                .map(|i| {
+                    if i % 11 == 5 {
+                        0.0
+                    } else {
+                        rng.log_range(1e-3, 10.0)
+                    }
+                })
                 .collect();
             let mut shared = CriticalSprings::new(n, shared_h).unwrap();
             shared.set_state(&x, &v, &g, &q).unwrap();
@@ -91,11 +118,30 @@ fn critical_springs_match_scalar_shared_and_per_spring() {
                 let (mut sx, mut sv) = (x[i], v[i]);
                 scalar::critical_spring_damper_exact(&mut sx, &mut sv, g[i], q[i], shared_h, dt);
                 assert_close("shared x", i, shared.x()[i], sx, scale);
-                assert_close("shared v", i, shared.v()[i], sv, velocity_scale(scale, shared_h));
+                assert_close(
+                    "shared v",
+                    i,
+                    shared.v()[i],
+                    sv,
+                    velocity_scale(scale, shared_h),
+                );
                 let (mut px, mut pv) = (x[i], v[i]);
-                scalar::critical_spring_damper_exact(&mut px, &mut pv, g[i], q[i], halflives[i], dt);
+                scalar::critical_spring_damper_exact(
+                    &mut px,
+                    &mut pv,
+                    g[i],
+                    q[i],
+                    halflives[i],
+                    dt,
+                );
                 assert_close("per x", i, per.x()[i], px, scale);
-                assert_close("per v", i, per.v()[i], pv, velocity_scale(scale, halflives[i]));
+                assert_close(
+                    "per v",
+                    i,
+                    per.v()[i],
+                    pv,
+                    velocity_scale(scale, halflives[i]),
+                );
             }
         }
     }
@@ -126,7 +172,13 @@ fn decay_springs_match_scalar() {
                 let (mut px, mut pv) = (x[i], v[i]);
                 scalar::decay_spring_damper_exact(&mut px, &mut pv, halflives[i], dt);
                 assert_close("per x", i, per.x()[i], px, scale);
-                assert_close("per v", i, per.v()[i], pv, velocity_scale(scale, halflives[i]));
+                assert_close(
+                    "per v",
+                    i,
+                    per.v()[i],
+                    pv,
+                    velocity_scale(scale, halflives[i]),
+                );
             }
         }
     }
@@ -152,7 +204,11 @@ fn general_springs_match_scalar_in_every_regime() {
                     2 => 0.0,
                     _ => rng.log_range(0.01, 100.0),
                 };
-                d[i] = if s[i] == 0.0 { rng.range(0.0, 50.0) } else { 2.0 * ratio * s[i].sqrt() };
+                d[i] = if s[i] == 0.0 {
+                    rng.range(0.0, 50.0)
+                } else {
+                    2.0 * ratio * s[i].sqrt()
+                };
             }
             let mut batch = GeneralSprings::new(&s, &d).unwrap();
             batch.x_mut().copy_from_slice(&x);
@@ -165,7 +221,11 @@ fn general_springs_match_scalar_in_every_regime() {
                 scalar::spring_damper_exact_stiffness_damping(
                     &mut sx, &mut sv, g[i], q[i], s[i], d[i], dt,
                 );
-                let rest = if s[i] > 0.0 { (d[i] * q[i] / s[i]).abs() } else { q[i].abs() * dt };
+                let rest = if s[i] > 0.0 {
+                    (d[i] * q[i] / s[i]).abs()
+                } else {
+                    q[i].abs() * dt
+                };
                 let scale = x[i].abs() + g[i].abs() + rest + (v[i].abs() + q[i].abs()) * (1.0 + dt);
                 let vscale = scale * (1.0 + d[i] + s[i].sqrt());
                 assert_close("x", i, batch.x()[i], sx, scale);
@@ -181,7 +241,11 @@ fn dampers_match_scalar() {
     for n in 0..67 {
         for &dt in &DTS {
             let [x, _, g, _] = random_state(&mut rng, n);
-            let h = if n % 9 == 0 { 0.0 } else { rng.log_range(1e-3, 10.0) };
+            let h = if n % 9 == 0 {
+                0.0
+            } else {
+                rng.log_range(1e-3, 10.0)
+            };
             let halflives: Vec<f32> = (0..n).map(|_| rng.log_range(1e-3, 10.0)).collect();
             let mut shared = Dampers::new(n, h).unwrap();
             let mut per = Dampers::with_halflives(&halflives).unwrap();
@@ -192,7 +256,13 @@ fn dampers_match_scalar() {
             }
             for i in 0..n {
                 let scale = x[i].abs() + g[i].abs();
-                assert_close("shared", i, shared.x()[i], scalar::damper_exact(x[i], g[i], h, dt), scale);
+                assert_close(
+                    "shared",
+                    i,
+                    shared.x()[i],
+                    scalar::damper_exact(x[i], g[i], h, dt),
+                    scale,
+                );
                 let want = scalar::damper_exact(x[i], g[i], halflives[i], dt);
                 assert_close("per", i, per.x()[i], want, scale);
             }
@@ -204,8 +274,15 @@ fn assert_quat_close(what: &str, i: usize, got: Quat, want: Quat) {
     // Same rotation within 1e-6 per component (up to sign), and unit length.
     let want = if got.dot(want) < 0.0 { -want } else { want };
     let diff = (got - want).length();
-    assert!(diff <= 2e-6, "{what}[{i}]: batch {got:?} vs scalar {want:?} (diff {diff})");
-    assert!((got.length() - 1.0).abs() <= 1e-6, "{what}[{i}]: not unit: {}", got.length());
+    assert!(
+        diff <= 2e-6,
+        "{what}[{i}]: batch {got:?} vs scalar {want:?} (diff {diff})"
+    );
+    assert!(
+        (got.length() - 1.0).abs() <= 1e-6,
+        "{what}[{i}]: not unit: {}",
+        got.length()
+    );
 }
 
 #[test]
@@ -218,7 +295,11 @@ fn quat_decay_springs_match_scalar() {
             let mut state = Vec::new();
             for i in 0..n {
                 let q = rng.quat();
-                let w = Vec3::new(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.range(-5.0, 5.0));
+                let w = Vec3::new(
+                    rng.range(-5.0, 5.0),
+                    rng.range(-5.0, 5.0),
+                    rng.range(-5.0, 5.0),
+                );
                 batch.set(i, q, w).unwrap();
                 state.push((q, w));
             }
@@ -243,7 +324,9 @@ fn quat_springs_match_scalar() {
             let h = rng.log_range(1e-3, 10.0);
             let mut batch = QuatSprings::new(n, h).unwrap();
             let qs: Vec<Quat> = (0..n).map(|_| rng.quat()).collect();
-            let ws: Vec<Vec3> = (0..n).map(|_| Vec3::new(rng.range(-3.0, 3.0), 0.5, -1.0)).collect();
+            let ws: Vec<Vec3> = (0..n)
+                .map(|_| Vec3::new(rng.range(-3.0, 3.0), 0.5, -1.0))
+                .collect();
             let gs: Vec<Quat> = (0..n).map(|_| rng.quat()).collect();
             batch.set_state(&qs, &ws).unwrap();
             batch.set_goals(&gs).unwrap();
@@ -263,7 +346,9 @@ fn quat_springs_match_scalar() {
 #[test]
 fn padding_lanes_stay_inert() {
     let mut springs = CriticalSprings::with_halflives(&[0.1, 0.0, 2.0]).unwrap();
-    springs.set_state(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0], &[7.0; 3], &[1.0; 3]).unwrap();
+    springs
+        .set_state(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0], &[7.0; 3], &[1.0; 3])
+        .unwrap();
     for _ in 0..100 {
         springs.update(0.05).unwrap();
     }
@@ -277,7 +362,11 @@ fn padding_lanes_stay_inert() {
     }
     let cols = quats.rotations();
     for lane in 5..8 {
-        assert_eq!(cols.w.lanes()[0].to_array()[lane], 1.0, "padding rotation stays identity");
+        assert_eq!(
+            cols.w.lanes()[0].to_array()[lane],
+            1.0,
+            "padding rotation stays identity"
+        );
         assert_eq!(cols.x.lanes()[0].to_array()[lane], 0.0);
     }
 }
@@ -323,18 +412,35 @@ fn bad_parameters_give_typed_errors() {
     use hooke::ParamError;
     assert!(matches!(
         CriticalSprings::new(3, -0.1),
-        Err(ParamError::Invalid { name: "halflife", .. })
+        Err(ParamError::Invalid {
+            name: "halflife",
+            ..
+        })
     ));
     assert!(matches!(
         CriticalSprings::with_halflives(&[0.1, 0.2, f32::NAN]),
-        Err(ParamError::InvalidAt { name: "halflife", index: 2, .. })
+        Err(ParamError::InvalidAt {
+            name: "halflife",
+            index: 2,
+            ..
+        })
     ));
     let mut s = CriticalSprings::new(3, 0.1).unwrap();
-    assert!(matches!(s.update(f32::NAN), Err(ParamError::Invalid { name: "dt", .. })));
-    assert!(matches!(s.update(-1.0), Err(ParamError::Invalid { name: "dt", .. })));
+    assert!(matches!(
+        s.update(f32::NAN),
+        Err(ParamError::Invalid { name: "dt", .. })
+    ));
+    assert!(matches!(
+        s.update(-1.0),
+        Err(ParamError::Invalid { name: "dt", .. })
+    ));
     assert!(matches!(
         s.set_halflives(&[0.1]),
-        Err(ParamError::LengthMismatch { name: "halflife", expected: 3, found: 1 })
+        Err(ParamError::LengthMismatch {
+            name: "halflife",
+            expected: 3,
+            found: 1
+        })
     ));
     assert!(matches!(
         s.set_state(&[0.0; 3], &[0.0; 2], &[0.0; 3], &[0.0; 3]),
@@ -342,24 +448,96 @@ fn bad_parameters_give_typed_errors() {
     ));
     assert!(matches!(
         GeneralSprings::new(&[1.0, 2.0], &[1.0, f32::INFINITY]),
-        Err(ParamError::InvalidAt { name: "damping", index: 1, .. })
+        Err(ParamError::InvalidAt {
+            name: "damping",
+            index: 1,
+            ..
+        })
     ));
     assert!(matches!(
         GeneralSprings::new(&[1.0, 2.0], &[1.0]),
-        Err(ParamError::LengthMismatch { name: "damping", .. })
+        Err(ParamError::LengthMismatch {
+            name: "damping",
+            ..
+        })
     ));
-    assert!(matches!(Dampers::with_halflives(&[-1.0]), Err(ParamError::InvalidAt { index: 0, .. })));
+    assert!(matches!(
+        Dampers::with_halflives(&[-1.0]),
+        Err(ParamError::InvalidAt { index: 0, .. })
+    ));
     let mut q = QuatDecaySprings::new(2, 0.1).unwrap();
     assert!(matches!(
         q.set(1, Quat::from_xyzw(0.0, 0.0, 0.0, 0.5), Vec3::ZERO),
-        Err(ParamError::InvalidAt { name: "rotation", index: 1, .. })
+        Err(ParamError::InvalidAt {
+            name: "rotation",
+            index: 1,
+            ..
+        })
     ));
     assert!(matches!(
         q.set(0, Quat::IDENTITY, Vec3::new(0.0, f32::NAN, 0.0)),
-        Err(ParamError::InvalidAt { name: "angular_velocity", index: 0, .. })
+        Err(ParamError::InvalidAt {
+            name: "angular_velocity",
+            index: 0,
+            ..
+        })
     ));
     // A rejected update leaves the state untouched.
     let before = s.x().to_vec();
     let _ = s.update(f32::INFINITY);
     assert_eq!(s.x(), &before[..]);
+}
+
+#[test]
+fn extreme_parameters_match_the_scalar_coefficients_and_stay_finite() {
+    use hooke::SpringCoeffs;
+    use hooke::column::Column;
+    use hooke::lanes::CoeffColumns;
+    let halflives = [0.0, 1e-44, 1e-40, 1e-30, 1e-3, 1.0, 1e6, 3e38];
+    for dt in [1e-45, 1e-30, 1e-6, 1.0 / 60.0, 1e3, 3e38] {
+        let h = Column::from_slice_padded(&halflives, 1.0);
+        let lanes = CoeffColumns::critical(&h, dt);
+        for (i, &hl) in halflives.iter().enumerate() {
+            let got = lanes.get(i);
+            let want = SpringCoeffs::critical(hl, dt);
+            for (a, b) in [
+                (got.xx, want.xx),
+                (got.xv, want.xv),
+                (got.xq, want.xq),
+                (got.vx, want.vx),
+                (got.vv, want.vv),
+                (got.vq, want.vq),
+            ] {
+                assert!(a.is_finite(), "h={hl} dt={dt}: {got:?}");
+                assert!(
+                    (a - b).abs() <= 4.0 * ulp(b) + 1e-7 * b.abs(),
+                    "h={hl} dt={dt}: {got:?} vs {want:?}"
+                );
+            }
+        }
+        let s = [0.0, 1e-30, 1.0, 1e20, 3e38, 3e38, 0.0, 1e10];
+        let d = [0.0, 0.0, 1e-30, 1e-10, 3e38, 0.0, 3e38, 1e10];
+        let lanes =
+            CoeffColumns::stiffness_damping(&Column::from_slice(&s), &Column::from_slice(&d), dt);
+        for i in 0..s.len() {
+            let (got, want) = (
+                lanes.get(i),
+                SpringCoeffs::stiffness_damping(s[i], d[i], dt),
+            );
+            for (a, b) in [
+                (got.xx, want.xx),
+                (got.xv, want.xv),
+                (got.vx, want.vx),
+                (got.vv, want.vv),
+            ] {
+                assert!(a.is_finite(), "s={} d={} dt={dt}: {got:?}", s[i], d[i]);
+                assert!(
+                    (a - b).abs() <= 4.0 * ulp(b) + 1e-6 * b.abs(),
+                    "s={} d={} dt={dt}: {got:?} vs {want:?}",
+                    s[i],
+                    d[i]
+                );
+            }
+        }
+    }
 }

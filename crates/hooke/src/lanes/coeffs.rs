@@ -431,10 +431,60 @@ pub fn critical_lanes(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
 pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> LaneCoeffs {
     let (s_lo, s_hi) = halves(stiffness);
     let (d_lo, d_hi) = halves(damping);
-    join_coeffs(
+    let c = join_coeffs(
         stiffness_damping64(s_lo, d_lo, dt),
         stiffness_damping64(s_hi, d_hi, dt),
-    )
+    );
+    // `wide`'s f64 sine and cosine are exact to an ulp up to phases of 1e8 rad; beyond (a spring
+    // oscillating millions of times within one step) take the scalar path, whose libm reduces
+    // any argument exactly.
+    let huge = |s: f64x4, d: f64x4| {
+        let w2 = s - f64x4::splat(0.25) * d * d;
+        (w2 * dt * dt).simd_gt(f64x4::splat(MAX_SIMD_PHASE * MAX_SIMD_PHASE))
+    };
+    if !(huge(s_lo, d_lo) | huge(s_hi, d_hi)).any() {
+        return c;
+    }
+    let (s, d, t) = (
+        stiffness.to_array(),
+        damping.to_array(),
+        dt.to_array()[0] as f32,
+    );
+    let mut lanes = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq].map(|v| v.to_array());
+    for i in 0..8 {
+        let e = SpringCoeffs::stiffness_damping(s[i], d[i], t);
+        for (column, value) in lanes.iter_mut().zip([e.xx, e.xv, e.xq, e.vx, e.vv, e.vq]) {
+            column[i] = value;
+        }
+    }
+    let [xx, xv, xq, vx, vv, vq] = lanes.map(f32x8::new);
+    LaneCoeffs {
+        xx,
+        xv,
+        xq,
+        vx,
+        vv,
+        vq,
+    }
+}
+
+/// Largest oscillation phase `w dt` (radians) computed with `wide`'s sine and cosine.
+const MAX_SIMD_PHASE: f64 = 1e8;
+
+/// Per-lane coefficients of critical springs with per-lane halflives and per-lane time steps.
+///
+/// ```
+/// use hooke::{lanes::critical_lanes_per_dt, SpringCoeffs};
+/// use wide::f32x8;
+/// let dt = f32x8::new([0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]);
+/// let c = critical_lanes_per_dt(f32x8::splat(0.2), dt);
+/// assert_eq!(c.lane(3), SpringCoeffs::critical(0.2, 0.3));
+/// assert_eq!(c.lane(0), SpringCoeffs::IDENTITY);
+/// ```
+pub fn critical_lanes_per_dt(halflife: f32x8, dt: f32x8) -> LaneCoeffs {
+    let (h_lo, h_hi) = halves(halflife);
+    let (t_lo, t_hi) = halves(dt);
+    join_coeffs(critical64(h_lo, t_lo), critical64(h_hi, t_hi))
 }
 
 fn critical64(halflife: f64x4, t: f64x4) -> Coeffs64x4 {
@@ -474,7 +524,9 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
     let invalid = s.is_nan() | d.is_nan() | t.is_nan() | t.simd_le(zero) | t.simd_eq(inf);
     let s = s.max(zero);
     let d = d.max(zero);
-    let rigid = s.simd_eq(inf) | d.simd_eq(inf);
+    // Beyond the f32 range counts as infinite (rigid), as in `Coeffs64::stiffness_damping`.
+    let f32_max = f64x4::splat(f64::from(f32::MAX));
+    let rigid = s.simd_gt(f32_max) | d.simd_gt(f32_max);
     // Keep the arithmetic finite in lanes that are replaced at the end.
     let s = rigid.select(one, s);
     let d = rigid.select(one, d);
@@ -541,7 +593,14 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
         & c.vx.is_finite()
         & c.vv.is_finite()
         & c.vq.is_finite());
-    let c = select_coeffs(rigid, &SNAP64, c);
+    // A coefficient that f32 cannot hold (an extremely stiff spring at a tiny dt) is rigid too.
+    let too_big = c.xx.abs().simd_gt(f32_max)
+        | c.xv.abs().simd_gt(f32_max)
+        | c.xq.abs().simd_gt(f32_max)
+        | c.vx.abs().simd_gt(f32_max)
+        | c.vv.abs().simd_gt(f32_max)
+        | c.vq.abs().simd_gt(f32_max);
+    let c = select_coeffs(rigid | (too_big & !not_finite), &SNAP64, c);
     select_coeffs(invalid | (not_finite & !rigid), &IDENTITY64, c)
 }
 

@@ -7,9 +7,11 @@
 //! [`crate::batch`] own the columns and validate parameters.
 
 mod coeffs;
+mod extra;
 mod quat;
 mod spring;
 
 pub use coeffs::*;
+pub use extra::*;
 pub use quat::*;
 pub use spring::*;

@@ -8,7 +8,7 @@ use crate::coeffs::damper_alpha;
 ///
 /// `x + (goal - x) * (1 - 2^(-dt / halflife))`, with the blend factor computed with `expm1` so
 /// short steps keep full precision. Halflife 0 (or negative) returns `goal`; `dt = 0` returns `x`;
-/// a NaN `halflife` or `dt` returns `x`.
+/// a NaN `halflife`, or a `dt` that is NaN, infinite or negative, returns `x`.
 ///
 /// ```
 /// use hooke::scalar::damper_exact;

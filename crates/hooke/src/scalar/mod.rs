@@ -10,12 +10,32 @@
 //!
 //! The names follow the source articles so that code ported from them finds its functions.
 
+mod approx;
+mod character;
+mod compound;
 mod damper;
+mod drift;
+mod energy;
+mod extrapolate;
+mod implicit;
+mod inertialize;
+mod interpolate;
 pub mod params;
 mod quat;
 mod spring;
+mod tracking;
 
+pub use approx::*;
+pub use character::*;
+pub use compound::*;
 pub use damper::*;
+pub use drift::*;
+pub use energy::*;
+pub use extrapolate::*;
+pub use implicit::*;
+pub use inertialize::*;
+pub use interpolate::*;
 pub use params::*;
 pub use quat::*;
 pub use spring::*;
+pub use tracking::*;

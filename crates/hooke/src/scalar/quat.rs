@@ -111,7 +111,14 @@ pub fn simple_spring_damper_exact_quat(
     if dt == 0.0 {
         return;
     }
-    rotation_spring_step(x, v, x_goal, &SpringCoeffs::critical(halflife, dt));
+    let coeffs = SpringCoeffs::critical(halflife, dt);
+    if coeffs == SpringCoeffs::IDENTITY {
+        // A NaN halflife or a dt that is not finite and positive: the state is left unchanged,
+        // bit for bit (the round trip through the rotation vector would round it, and could
+        // return the other sign of the quaternion).
+        return;
+    }
+    rotation_spring_step(x, v, x_goal, &coeffs);
 }
 
 /// The critical spring decaying a rotation toward the identity (inertialization offsets).

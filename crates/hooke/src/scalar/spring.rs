@@ -4,6 +4,19 @@ use glam::{Vec2, Vec3};
 
 use crate::coeffs::SpringCoeffs;
 
+/// Applies one step, with the rigid spring exact: [`SpringCoeffs::SNAP`] sets `x = goal` and
+/// `v = goal_velocity`. (The affine form computes `x0 + -(x0 - goal)`, which misses the goal by up
+/// to an ulp of `x0` when `x0` is far from it: `x0 = 1e8`, goal 1 gave 0.)
+#[inline]
+fn step(c: &SpringCoeffs, x: &mut f32, v: &mut f32, goal: f32, goal_velocity: f32) {
+    if *c == SpringCoeffs::SNAP {
+        *x = goal;
+        *v = goal_velocity;
+    } else {
+        c.apply(x, v, goal, goal_velocity);
+    }
+}
+
 /// The exact spring-damper with stiffness and damping (unit mass), in any damping regime.
 ///
 /// Solves `a = stiffness (x_goal - x) + damping (v_goal - v)` exactly over `dt`, with one closed
@@ -29,7 +42,13 @@ pub fn spring_damper_exact_stiffness_damping(
     if dt == 0.0 {
         return;
     }
-    SpringCoeffs::stiffness_damping(stiffness, damping, dt).apply(x, v, x_goal, v_goal);
+    step(
+        &SpringCoeffs::stiffness_damping(stiffness, damping, dt),
+        x,
+        v,
+        x_goal,
+        v_goal,
+    );
 }
 
 /// The exact spring-damper with a natural `frequency` (Hz) and a damping `halflife` (s).
@@ -54,7 +73,13 @@ pub fn spring_damper_exact(
     if dt == 0.0 {
         return;
     }
-    SpringCoeffs::frequency_halflife(frequency, halflife, dt).apply(x, v, x_goal, v_goal);
+    step(
+        &SpringCoeffs::frequency_halflife(frequency, halflife, dt),
+        x,
+        v,
+        x_goal,
+        v_goal,
+    );
 }
 
 /// The exact spring-damper with a `damping_ratio` (1 = critical) and a damping `halflife` (s).
@@ -77,7 +102,13 @@ pub fn spring_damper_exact_ratio(
     if dt == 0.0 {
         return;
     }
-    SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt).apply(x, v, x_goal, v_goal);
+    step(
+        &SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt),
+        x,
+        v,
+        x_goal,
+        v_goal,
+    );
 }
 
 /// The critically damped spring toward a goal position and goal velocity.
@@ -102,7 +133,7 @@ pub fn critical_spring_damper_exact(
     if dt == 0.0 {
         return;
     }
-    SpringCoeffs::critical(halflife, dt).apply(x, v, x_goal, v_goal);
+    step(&SpringCoeffs::critical(halflife, dt), x, v, x_goal, v_goal);
 }
 
 /// The critical spring toward a fixed goal (goal velocity 0).
@@ -149,8 +180,8 @@ pub fn critical_spring_damper_exact_vec2(
         return;
     }
     let c = SpringCoeffs::critical(halflife, dt);
-    c.apply(&mut x.x, &mut v.x, x_goal.x, v_goal.x);
-    c.apply(&mut x.y, &mut v.y, x_goal.y, v_goal.y);
+    step(&c, &mut x.x, &mut v.x, x_goal.x, v_goal.x);
+    step(&c, &mut x.y, &mut v.y, x_goal.y, v_goal.y);
 }
 
 /// [`critical_spring_damper_exact`] on each component of a `Vec3`.
@@ -173,9 +204,9 @@ pub fn critical_spring_damper_exact_vec3(
         return;
     }
     let c = SpringCoeffs::critical(halflife, dt);
-    c.apply(&mut x.x, &mut v.x, x_goal.x, v_goal.x);
-    c.apply(&mut x.y, &mut v.y, x_goal.y, v_goal.y);
-    c.apply(&mut x.z, &mut v.z, x_goal.z, v_goal.z);
+    step(&c, &mut x.x, &mut v.x, x_goal.x, v_goal.x);
+    step(&c, &mut x.y, &mut v.y, x_goal.y, v_goal.y);
+    step(&c, &mut x.z, &mut v.z, x_goal.z, v_goal.z);
 }
 
 /// [`spring_damper_exact_stiffness_damping`] on each component of a `Vec3`.
@@ -200,9 +231,9 @@ pub fn spring_damper_exact_stiffness_damping_vec3(
         return;
     }
     let c = SpringCoeffs::stiffness_damping(stiffness, damping, dt);
-    c.apply(&mut x.x, &mut v.x, x_goal.x, v_goal.x);
-    c.apply(&mut x.y, &mut v.y, x_goal.y, v_goal.y);
-    c.apply(&mut x.z, &mut v.z, x_goal.z, v_goal.z);
+    step(&c, &mut x.x, &mut v.x, x_goal.x, v_goal.x);
+    step(&c, &mut x.y, &mut v.y, x_goal.y, v_goal.y);
+    step(&c, &mut x.z, &mut v.z, x_goal.z, v_goal.z);
 }
 
 /// [`decay_spring_damper_exact`] on each component of a `Vec3`.

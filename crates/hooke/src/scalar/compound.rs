@@ -1,0 +1,226 @@
+//! Springs built from critical springs: the double spring, the timed spring and the velocity
+//! spring of the source article, solved exactly in continuous time.
+//!
+//! The article steps each of these with one frame's worth of a simple spring toward a goal that it
+//! holds fixed during the frame, so their trajectories change with the frame rate. Here the goal is
+//! the continuous-time signal the article approximates (the intermediate spring's position, or a
+//! point moving at constant speed that then stops), and each step solves the spring exactly against
+//! that moving goal, so one long step equals many short ones.
+
+use crate::coeffs::Coeffs64;
+
+/// `2 ln2 / halflife`: the decay rate `y = damping / 2` of the critical spring.
+fn critical_rate(halflife: f64) -> f64 {
+    2.0 * std::f64::consts::LN_2 / halflife
+}
+
+/// The double spring: `x` follows a critical spring whose goal is the intermediate spring `xi`,
+/// which itself follows a critical spring toward `x_goal`; both have half the given `halflife`.
+///
+/// `xi, vi` are the intermediate spring's state. The pair is solved exactly as one linear system
+/// (the outer spring sees the intermediate position continuously, not once per frame), which gives
+/// the "S"-shaped response of the source with no frame-rate dependence. With `p = x - x_goal`,
+/// `u = xi - x_goal`, `y = 4 ln2 / halflife`, `E = e^(-y t)`:
+///
+/// ```text
+/// p(t) = E (p0 (1 + y t) + v0 t + u0 ((y t)^2 / 2 + (y t)^3 / 6) + vi0 t (y t)^2 / 6)
+/// ```
+///
+/// Halflife 0 snaps both springs to the goal with zero velocity; `dt = 0` changes nothing.
+///
+/// ```
+/// use hooke::scalar::double_spring_damper_exact;
+///
+/// let (mut x, mut v, mut xi, mut vi) = (0.0_f32, 0.0_f32, 0.0_f32, 0.0_f32);
+/// double_spring_damper_exact(&mut x, &mut v, &mut xi, &mut vi, 1.0, 0.2, 0.05);
+/// // The outer spring starts more gently than the intermediate one (the "S" shape).
+/// assert!(0.0 < x && x < xi && xi < 1.0);
+/// double_spring_damper_exact(&mut x, &mut v, &mut xi, &mut vi, 1.0, 0.2, 5.0);
+/// assert!((x - 1.0).abs() < 1e-6);
+/// ```
+pub fn double_spring_damper_exact(
+    x: &mut f32,
+    v: &mut f32,
+    xi: &mut f32,
+    vi: &mut f32,
+    x_goal: f32,
+    halflife: f32,
+    dt: f32,
+) {
+    let (h, t) = (f64::from(halflife), f64::from(dt));
+    if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
+        return;
+    }
+    if h <= 0.0 {
+        (*x, *v, *xi, *vi) = (x_goal, 0.0, x_goal, 0.0);
+        return;
+    }
+    let g = f64::from(x_goal);
+    let (p0, v0) = (f64::from(*x) - g, f64::from(*v));
+    let (u0, w0) = (f64::from(*xi) - g, f64::from(*vi));
+    let y = critical_rate(0.5 * h);
+    let z = y * t;
+    let e = (-z).exp();
+    let (z2, z3) = (z * z, z * z * z);
+    // y z = z^2 / t keeps every product finite when e underflows (z finite here).
+    let yz = z2 / t;
+    let p1 = e * (p0 * (1.0 + z) + v0 * t + u0 * (0.5 * z2 + z3 / 6.0) + w0 * t * z2 / 6.0);
+    let v1 =
+        e * (v0 * (1.0 - z) + yz * (u0 - p0) + w0 * (0.5 * z2 - z3 / 6.0) - yz * z2 / 6.0 * u0);
+    let u1 = e * (u0 * (1.0 + z) + w0 * t);
+    let w1 = e * (w0 * (1.0 - z) - yz * u0);
+    *x = (g + p1) as f32;
+    *v = v1 as f32;
+    *xi = (g + u1) as f32;
+    *vi = w1 as f32;
+}
+
+/// Steps a simple critical spring (`a = s (g - x) - d v`) whose goal moves as
+/// `g(tau) = g0 + q min(tau, t_break)`: at velocity `q` until `t_break`, then fixed.
+///
+/// Each piece is exact: against a goal moving linearly, the offset `u = x - g` obeys the critical
+/// spring toward 0 with goal velocity `-q` (the spring has no goal-velocity term, so it lags).
+fn track_ramp(x: &mut f32, v: &mut f32, g0: f64, q: f64, t_break: f64, halflife: f64, dt: f64) {
+    let (mut x64, mut v64) = (f64::from(*x), f64::from(*v));
+    let moving = t_break.min(dt).max(0.0);
+    let mut goal = g0;
+    let step = |duration: f64, goal: f64, q: f64, x: &mut f64, v: &mut f64| {
+        let c = Coeffs64::critical(halflife, duration);
+        let (u, w) = (*x - goal, *v - q);
+        let u1 = u + c.xx * u + c.xv * w - c.xq * q;
+        let w1 = c.vx * u + c.vv * w - c.vq * q;
+        *x = goal + q * duration + u1;
+        *v = q + w1;
+    };
+    if moving > 0.0 {
+        step(moving, goal, q, &mut x64, &mut v64);
+        goal += q * moving;
+    }
+    if dt > moving {
+        step(dt - moving, goal, 0.0, &mut x64, &mut v64);
+    }
+    *x = x64 as f32;
+    *v = v64 as f32;
+}
+
+/// The timed spring: reaches `x_goal` at about `t_goal` seconds from now, smoothing like a spring.
+///
+/// An internal point `xi` moves linearly from where it is to `x_goal`, arriving in `t_goal`
+/// seconds; the spring (critical, `halflife`) tracks the point `apprehension * halflife` seconds
+/// ahead of it on that line, which stops at `x_goal`. The source's default `apprehension` is 2:
+/// looking two halflives ahead leaves the spring time to settle by the goal time.
+///
+/// `t_goal` is the time *remaining*: decrease it by `dt` every step (the motion of `xi` is then
+/// independent of the frame rate). Within a step the spring sees the moving lookahead point
+/// exactly, not frozen at its end-of-frame value as in the source. `t_goal <= 0` puts `xi` on the
+/// goal at once. `dt = 0` changes nothing.
+///
+/// ```
+/// use hooke::scalar::timed_spring_damper_exact;
+///
+/// let (mut x, mut v, mut xi) = (0.0_f32, 0.0_f32, 0.0_f32);
+/// let dt = 1.0 / 60.0;
+/// let mut t_goal = 1.0_f32;
+/// let mut x_at_goal_time = 0.0;
+/// for i in 0..120 {
+///     timed_spring_damper_exact(&mut x, &mut v, &mut xi, 5.0, t_goal, 0.05, dt, 2.0);
+///     t_goal -= dt;
+///     if i == 59 {
+///         x_at_goal_time = x;
+///     }
+/// }
+/// assert!((x_at_goal_time - 5.0).abs() < 0.1); // about there at the goal time
+/// assert!((x - 5.0).abs() < 1e-4 && xi == 5.0);
+/// ```
+pub fn timed_spring_damper_exact(
+    x: &mut f32,
+    v: &mut f32,
+    xi: &mut f32,
+    x_goal: f32,
+    t_goal: f32,
+    halflife: f32,
+    dt: f32,
+    apprehension: f32,
+) {
+    let (h, t) = (f64::from(halflife), f64::from(dt));
+    if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
+        return;
+    }
+    let g = f64::from(x_goal);
+    let xi0 = f64::from(*xi);
+    let remaining = f64::from(t_goal);
+    let lookahead = (f64::from(apprehension) * h).max(0.0);
+    let (g0, q, t_break) = if remaining > lookahead {
+        let q = (g - xi0) / remaining;
+        (xi0 + q * lookahead, q, remaining - lookahead)
+    } else {
+        (g, 0.0, 0.0)
+    };
+    track_ramp(x, v, g0, q, t_break, h, t);
+    *xi = if remaining > t {
+        (xi0 + (g - xi0) / remaining * t) as f32
+    } else {
+        x_goal
+    };
+}
+
+/// The velocity spring: follows `x_goal`, but through an internal point `xi` that moves toward it
+/// at no more than `max_velocity`, so large jumps of the goal become constant-speed glides.
+///
+/// The spring (critical, `halflife`) tracks the point `apprehension * halflife` seconds ahead of
+/// `xi` on its way, which stops at `x_goal`; the source's default `apprehension` is 2. Within a
+/// step the spring sees the moving point exactly. `max_velocity <= 0` holds `xi` still; `dt = 0`
+/// changes nothing.
+///
+/// ```
+/// use hooke::scalar::velocity_spring_damper_exact;
+///
+/// let (mut x, mut v, mut xi) = (0.0_f32, 0.0_f32, 0.0_f32);
+/// for _ in 0..60 {
+///     velocity_spring_damper_exact(&mut x, &mut v, &mut xi, 10.0, 4.0, 0.05, 1.0 / 60.0, 2.0);
+/// }
+/// // One second at 4 units/s: xi has covered 4 units, and the spring cruises at that speed.
+/// assert!((xi - 4.0).abs() < 1e-4);
+/// assert!((v - 4.0).abs() < 1e-3);
+/// ```
+pub fn velocity_spring_damper_exact(
+    x: &mut f32,
+    v: &mut f32,
+    xi: &mut f32,
+    x_goal: f32,
+    max_velocity: f32,
+    halflife: f32,
+    dt: f32,
+    apprehension: f32,
+) {
+    let (h, t) = (f64::from(halflife), f64::from(dt));
+    if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
+        return;
+    }
+    let g = f64::from(x_goal);
+    let xi0 = f64::from(*xi);
+    let speed = f64::from(max_velocity).max(0.0);
+    let gap = g - xi0;
+    let q = gap.signum() * speed;
+    let lookahead = (f64::from(apprehension) * h).max(0.0);
+    let distance = gap.abs();
+    // Time for xi to reach the goal (infinite if it cannot move).
+    let arrival = if speed > 0.0 {
+        distance / speed
+    } else if distance == 0.0 {
+        0.0
+    } else {
+        f64::INFINITY
+    };
+    let (g0, q_ramp, t_break) = if arrival > lookahead {
+        (xi0 + q * lookahead, q, arrival - lookahead)
+    } else {
+        (g, 0.0, 0.0)
+    };
+    track_ramp(x, v, g0, q_ramp, t_break, h, t);
+    *xi = if arrival > t {
+        (xi0 + q * t) as f32
+    } else {
+        x_goal
+    };
+}

@@ -1,0 +1,360 @@
+//! The tracking, character, double, timed and extrapolation kernels equal their scalar twins lane
+//! by lane for every tail length 0..67 (same tolerance rule as `lanes_vs_scalar.rs`).
+
+// Parallel arrays of inputs and expected outputs are clearest indexed.
+#![allow(clippy::needless_range_loop)]
+
+use glam::{Quat, Vec3};
+use hooke::SpringCoeffs;
+use hooke::column::{Column, QuatColumns, Vec3Columns};
+use hooke::lanes::{
+    DoubleCoeffs, Quat8, TrackingLaneCoeffs, TrackingMode, Vec3x8, character_predict,
+    character_shared, double_shared, extrapolate_quat_lanes, extrapolate_shared,
+    extrapolation_factors, timed_shared, tracking_shared,
+};
+use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
+
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.unit()
+    }
+    fn column(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
+        (0..n).map(|_| self.range(lo, hi)).collect()
+    }
+}
+
+fn ulp(x: f32) -> f32 {
+    let x = x.abs();
+    if x == 0.0 {
+        f32::from_bits(1)
+    } else {
+        f32::from_bits(x.to_bits() + 1) - x
+    }
+}
+
+#[track_caller]
+fn assert_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
+    let diff = (got - want).abs();
+    let ok = diff <= 4.0 * ulp(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
+    assert!(
+        ok,
+        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
+    );
+}
+
+const DTS: [f32; 4] = [0.0, 1.0 / 60.0, 0.1, 1.5];
+
+#[test]
+fn tracking_kernel_matches_scalar_in_every_mode() {
+    let mut rng = Rng(3);
+    let gains = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0).unwrap();
+    for n in 0..67 {
+        for &dt in &DTS {
+            let sets = [
+                gains,
+                gains.without_acceleration(),
+                gains.without_velocity_acceleration(),
+            ];
+            let coeffs = sets.map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)));
+            let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -20.0, 20.0));
+            let (xg, vg, ag) = (
+                rng.column(n, -5.0, 5.0),
+                rng.column(n, -20.0, 20.0),
+                rng.column(n, -50.0, 50.0),
+            );
+            let modes: Vec<f32> = (0..n)
+                .map(|i| {
+                    [
+                        TrackingMode::Full,
+                        TrackingMode::NoAcceleration,
+                        TrackingMode::PositionOnly,
+                    ][i % 3]
+                        .as_lane_value()
+                })
+                .collect();
+            let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
+            let cols = [&xg, &vg, &ag, &modes].map(|c| Column::from_slice(c));
+            tracking_shared(
+                x.lanes_mut(),
+                v.lanes_mut(),
+                cols[0].lanes(),
+                cols[1].lanes(),
+                cols[2].lanes(),
+                cols[3].lanes(),
+                &coeffs,
+            );
+            for i in 0..n {
+                let c = sets[i % 3].coeffs(dt);
+                let (mut sx, mut sv) = (x0[i], v0[i]);
+                c.apply(&mut sx, &mut sv, xg[i], vg[i], ag[i]);
+                let scale = x0[i].abs()
+                    + xg[i].abs()
+                    + (v0[i].abs() + vg[i].abs() + ag[i].abs()) * (1.0 + dt);
+                assert_close("x", i, x.as_slice()[i], sx, scale);
+                assert_close("v", i, v.as_slice()[i], sv, scale * 100.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn character_kernels_match_scalar() {
+    let mut rng = Rng(5);
+    for n in 0..67 {
+        for &dt in &DTS {
+            let h = rng.range(0.0, 1.0);
+            let c = CharacterCoeffs::new(h, dt);
+            let (x0, v0, a0, q) = (
+                rng.column(n, -5.0, 5.0),
+                rng.column(n, -5.0, 5.0),
+                rng.column(n, -20.0, 20.0),
+                rng.column(n, -5.0, 5.0),
+            );
+            let (mut x, mut v, mut a) = (
+                Column::from_slice(&x0),
+                Column::from_slice(&v0),
+                Column::from_slice(&a0),
+            );
+            let goal = Column::from_slice(&q);
+            character_shared(
+                x.lanes_mut(),
+                v.lanes_mut(),
+                a.lanes_mut(),
+                goal.lanes(),
+                &c,
+            );
+            for i in 0..n {
+                let (mut sx, mut sv, mut sa) = (x0[i], v0[i], a0[i]);
+                scalar::spring_character_update(&mut sx, &mut sv, &mut sa, q[i], h, dt);
+                let scale = x0[i].abs() + (v0[i].abs() + q[i].abs() + a0[i].abs()) * (1.0 + dt);
+                assert_close("x", i, x.as_slice()[i], sx, scale);
+                assert_close("v", i, v.as_slice()[i], sv, scale * 10.0 / h.max(0.01));
+                assert_close(
+                    "a",
+                    i,
+                    a.as_slice()[i],
+                    sa,
+                    scale * 100.0 / (h * h).max(1e-4),
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn character_prediction_matches_scalar_predict() {
+    let mut rng = Rng(6);
+    let (n, horizons, h, dt) = (13, 6, 0.3, 0.2);
+    let (x0, v0, a0, q) = (
+        rng.column(n, -5.0, 5.0),
+        rng.column(n, -5.0, 5.0),
+        rng.column(n, -5.0, 5.0),
+        rng.column(n, -5.0, 5.0),
+    );
+    let coeffs: Vec<_> = (0..horizons)
+        .map(|k| CharacterCoeffs::new(h, k as f32 * dt))
+        .collect();
+    let mut px: Vec<Column> = (0..horizons).map(|_| Column::new(n, 0.0)).collect();
+    let (mut pv, mut pa) = (px.clone(), px.clone());
+    let cols = [&x0, &v0, &a0, &q].map(|c| Column::from_slice(c));
+    character_predict(
+        cols[0].lanes(),
+        cols[1].lanes(),
+        cols[2].lanes(),
+        cols[3].lanes(),
+        &coeffs,
+        &mut px,
+        &mut pv,
+        &mut pa,
+    );
+    for i in 0..n {
+        let (mut sx, mut sv, mut sa) = (
+            vec![0.0; horizons],
+            vec![0.0; horizons],
+            vec![0.0; horizons],
+        );
+        scalar::spring_character_predict(
+            &mut sx, &mut sv, &mut sa, x0[i], v0[i], a0[i], q[i], h, dt,
+        )
+        .unwrap();
+        for k in 0..horizons {
+            let scale = 10.0 * (1.0 + k as f32 * dt);
+            assert_close("px", i, px[k].as_slice()[i], sx[k], scale);
+            assert_close("pv", i, pv[k].as_slice()[i], sv[k], scale * 10.0);
+            assert_close("pa", i, pa[k].as_slice()[i], sa[k], scale * 100.0);
+        }
+    }
+}
+
+#[test]
+fn double_kernel_matches_scalar() {
+    let mut rng = Rng(8);
+    for n in 0..67 {
+        for &dt in &DTS {
+            let h = rng.range(0.0, 1.0);
+            let c = DoubleCoeffs::new(h, dt);
+            let init: Vec<Vec<f32>> = (0..5).map(|_| rng.column(n, -5.0, 5.0)).collect();
+            let mut cols: Vec<Column> = init.iter().map(|c| Column::from_slice(c)).collect();
+            let goal = cols.pop().unwrap();
+            let [x, v, xi, vi] = &mut cols[..] else {
+                unreachable!()
+            };
+            double_shared(
+                x.lanes_mut(),
+                v.lanes_mut(),
+                xi.lanes_mut(),
+                vi.lanes_mut(),
+                goal.lanes(),
+                &c,
+            );
+            for i in 0..n {
+                let (mut sx, mut sv, mut sxi, mut svi) =
+                    (init[0][i], init[1][i], init[2][i], init[3][i]);
+                scalar::double_spring_damper_exact(
+                    &mut sx, &mut sv, &mut sxi, &mut svi, init[4][i], h, dt,
+                );
+                let scale = 20.0 * (1.0 + dt);
+                let vscale = scale * 10.0 / h.max(0.01);
+                assert_close("x", i, x.as_slice()[i], sx, scale);
+                assert_close("v", i, v.as_slice()[i], sv, vscale);
+                assert_close("xi", i, xi.as_slice()[i], sxi, scale);
+                assert_close("vi", i, vi.as_slice()[i], svi, vscale);
+            }
+        }
+    }
+}
+
+#[test]
+fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() {
+    let mut rng = Rng(9);
+    for n in 0..67 {
+        for &dt in &DTS {
+            let (h, apprehension) = (rng.range(0.01, 0.5), 2.0);
+            let coeffs = SpringCoeffs::critical(h, dt);
+            let (x0, v0, xi0, g) = (
+                rng.column(n, -5.0, 5.0),
+                rng.column(n, -5.0, 5.0),
+                rng.column(n, -5.0, 5.0),
+                rng.column(n, -5.0, 5.0),
+            );
+            // Remaining times around the lookahead so that some lanes cross it during the step.
+            let t_goal: Vec<f32> = (0..n)
+                .map(|_| rng.range(-0.5, 2.0 * apprehension * h + 2.0 * dt))
+                .collect();
+            let (mut x, mut v, mut xi) = (
+                Column::from_slice(&x0),
+                Column::from_slice(&v0),
+                Column::from_slice(&xi0),
+            );
+            let (gc, tc) = (
+                Column::from_slice(&g),
+                Column::from_slice_padded(&t_goal, 1.0),
+            );
+            timed_shared(
+                x.lanes_mut(),
+                v.lanes_mut(),
+                xi.lanes_mut(),
+                gc.lanes(),
+                tc.lanes(),
+                h,
+                apprehension,
+                dt,
+                &coeffs,
+            );
+            for i in 0..n {
+                let (mut sx, mut sv, mut sxi) = (x0[i], v0[i], xi0[i]);
+                scalar::timed_spring_damper_exact(
+                    &mut sx,
+                    &mut sv,
+                    &mut sxi,
+                    g[i],
+                    t_goal[i],
+                    h,
+                    dt,
+                    apprehension,
+                );
+                let speed = (g[i] - xi0[i]).abs() / t_goal[i].abs().max(1e-3);
+                let scale = 20.0 + (v0[i].abs() + speed) * (1.0 + dt);
+                assert_close("x", i, x.as_slice()[i], sx, scale * 4.0);
+                assert_close("v", i, v.as_slice()[i], sv, scale * 40.0 / h);
+                assert_close("xi", i, xi.as_slice()[i], sxi, scale);
+            }
+        }
+    }
+}
+
+#[test]
+fn extrapolation_kernels_match_scalar() {
+    let mut rng = Rng(10);
+    for n in 0..67 {
+        for &dt in &DTS {
+            let h = rng.range(0.0, 1.0);
+            let (travel, decay) = extrapolation_factors(h, dt);
+            let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -5.0, 5.0));
+            let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
+            extrapolate_shared(x.lanes_mut(), v.lanes_mut(), travel, decay);
+            for i in 0..n {
+                let (mut sx, mut sv) = (x0[i], v0[i]);
+                scalar::extrapolate_decay(&mut sx, &mut sv, h, dt);
+                let scale = x0[i].abs() + v0[i].abs() * (1.0 + dt);
+                assert_close("x", i, x.as_slice()[i], sx, scale);
+                assert_close("v", i, v.as_slice()[i], sv, scale);
+            }
+            // Rotations: one lane group of random rotations and angular velocities.
+            let qs: Vec<Quat> = (0..8)
+                .map(|_| {
+                    Quat::from_rotation_y(rng.range(-3.0, 3.0))
+                        * Quat::from_rotation_x(rng.range(-1.0, 1.0))
+                })
+                .collect();
+            let ws: Vec<Vec3> = (0..8)
+                .map(|_| Vec3::new(rng.range(-4.0, 4.0), rng.range(-4.0, 4.0), 1.0))
+                .collect();
+            let (qc, wc) = (QuatColumns::from_quats(&qs), Vec3Columns::from_vec3s(&ws));
+            let q8 = Quat8 {
+                x: qc.x.lanes()[0],
+                y: qc.y.lanes()[0],
+                z: qc.z.lanes()[0],
+                w: qc.w.lanes()[0],
+            };
+            let w8 = Vec3x8 {
+                x: wc.x.lanes()[0],
+                y: wc.y.lanes()[0],
+                z: wc.z.lanes()[0],
+            };
+            let (q1, w1) = extrapolate_quat_lanes(q8, w8, travel, decay);
+            for lane in 0..8 {
+                let (mut sq, mut sw) = (qs[lane], ws[lane]);
+                scalar::extrapolate_decay_quat(&mut sq, &mut sw, h, dt);
+                let got = Quat::from_xyzw(
+                    q1.x.to_array()[lane],
+                    q1.y.to_array()[lane],
+                    q1.z.to_array()[lane],
+                    q1.w.to_array()[lane],
+                );
+                let sq = if got.dot(sq) < 0.0 { -sq } else { sq };
+                assert!(
+                    (got - sq).length() < 2e-6 * (1.0 + ws[lane].length() * dt),
+                    "q[{lane}] {got:?} vs {sq:?}"
+                );
+                let gw = Vec3::new(
+                    w1.x.to_array()[lane],
+                    w1.y.to_array()[lane],
+                    w1.z.to_array()[lane],
+                );
+                assert!(
+                    (gw - sw).length() <= 1e-6 * sw.length().max(1.0),
+                    "w[{lane}]"
+                );
+            }
+        }
+    }
+}
