@@ -187,8 +187,38 @@ impl SpringCoeffs {
         let v0 = *v;
         // The grouping matches the SIMD kernels' nested multiply-adds, so that without FMA the
         // batch runtime reproduces this function bit for bit.
-        *x += self.xx * e + (self.xv * v0 + self.xq * goal_velocity);
-        *v = self.vx * e + (self.vv * v0 + self.vq * goal_velocity);
+        let x1 = *x + (self.xx * e + (self.xv * v0 + self.xq * goal_velocity));
+        let v1 = self.vx * e + (self.vv * v0 + self.vq * goal_velocity);
+        if x1.is_finite() && v1.is_finite() {
+            (*x, *v) = (x1, v1);
+        } else {
+            (*x, *v) = self.apply_saturating(*x, v0, goal, goal_velocity);
+        }
+    }
+
+    /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose true
+    /// next value is beyond the `f32` range (where `f32` arithmetic would give infinities, or NaN
+    /// from `inf - inf`). Finite input never becomes NaN or infinite.
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let c = SpringCoeffs::stiffness_damping(0.0, 0.0, 1e30); // free motion for 1e30 s
+    /// let (x, v) = c.apply_saturating(0.0, 1e30, 0.0, 0.0);
+    /// assert_eq!((x, v), (f32::MAX, 1e30));
+    /// ```
+    pub fn apply_saturating(&self, x: f32, v: f32, goal: f32, goal_velocity: f32) -> (f32, f32) {
+        let (x, v, goal, q) = (
+            f64::from(x),
+            f64::from(v),
+            f64::from(goal),
+            f64::from(goal_velocity),
+        );
+        let e = x - goal;
+        let x1 = x + (f64::from(self.xx) * e + (f64::from(self.xv) * v + f64::from(self.xq) * q));
+        let v1 = f64::from(self.vx) * e + (f64::from(self.vv) * v + f64::from(self.vq) * q);
+        let max = f64::from(f32::MAX);
+        // NaN is impossible here for finite input: every f64 product and sum is finite.
+        (x1.clamp(-max, max) as f32, v1.clamp(-max, max) as f32)
     }
 
     /// Like [`apply`](Self::apply) for the velocity and the offset from the goal, in `f64`.

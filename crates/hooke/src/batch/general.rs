@@ -15,7 +15,7 @@ use crate::params::{ParamError, check_dt, check_non_negative};
 /// use hooke::batch::GeneralSprings;
 ///
 /// // An under-damped, a critical and an over-damped spring side by side.
-/// let mut s = GeneralSprings::new(&[100.0, 100.0, 100.0], &[2.0, 20.0, 200.0])?;
+/// let mut s = GeneralSprings::new(&[100.0, 100.0, 100.0], &[2.0, 20.0, 60.0])?;
 /// s.goal_mut().fill(1.0);
 /// for _ in 0..600 {
 ///     s.update(1.0 / 60.0)?;

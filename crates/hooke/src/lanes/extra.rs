@@ -165,7 +165,7 @@ pub fn tracking_shared(
 ///
 /// ```
 /// use hooke::{column::Column, lanes::character_shared, scalar::CharacterCoeffs};
-/// let c = CharacterCoeffs::new(0.2, 1.0);
+/// let c = CharacterCoeffs::new(0.2, 2.0);
 /// let (mut x, mut v, mut a) = (Column::new(4, 0.0), Column::new(4, 0.0), Column::new(4, 0.0));
 /// let goal = Column::new(4, 2.0);
 /// character_shared(x.lanes_mut(), v.lanes_mut(), a.lanes_mut(), goal.lanes(), &c);

@@ -4,6 +4,7 @@
 use wide::f32x8;
 
 use super::coeffs::{CoeffSlices, LaneCoeffs};
+use crate::coeffs::SpringCoeffs;
 
 /// One spring step on 8 lanes: the SIMD twin of [`crate::SpringCoeffs::apply`].
 ///
@@ -25,7 +26,46 @@ pub fn spring_step(
     let e = x - goal;
     let dx = c.xx.mul_add(e, c.xv.mul_add(v, c.xq * goal_velocity));
     let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.vq * goal_velocity));
-    (x + dx, v1)
+    let x1 = x + dx;
+    // `x - x` is 0 for finite lanes and NaN for infinite or NaN ones: one check for both.
+    let finite = (x1 - x1).simd_eq(f32x8::ZERO) & (v1 - v1).simd_eq(f32x8::ZERO);
+    if finite.all() {
+        return (x1, v1);
+    }
+    saturate(c, x, v, goal, goal_velocity, x1, v1, finite)
+}
+
+/// Slow path of [`spring_step`] for lanes whose next state is beyond the `f32` range: those lanes
+/// are recomputed in `f64` and rounded to the nearest finite `f32` (see
+/// [`SpringCoeffs::apply_saturating`]), so finite input never writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn saturate(
+    c: &LaneCoeffs,
+    x: f32x8,
+    v: f32x8,
+    goal: f32x8,
+    goal_velocity: f32x8,
+    x1: f32x8,
+    v1: f32x8,
+    finite: f32x8,
+) -> (f32x8, f32x8) {
+    let (mut xs, mut vs) = (x1.to_array(), v1.to_array());
+    let (x, v, g, q) = (
+        x.to_array(),
+        v.to_array(),
+        goal.to_array(),
+        goal_velocity.to_array(),
+    );
+    let finite = finite.to_array();
+    for lane in 0..8 {
+        if finite[lane] == 0.0 {
+            (xs[lane], vs[lane]) = c
+                .lane(lane)
+                .apply_saturating(x[lane], v[lane], g[lane], q[lane]);
+        }
+    }
+    (f32x8::new(xs), f32x8::new(vs))
 }
 
 /// A step toward a goal with goal velocity 0 (the simple spring).
@@ -58,7 +98,15 @@ pub fn spring_shared(
     goal_velocity: &[f32x8],
     c: &LaneCoeffs,
 ) {
-    for (((x, v), g), q) in x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity) {
+    let lanes = x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity);
+    if *c == LaneCoeffs::splat(&SpringCoeffs::SNAP) {
+        // Rigid springs land exactly on the goal (the affine form would miss it by an ulp of x).
+        for (((x, v), g), q) in lanes {
+            (*x, *v) = (*g, *q);
+        }
+        return;
+    }
+    for (((x, v), g), q) in lanes {
         (*x, *v) = spring_step(c, *x, *v, *g, *q);
     }
 }
@@ -83,6 +131,7 @@ pub fn spring_per_spring(
     c: CoeffSlices<'_>,
 ) {
     let n = c.len();
+    let snap_xx = f32x8::splat(SpringCoeffs::SNAP.xx);
     for (i, (((x, v), g), q)) in x
         .iter_mut()
         .zip(v.iter_mut())
@@ -91,7 +140,12 @@ pub fn spring_per_spring(
         .take(n)
         .enumerate()
     {
-        (*x, *v) = spring_step(&c.get(i), *x, *v, *g, *q);
+        let lane = c.get(i);
+        let (x1, v1) = spring_step(&lane, *x, *v, *g, *q);
+        // Rigid lanes (halflife 0) land exactly on the goal, as in the scalar twin.
+        let rigid = lane.xx.simd_eq(snap_xx) & lane.vq.simd_eq(f32x8::ONE);
+        *x = rigid.select(*g, x1);
+        *v = rigid.select(*q, v1);
     }
 }
 

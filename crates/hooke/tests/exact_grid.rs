@@ -1,0 +1,318 @@
+//! The exactness grid: every exact spring of `hooke::scalar` against the independent `f64`
+//! matrix-exponential reference of `reference/mod.rs`, over a deterministic random grid of more
+//! than 10,000 cases (halflife 1e-3..10 s, dt 0..10 s, damping ratio 0.01..100 including within
+//! 1e-5 of 1, offsets 1e-7..1e3 of both signs, stiffness and damping 0..1e4 including exact 0s).
+//!
+//! Each family prints its maximum error as a fraction of the bound (run with `--nocapture`, or
+//! look at the test's stderr); the numbers go into `docs/math.md`.
+
+mod reference;
+
+use hooke::scalar::{
+    critical_spring_damper_exact, damper_exact, decay_spring_damper_exact,
+    simple_spring_damper_exact, spring_damper_exact, spring_damper_exact_ratio,
+    spring_damper_exact_stiffness_damping,
+};
+use reference::{
+    Case, Rng, Worst, critical_params, damping_from_halflife, spring, spring_rk4,
+    stiffness_from_frequency, stiffness_from_ratio,
+};
+
+/// Cases per family (seven families: 70,000 cases).
+const PER_FAMILY: usize = 10_000;
+
+/// Random state `(x0, v0, goal, goal velocity)`; `x0 = goal + offset` rounded to f32.
+fn state(rng: &mut Rng, with_goal: bool, with_goal_velocity: bool) -> (f32, f32, f32, f32) {
+    let g = if with_goal { rng.goal() } else { 0.0 };
+    let q = if with_goal_velocity {
+        rng.goal_velocity()
+    } else {
+        0.0
+    };
+    let x0 = (f64::from(g) + rng.offset()) as f32;
+    (x0, rng.velocity(), g, q)
+}
+
+/// Runs one library step and records its error against the reference.
+fn check(worst: &mut Worst, case: Case, step: impl Fn(&mut f32, &mut f32)) {
+    let (mut x, mut v) = (case.x0, case.v0);
+    step(&mut x, &mut v);
+    let (pos, vel) = case.error_fractions(x, v);
+    worst.record(pos, vel, || {
+        let (xr, vr) = case.reference();
+        format!("{case:?} -> lib ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
+    });
+}
+
+#[test]
+fn reference_matches_rk4() {
+    // (x0, v0, g, q, s, d, dt): under-, over-, critically damped, s = 0, d = 0, both 0.
+    let cases: [(f64, f64, f64, f64, f64, f64, f64); 10] = [
+        (1.0, 0.0, 0.0, 0.0, 100.0, 2.0, 1.0),
+        (-3.0, 5.0, 1.0, 0.5, 100.0, 20.0, 0.7),
+        (0.2, -1.0, 2.0, -3.0, 100.0, 200.0, 2.0),
+        (1.0, 1.0, 0.0, 2.0, 0.0, 3.0, 1.5),
+        (1.0, 1.0, 4.0, 2.0, 0.0, 0.0, 1.5),
+        (1.0, -2.0, 4.0, 0.0, 39.0, 0.0, 3.0),
+        (5.0, 0.0, -1.0, 1.0, 1e4, 100.0, 0.5),
+        (1e-3, 2e-3, 0.0, 0.0, 1.0, 1e3, 5.0),
+        (7.0, 0.0, 0.0, 0.1, 0.25, 1.0, 10.0),
+        (1.0, 0.0, 0.0, 0.0, 49.0, 14.0, 0.3),
+    ];
+    for (x0, v0, g, q, s, d, dt) in cases {
+        let fastest = d + s.sqrt() + 1.0;
+        let steps = ((fastest * dt / 2e-3).ceil() as usize).max(1000);
+        let (xe, ve) = spring(x0, v0, g, q, s, d, dt);
+        let (xr, vr) = spring_rk4(x0, v0, g, q, s, d, dt, steps);
+        let scale = x0.abs() + g.abs() + v0.abs() + q.abs() * (1.0 + dt + d / s.max(1e-300));
+        assert!(
+            (xe - xr).abs() <= 1e-9 * scale && (ve - vr).abs() <= 1e-9 * scale * fastest,
+            "reference vs RK4 at {:?}: expm ({xe}, {ve}) rk4 ({xr}, {vr})",
+            (x0, v0, g, q, s, d, dt)
+        );
+    }
+}
+
+#[test]
+fn reference_is_accurate_for_stiff_springs() {
+    // Too stiff for RK4: check against the two-exponential solution, written out here.
+    // (x0, v0, g, q, s, d, dt)
+    let cases: [(f64, f64, f64, f64, f64, f64, f64); 6] = [
+        (0.0, 0.0, 1.0, 0.0, 1e4, 1e8, 1e3),
+        (2.0, -3.0, 1.0, 0.5, 1.0, 1e12, 1.0),
+        (2.0, 30.0, -1.0, 0.0, 1e-3, 1e4, 10.0),
+        (0.5, 1.0, 0.0, 2.0, 0.0, 1e10, 3.0),
+        (1.0, 0.0, 0.0, 0.0, 1e4, 1e4, 10.0),
+        (1.0, -5.0, 0.0, 0.0, 1e-3, 1.0, 1e6),
+    ];
+    for (x0, v0, g, q, s, d, dt) in cases {
+        let (xe, ve) = spring(x0, v0, g, q, s, d, dt);
+        let y = 0.5 * d;
+        let fast = y + (y * y - s).sqrt();
+        let slow = s / fast;
+        let (xa, va) = if s == 0.0 {
+            let decay = (-d * dt).exp();
+            (
+                x0 + q * dt - (v0 - q) * (-d * dt).exp_m1() / d,
+                q + (v0 - q) * decay,
+            )
+        } else {
+            // u = A e^(-slow t) + B e^(-fast t), u = x - c.
+            let c = g + d * q / s;
+            let u0 = x0 - c;
+            let a = (v0 + fast * u0) / (fast - slow);
+            let b = u0 - a;
+            let (ea, eb) = ((-slow * dt).exp(), (-fast * dt).exp());
+            (c + a * ea + b * eb, -slow * a * ea - fast * b * eb)
+        };
+        let scale = x0.abs() + g.abs() + v0.abs() * dt + q.abs() * dt + 1.0;
+        assert!(
+            (xe - xa).abs() <= 1e-10 * scale && (ve - va).abs() <= 1e-10 * (scale + v0.abs()),
+            "stiff reference at {:?}: expm ({xe}, {ve}) analytic ({xa}, {va})",
+            (x0, v0, g, q, s, d, dt)
+        );
+    }
+}
+
+#[test]
+fn reference_is_a_semigroup_and_exact_for_free_motion() {
+    // Two half steps of the reference equal one full step (a property of expm, not of RK4).
+    let (x, v) = spring(2.0, -1.0, 0.5, 0.3, 30.0, 0.5, 0.8);
+    let (xh, vh) = spring(2.0, -1.0, 0.5, 0.3, 30.0, 0.5, 0.4);
+    let (x2, v2) = spring(xh, vh, 0.5, 0.3, 30.0, 0.5, 0.4);
+    assert!((x - x2).abs() < 1e-13 && (v - v2).abs() < 1e-12);
+    // s = d = 0: free motion, x0 + v0 t.
+    let (x, v) = spring(1.0, 2.0, 9.0, 9.0, 0.0, 0.0, 3.0);
+    assert_eq!((x, v), (7.0, 2.0));
+}
+
+#[test]
+fn grid_stiffness_damping() {
+    let mut rng = Rng::new(1);
+    let mut worst = Worst::new("stiffness/damping");
+    for _ in 0..PER_FAMILY {
+        let s = match rng.unit() {
+            r if r < 0.1 => 0.0,
+            _ => rng.log_range(1e-3, 1e4) as f32,
+        };
+        let d = match rng.unit() {
+            r if r < 0.1 => 0.0,
+            // Near critical: d = 2 sqrt(s) rounded to f32.
+            r if r < 0.25 => (2.0 * f64::from(s).sqrt()) as f32,
+            _ => rng.log_range(1e-3, 1e4) as f32,
+        };
+        let (x0, v0, g, q) = state(&mut rng, true, true);
+        let dt = rng.dt();
+        let case = Case {
+            x0,
+            v0,
+            g,
+            q,
+            s: f64::from(s),
+            d: f64::from(d),
+            dt,
+        };
+        check(&mut worst, case, |x, v| {
+            spring_damper_exact_stiffness_damping(x, v, g, q, s, d, dt)
+        });
+    }
+    worst.report_and_check();
+}
+
+#[test]
+fn grid_frequency_halflife() {
+    let mut rng = Rng::new(2);
+    let mut worst = Worst::new("frequency/halflife");
+    for _ in 0..PER_FAMILY {
+        let frequency = if rng.chance(0.08) {
+            0.0
+        } else {
+            // Up to 16 Hz: stiffness up to 1e4.
+            rng.log_range(0.01, 16.0) as f32
+        };
+        let halflife = rng.halflife();
+        let (x0, v0, g, q) = state(&mut rng, true, true);
+        let dt = rng.dt();
+        let case = Case {
+            x0,
+            v0,
+            g,
+            q,
+            s: stiffness_from_frequency(frequency),
+            d: damping_from_halflife(halflife),
+            dt,
+        };
+        check(&mut worst, case, |x, v| {
+            spring_damper_exact(x, v, g, q, frequency, halflife, dt)
+        });
+    }
+    worst.report_and_check();
+}
+
+#[test]
+fn grid_ratio_halflife() {
+    let mut rng = Rng::new(3);
+    let mut worst = Worst::new("damping ratio/halflife");
+    let mut near_critical = Worst::new("  of which |ratio - 1| <= 1e-5");
+    for _ in 0..PER_FAMILY {
+        let ratio = rng.damping_ratio();
+        let halflife = rng.halflife();
+        let (x0, v0, g, q) = state(&mut rng, true, true);
+        let dt = rng.dt();
+        let d = damping_from_halflife(halflife);
+        let case = Case {
+            x0,
+            v0,
+            g,
+            q,
+            s: stiffness_from_ratio(ratio, d),
+            d,
+            dt,
+        };
+        let step =
+            |x: &mut f32, v: &mut f32| spring_damper_exact_ratio(x, v, g, q, ratio, halflife, dt);
+        check(&mut worst, case, step);
+        if (ratio - 1.0).abs() <= 1e-5 {
+            check(&mut near_critical, case, step);
+        }
+    }
+    worst.report_and_check();
+    near_critical.report_and_check();
+    assert!(near_critical.cases > PER_FAMILY / 10);
+}
+
+#[test]
+fn grid_critical() {
+    let mut rng = Rng::new(4);
+    let mut worst = Worst::new("critical");
+    for _ in 0..PER_FAMILY {
+        let halflife = rng.halflife();
+        let (x0, v0, g, q) = state(&mut rng, true, true);
+        let dt = rng.dt();
+        let (s, d) = critical_params(halflife);
+        let case = Case {
+            x0,
+            v0,
+            g,
+            q,
+            s,
+            d,
+            dt,
+        };
+        check(&mut worst, case, |x, v| {
+            critical_spring_damper_exact(x, v, g, q, halflife, dt)
+        });
+    }
+    worst.report_and_check();
+}
+
+#[test]
+fn grid_simple() {
+    let mut rng = Rng::new(5);
+    let mut worst = Worst::new("simple (critical, q = 0)");
+    for _ in 0..PER_FAMILY {
+        let halflife = rng.halflife();
+        let (x0, v0, g, q) = state(&mut rng, true, false);
+        let dt = rng.dt();
+        let (s, d) = critical_params(halflife);
+        let case = Case {
+            x0,
+            v0,
+            g,
+            q,
+            s,
+            d,
+            dt,
+        };
+        check(&mut worst, case, |x, v| {
+            simple_spring_damper_exact(x, v, g, halflife, dt)
+        });
+    }
+    worst.report_and_check();
+}
+
+#[test]
+fn grid_decay() {
+    let mut rng = Rng::new(6);
+    let mut worst = Worst::new("decay (critical toward 0)");
+    for _ in 0..PER_FAMILY {
+        let halflife = rng.halflife();
+        let (x0, v0, g, q) = state(&mut rng, false, false);
+        let dt = rng.dt();
+        let (s, d) = critical_params(halflife);
+        let case = Case {
+            x0,
+            v0,
+            g,
+            q,
+            s,
+            d,
+            dt,
+        };
+        check(&mut worst, case, |x, v| {
+            decay_spring_damper_exact(x, v, halflife, dt)
+        });
+    }
+    worst.report_and_check();
+}
+
+#[test]
+fn grid_damper() {
+    let mut rng = Rng::new(7);
+    let mut worst = Worst::new("damper_exact");
+    for _ in 0..PER_FAMILY {
+        let halflife = rng.halflife();
+        let g = rng.goal();
+        let x0 = (f64::from(g) + rng.offset()) as f32;
+        let dt = rng.dt();
+        let x = damper_exact(x0, g, halflife, dt);
+        let (x0d, gd) = (f64::from(x0), f64::from(g));
+        let xr = reference::damper(x0d, gd, f64::from(halflife), f64::from(dt));
+        // The position bound with c = g and no velocity.
+        let bound = 1e-5 * (x0d - gd).abs() + 1e-6 * gd.abs();
+        worst.record((f64::from(x) - xr).abs() / bound, 0.0, || {
+            format!("damper x0 {x0:e} g {g:e} h {halflife:e} dt {dt:e} -> {x:e}, ref {xr:e}")
+        });
+    }
+    worst.report_and_check();
+}

@@ -1,0 +1,484 @@
+//! An independent `f64` reference for the exactness tests (shared by every test binary).
+//!
+//! The spring `a = s (g - x) + d (q - v)` is integrated by the **matrix exponential** of its
+//! affine system, not by the closed form that `hooke` implements. With `e = x - g` (exact in `f64`
+//! for `f32` inputs) the augmented state `[e, v, 1]` obeys
+//!
+//! ```text
+//! [e]'   [ 0   1   0  ] [e]
+//! [v]  = [-s  -d  d q ] [v]
+//! [1]    [ 0   0   0  ] [1]
+//! ```
+//!
+//! so one step is `expm(dt * A) [e0, v0, 1]`. The exponential is computed by scaling and squaring
+//! with a Taylor approximant (scale until the infinity norm is at most 1/2, sum the series to
+//! round-off, square back). Stiffness 0 and damping 0 need no special case. The reference itself is
+//! checked against a classical RK4 integrator with tiny steps (`exact_grid.rs`).
+//!
+//! The error bounds of the issue live here too, with the rest point `c = g + d q / s`.
+
+#![allow(dead_code)]
+
+use glam::{DQuat, DVec3, Quat, Vec3};
+
+/// A 3x3 matrix, row major.
+pub type Mat3 = [[f64; 3]; 3];
+
+/// `a * b`.
+pub fn mat_mul(a: &Mat3, b: &Mat3) -> Mat3 {
+    let mut r = [[0.0; 3]; 3];
+    for (i, row) in r.iter_mut().enumerate() {
+        for (j, cell) in row.iter_mut().enumerate() {
+            *cell = (0..3).map(|k| a[i][k] * b[k][j]).sum();
+        }
+    }
+    r
+}
+
+fn norm_inf(a: &Mat3) -> f64 {
+    a.iter()
+        .map(|row| row.iter().map(|x| x.abs()).sum::<f64>())
+        .fold(0.0, f64::max)
+}
+
+/// `expm(a)` by scaling and squaring with a Taylor approximant.
+///
+/// The squaring phase works on `F = expm - I` (`(I + F)^2 = I + (2F + F^2)`), like `expm1` for
+/// matrices: a stiff spring's slow mode lives in the tiny difference between the scaled
+/// exponential and the identity, and squaring `I + F` directly would round it away (with
+/// `d dt = 1e11`, 37 squarings of `1 - 1e-12`-sized entries lose most of the slow decay).
+pub fn expm(a: &Mat3) -> Mat3 {
+    let norm = norm_inf(a);
+    let mut squarings = 0_i32;
+    if norm > 0.5 {
+        squarings = (norm / 0.5).log2().ceil() as i32;
+    }
+    let scale = 2f64.powi(-squarings); // exact: a power of two
+    let m: Mat3 = a.map(|row| row.map(|x| x * scale));
+    // Taylor without the identity: F = sum_(k >= 1) m^k / k!, to round-off (|m| <= 1/2).
+    let mut f: Mat3 = [[0.0; 3]; 3];
+    let mut term: Mat3 = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    for k in 1..40 {
+        term = mat_mul(&term, &m).map(|row| row.map(|x| x / f64::from(k)));
+        let mut converged = true;
+        for i in 0..3 {
+            for j in 0..3 {
+                f[i][j] += term[i][j];
+                if term[i][j] != 0.0 && term[i][j].abs() > 1e-19 * f[i][j].abs() {
+                    converged = false;
+                }
+            }
+        }
+        if converged {
+            break;
+        }
+    }
+    for _ in 0..squarings {
+        let f2 = mat_mul(&f, &f);
+        for i in 0..3 {
+            for j in 0..3 {
+                f[i][j] = 2.0 * f[i][j] + f2[i][j];
+            }
+        }
+    }
+    for (i, row) in f.iter_mut().enumerate() {
+        row[i] += 1.0;
+    }
+    f
+}
+
+/// The reference spring step: `(x, v)` after `dt` from `(x0, v0)` toward goal `g`, goal
+/// velocity `q`, stiffness `s`, damping `d` (all `>= 0`, finite), by the matrix exponential.
+pub fn spring(x0: f64, v0: f64, g: f64, q: f64, s: f64, d: f64, dt: f64) -> (f64, f64) {
+    if dt == 0.0 {
+        return (x0, v0);
+    }
+    let a: Mat3 = [
+        [0.0, dt, 0.0],
+        [-s * dt, -d * dt, d * q * dt],
+        [0.0, 0.0, 0.0],
+    ];
+    let m = expm(&a);
+    let e0 = x0 - g;
+    let e1 = m[0][0] * e0 + m[0][1] * v0 + m[0][2];
+    let v1 = m[1][0] * e0 + m[1][1] * v0 + m[1][2];
+    (g + e1, v1)
+}
+
+/// Classical RK4 on the spring ODE with `steps` equal steps (used to check [`spring`]).
+pub fn spring_rk4(
+    x0: f64,
+    v0: f64,
+    g: f64,
+    q: f64,
+    s: f64,
+    d: f64,
+    dt: f64,
+    steps: usize,
+) -> (f64, f64) {
+    let f = |x: f64, v: f64| (v, s * (g - x) + d * (q - v));
+    let h = dt / steps as f64;
+    let (mut x, mut v) = (x0, v0);
+    for _ in 0..steps {
+        let (k1x, k1v) = f(x, v);
+        let (k2x, k2v) = f(x + 0.5 * h * k1x, v + 0.5 * h * k1v);
+        let (k3x, k3v) = f(x + 0.5 * h * k2x, v + 0.5 * h * k2v);
+        let (k4x, k4v) = f(x + h * k3x, v + h * k3v);
+        x += h / 6.0 * (k1x + 2.0 * k2x + 2.0 * k3x + k4x);
+        v += h / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
+    }
+    (x, v)
+}
+
+/// The reference damper: `g + (x0 - g) 2^(-dt / h)`.
+pub fn damper(x0: f64, g: f64, halflife: f64, dt: f64) -> f64 {
+    g + (x0 - g) * (-std::f64::consts::LN_2 * dt / halflife).exp()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameter conversions, exactly as the library defines them (in f64 from the f32 inputs).
+
+/// `d = 4 ln2 / halflife`.
+pub fn damping_from_halflife(halflife: f32) -> f64 {
+    4.0 * std::f64::consts::LN_2 / f64::from(halflife)
+}
+
+/// `s = (2 pi f)^2`.
+pub fn stiffness_from_frequency(frequency: f32) -> f64 {
+    let w = 2.0 * std::f64::consts::PI * f64::from(frequency);
+    w * w
+}
+
+/// `s = (d / (2 r))^2`.
+pub fn stiffness_from_ratio(ratio: f32, damping: f64) -> f64 {
+    let root = damping / (2.0 * f64::from(ratio));
+    root * root
+}
+
+/// `(s, d)` of the critical spring with the given halflife: `y = 2 ln2 / h`, `s = y^2`, `d = 2 y`.
+pub fn critical_params(halflife: f32) -> (f64, f64) {
+    let y = 0.5 * damping_from_halflife(halflife);
+    (y * y, 2.0 * y)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The error bounds.
+
+/// One spring step's inputs (the `f32` values the library sees) and its `f64` parameters.
+#[derive(Debug, Clone, Copy)]
+pub struct Case {
+    /// Initial position.
+    pub x0: f32,
+    /// Initial velocity.
+    pub v0: f32,
+    /// Goal position.
+    pub g: f32,
+    /// Goal velocity.
+    pub q: f32,
+    /// Stiffness, derived in f64.
+    pub s: f64,
+    /// Damping, derived in f64.
+    pub d: f64,
+    /// Time step.
+    pub dt: f32,
+}
+
+impl Case {
+    /// The reference result.
+    pub fn reference(&self) -> (f64, f64) {
+        spring(
+            f64::from(self.x0),
+            f64::from(self.v0),
+            f64::from(self.g),
+            f64::from(self.q),
+            self.s,
+            self.d,
+            f64::from(self.dt),
+        )
+    }
+
+    /// `(position bound, velocity bound)`.
+    ///
+    /// With `s > 0` and the rest point `c = g + d q / s`:
+    /// position `1e-5 (|x0 - c| + |v0| dt) + 1e-6 (|c| + |g|)`,
+    /// velocity `1e-5 (|v0| + (d/2 + sqrt s) |x0 - c|) + 1e-6 |q|`.
+    ///
+    /// With `s = 0` there is no rest point: the spring damps `v` toward `q` and the position drifts
+    /// with the goal velocity. We take `c = x0` and count the drift `q dt` like the initial
+    /// velocity: position `1e-5 (|v0| + |q|) dt + 1e-6 (|x0| + |g|)`, velocity
+    /// `1e-5 |v0| + 1e-6 |q|`.
+    pub fn bounds(&self) -> (f64, f64) {
+        let (x0, v0, g, q) = (
+            f64::from(self.x0),
+            f64::from(self.v0),
+            f64::from(self.g),
+            f64::from(self.q),
+        );
+        let dt = f64::from(self.dt);
+        if self.s > 0.0 {
+            let c = g + self.d * q / self.s;
+            let u = (x0 - c).abs();
+            let pos = 1e-5 * (u + v0.abs() * dt) + 1e-6 * (c.abs() + g.abs());
+            let vel = 1e-5 * (v0.abs() + (0.5 * self.d + self.s.sqrt()) * u) + 1e-6 * q.abs();
+            (pos, vel)
+        } else {
+            let pos = 1e-5 * (v0.abs() + q.abs()) * dt + 1e-6 * (x0.abs() + g.abs());
+            let vel = 1e-5 * v0.abs() + 1e-6 * q.abs();
+            (pos, vel)
+        }
+    }
+
+    /// The errors of a library result as fractions of the bounds: `(position, velocity)`.
+    pub fn error_fractions(&self, x1: f32, v1: f32) -> (f64, f64) {
+        let (xr, vr) = self.reference();
+        let (bp, bv) = self.bounds();
+        (
+            fraction(f64::from(x1) - xr, bp),
+            fraction(f64::from(v1) - vr, bv),
+        )
+    }
+}
+
+/// `|error| / bound`, with `0 / 0 = 0` (an exact result under a zero bound is fine).
+pub fn fraction(error: f64, bound: f64) -> f64 {
+    if error == 0.0 {
+        0.0
+    } else {
+        error.abs() / bound
+    }
+}
+
+/// Tracks the worst error fractions of one family of springs.
+#[derive(Debug, Clone)]
+pub struct Worst {
+    /// Family name.
+    pub name: &'static str,
+    /// Number of cases seen.
+    pub cases: usize,
+    /// Largest position error / bound.
+    pub pos: f64,
+    /// Largest velocity error / bound.
+    pub vel: f64,
+    /// The case with the largest of the two fractions.
+    pub worst_case: String,
+}
+
+impl Worst {
+    /// An empty record.
+    pub fn new(name: &'static str) -> Worst {
+        Worst {
+            name,
+            cases: 0,
+            pos: 0.0,
+            vel: 0.0,
+            worst_case: String::new(),
+        }
+    }
+
+    /// Records one case's error fractions (NaN counts as infinitely bad).
+    pub fn record(&mut self, pos: f64, vel: f64, describe: impl Fn() -> String) {
+        self.cases += 1;
+        let pos = if pos.is_nan() { f64::INFINITY } else { pos };
+        let vel = if vel.is_nan() { f64::INFINITY } else { vel };
+        if pos.max(vel) > self.pos.max(self.vel) {
+            self.worst_case = describe();
+        }
+        self.pos = self.pos.max(pos);
+        self.vel = self.vel.max(vel);
+    }
+
+    /// Prints the record and asserts both fractions are at most 1.
+    pub fn report_and_check(&self) {
+        eprintln!(
+            "{:<28} cases {:>5}  max pos err/bound {:.3e}  max vel err/bound {:.3e}",
+            self.name, self.cases, self.pos, self.vel
+        );
+        assert!(
+            self.pos <= 1.0 && self.vel <= 1.0,
+            "{}: error above the bound (pos {:.3e}, vel {:.3e}); worst case: {}",
+            self.name,
+            self.pos,
+            self.vel,
+            self.worst_case
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic random numbers (xorshift64*).
+
+/// A small deterministic generator.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in `[a, b)`.
+    pub fn range(&mut self, a: f64, b: f64) -> f64 {
+        a + (b - a) * self.unit()
+    }
+
+    /// Log-uniform in `[a, b)`, `0 < a < b`.
+    pub fn log_range(&mut self, a: f64, b: f64) -> f64 {
+        (a.ln() + (b.ln() - a.ln()) * self.unit()).exp()
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    /// `+1` or `-1`.
+    pub fn sign(&mut self) -> f64 {
+        if self.next_u64() & 1 == 0 { 1.0 } else { -1.0 }
+    }
+
+    /// One element of `items`.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[(self.next_u64() % items.len() as u64) as usize]
+    }
+
+    /// A halflife in `[1e-3, 10]` s (log-uniform; sometimes exactly an end).
+    pub fn halflife(&mut self) -> f32 {
+        if self.chance(0.03) {
+            self.pick(&[1e-3, 10.0])
+        } else {
+            self.log_range(1e-3, 10.0) as f32
+        }
+    }
+
+    /// A time step in `[0, 10]` s: sometimes 0, sometimes a frame time, mostly log-uniform.
+    pub fn dt(&mut self) -> f32 {
+        let r = self.unit();
+        if r < 0.04 {
+            0.0
+        } else if r < 0.12 {
+            self.pick(&[1.0 / 120.0, 1.0 / 60.0, 1.0 / 30.0, 10.0])
+        } else {
+            self.log_range(1e-5, 10.0) as f32
+        }
+    }
+
+    /// An offset `x0 - goal`: `±[1e-7, 1e3]`, log-uniform.
+    pub fn offset(&mut self) -> f64 {
+        self.sign() * self.log_range(1e-7, 1e3)
+    }
+
+    /// An initial velocity: 0 or `±[1e-3, 1e3]`.
+    pub fn velocity(&mut self) -> f32 {
+        if self.chance(0.15) {
+            0.0
+        } else {
+            (self.sign() * self.log_range(1e-3, 1e3)) as f32
+        }
+    }
+
+    /// A goal velocity: 0 or `±[1e-3, 1e2]`.
+    pub fn goal_velocity(&mut self) -> f32 {
+        if self.chance(0.3) {
+            0.0
+        } else {
+            (self.sign() * self.log_range(1e-3, 1e2)) as f32
+        }
+    }
+
+    /// A goal position: 0 or `±[1e-2, 1e3]`.
+    pub fn goal(&mut self) -> f32 {
+        if self.chance(0.3) {
+            0.0
+        } else {
+            (self.sign() * self.log_range(1e-2, 1e3)) as f32
+        }
+    }
+
+    /// A damping ratio in `[0.01, 100]`, a quarter of the time within `1e-5` of 1 (both sides, and
+    /// exactly 1).
+    pub fn damping_ratio(&mut self) -> f32 {
+        let r = self.unit();
+        if r < 0.05 {
+            1.0
+        } else if r < 0.25 {
+            (1.0 + self.sign() * self.log_range(1e-7, 1e-5)) as f32
+        } else {
+            self.log_range(0.01, 100.0) as f32
+        }
+    }
+
+    /// A random unit vector.
+    pub fn unit_vec3(&mut self) -> DVec3 {
+        loop {
+            let v = DVec3::new(
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            );
+            let len = v.length();
+            if len > 0.1 && len <= 1.0 {
+                return v / len;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quaternions in f64, written independently of the library (asin / acos instead of atan2).
+
+/// Rotation vector (angle times unit axis) of the rotation `q` (any norm), shortest path.
+pub fn quat_log(q: DQuat) -> DVec3 {
+    let q = q.normalize();
+    let q = if q.w < 0.0 { -q } else { q };
+    let xyz = DVec3::new(q.x, q.y, q.z);
+    let s = xyz.length();
+    if s == 0.0 {
+        return DVec3::ZERO;
+    }
+    // Both branches are well conditioned where they are used.
+    let half = if s < std::f64::consts::FRAC_1_SQRT_2 {
+        s.asin()
+    } else {
+        q.w.acos()
+    };
+    xyz * (2.0 * half / s)
+}
+
+/// The rotation of rotation vector `v`.
+pub fn quat_exp(v: DVec3) -> DQuat {
+    let angle = v.length();
+    if angle == 0.0 {
+        return DQuat::IDENTITY;
+    }
+    let axis = v / angle;
+    let (s, c) = (0.5 * angle).sin_cos();
+    DQuat::from_xyzw(axis.x * s, axis.y * s, axis.z * s, c)
+}
+
+/// The offset rotation vector of `x` from `goal` (`log(x * goal^-1)`), from the f32 values.
+pub fn quat_offset(x: Quat, goal: Quat) -> DVec3 {
+    let x = x.as_dquat().normalize();
+    let g = goal.as_dquat().normalize();
+    quat_log(x * g.conjugate())
+}
+
+/// `f64` version of an `f32` vector.
+pub fn dvec(v: Vec3) -> DVec3 {
+    v.as_dvec3()
+}
