@@ -27,8 +27,7 @@ pub fn spring_step(
     let dx = c.xx.mul_add(e, c.xv.mul_add(v, c.xq * goal_velocity));
     let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.vq * goal_velocity));
     let x1 = x + dx;
-    // `x - x` is 0 for finite lanes and NaN for infinite or NaN ones: one check for both.
-    let finite = (x1 - x1).simd_eq(f32x8::ZERO) & (v1 - v1).simd_eq(f32x8::ZERO);
+    let finite = x1.is_finite() & v1.is_finite();
     if finite.all() {
         return (x1, v1);
     }

@@ -1,0 +1,117 @@
+//! `hooke plot`: SVG plots of spring responses for the documentation.
+
+use std::path::Path;
+
+use hooke::scalar::{
+    critical_spring_damper_exact, damper_exact, damper_fast, spring_damper_exact_ratio,
+};
+use plotters::prelude::*;
+
+type Series = (String, Vec<(f32, f32)>);
+
+/// Writes `responses.svg` (damping regimes) and `dt_invariance.svg` (exact vs `fast_negexp`).
+pub fn run(out: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let responses = out.join("responses.svg");
+    plot(
+        &responses,
+        "Step responses, halflife 0.2 s",
+        &regimes(),
+        (0.0, 1.5),
+        (-0.1, 1.4),
+    )?;
+    let invariance = out.join("dt_invariance.svg");
+    plot(
+        &invariance,
+        "Damper at 10, 30 and 120 Hz: exact vs fast_negexp",
+        &dt_invariance(),
+        (0.0, 1.0),
+        (0.0, 1.05),
+    )?;
+    println!("wrote {} and {}", responses.display(), invariance.display());
+    Ok(())
+}
+
+fn regimes() -> Vec<Series> {
+    let dt = 1.0 / 120.0;
+    let mut out = Vec::new();
+    for ratio in [0.2_f32, 0.5, 1.0, 2.0, 5.0] {
+        let (mut x, mut v) = (0.0_f32, 0.0_f32);
+        let mut points = vec![(0.0, 0.0)];
+        for frame in 1..=180 {
+            if ratio == 1.0 {
+                critical_spring_damper_exact(&mut x, &mut v, 1.0, 0.0, 0.2, dt);
+            } else {
+                spring_damper_exact_ratio(&mut x, &mut v, 1.0, 0.0, ratio, 0.2, dt);
+            }
+            points.push((frame as f32 * dt, x));
+        }
+        out.push((format!("damping ratio {ratio}"), points));
+    }
+    out
+}
+
+fn dt_invariance() -> Vec<Series> {
+    let mut out = Vec::new();
+    for hz in [10.0_f32, 30.0, 120.0] {
+        let dt = 1.0 / hz;
+        let (mut exact, mut fast) = (0.0_f32, 0.0_f32);
+        let (mut pe, mut pf) = (vec![(0.0, 0.0)], vec![(0.0, 0.0)]);
+        for frame in 1..=(hz as usize) {
+            exact = damper_exact(exact, 1.0, 0.15, dt);
+            fast = damper_fast(fast, 1.0, 0.15, dt);
+            pe.push((frame as f32 * dt, exact));
+            pf.push((frame as f32 * dt, fast));
+        }
+        out.push((format!("exact, {hz} Hz"), pe));
+        out.push((format!("fast_negexp, {hz} Hz"), pf));
+    }
+    out
+}
+
+fn plot(
+    path: &Path,
+    title: &str,
+    series: &[Series],
+    xr: (f32, f32),
+    yr: (f32, f32),
+) -> Result<(), String> {
+    let root = SVGBackend::new(path, (720, 420)).into_drawing_area();
+    let err = |e: DrawingAreaErrorKind<_>| format!("plotting {}: {e}", path.display());
+    root.fill(&WHITE).map_err(err)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(44)
+        .build_cartesian_2d(xr.0..xr.1, yr.0..yr.1)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("time (s)")
+        .y_desc("x")
+        .draw()
+        .map_err(err)?;
+    for (i, (name, points)) in series.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                color.stroke_width(2),
+            ))
+            .map_err(err)?
+            .label(name.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.8))
+        .position(SeriesLabelPosition::LowerRight)
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)?;
+    Ok(())
+}
