@@ -7,7 +7,8 @@ use hooke::scalar::{
 };
 use plotters::prelude::*;
 
-type Series = (String, Vec<(f32, f32)>);
+/// A named line: `(x, y)` points.
+pub type Series = (String, Vec<(f32, f32)>);
 
 /// Writes `responses.svg` (damping regimes) and `dt_invariance.svg` (exact vs `fast_negexp`).
 pub fn run(out: &Path) -> Result<(), String> {
@@ -18,7 +19,7 @@ pub fn run(out: &Path) -> Result<(), String> {
         "Step responses, halflife 0.2 s",
         &regimes(),
         (0.0, 1.5),
-        (-0.1, 1.4),
+        (-0.1, 1.6),
     )?;
     let invariance = out.join("dt_invariance.svg");
     plot(
@@ -69,12 +70,50 @@ fn dt_invariance() -> Vec<Series> {
     out
 }
 
+/// Plots `series` with axes fitted to the data.
+pub fn lines(
+    path: &Path,
+    title: &str,
+    series: &[Series],
+    x_desc: &str,
+    y_desc: &str,
+) -> Result<(), String> {
+    let points = series.iter().flat_map(|(_, p)| p.iter());
+    let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    for &(x, y) in points {
+        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    }
+    if x0 > x1 {
+        return Err(format!("nothing to plot in {}", path.display()));
+    }
+    let pad = 0.05 * (y1 - y0).max(1e-6);
+    draw(
+        path,
+        title,
+        series,
+        (x0, x1.max(x0 + 1e-6)),
+        (y0 - pad, y1 + pad),
+        (x_desc, y_desc),
+    )
+}
+
 fn plot(
     path: &Path,
     title: &str,
     series: &[Series],
     xr: (f32, f32),
     yr: (f32, f32),
+) -> Result<(), String> {
+    draw(path, title, series, xr, yr, ("time (s)", "x"))
+}
+
+fn draw(
+    path: &Path,
+    title: &str,
+    series: &[Series],
+    xr: (f32, f32),
+    yr: (f32, f32),
+    desc: (&str, &str),
 ) -> Result<(), String> {
     let root = SVGBackend::new(path, (720, 420)).into_drawing_area();
     let err = |e: DrawingAreaErrorKind<_>| format!("plotting {}: {e}", path.display());
@@ -88,8 +127,8 @@ fn plot(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("time (s)")
-        .y_desc("x")
+        .x_desc(desc.0)
+        .y_desc(desc.1)
         .draw()
         .map_err(err)?;
     for (i, (name, points)) in series.iter().enumerate() {

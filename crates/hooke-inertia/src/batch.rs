@@ -1,0 +1,253 @@
+//! [`PoseBatch`]: the poses of all characters as SoA columns (index = character * bones + bone).
+
+use glam::{Quat, Vec3};
+use hooke::column::{Column, QuatColumns, Vec3Columns};
+
+use crate::error::InertiaError;
+use crate::pose::{Pose, PoseRef};
+use crate::validate::{self, Fields};
+
+/// The 13 per-bone columns of a pose with velocities (or of the offsets): position (3), velocity
+/// (3), rotation (4, identity padding) and angular velocity (3).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BoneColumns {
+    pub positions: Vec3Columns,
+    pub velocities: Vec3Columns,
+    pub rotations: QuatColumns,
+    pub angular_velocities: Vec3Columns,
+}
+
+impl BoneColumns {
+    /// `len` bones at rest: zero vectors and identity rotations (the inert values for padding).
+    pub fn rest(len: usize) -> BoneColumns {
+        BoneColumns {
+            positions: Vec3Columns::new(len, Vec3::ZERO),
+            velocities: Vec3Columns::new(len, Vec3::ZERO),
+            rotations: QuatColumns::new(len, Quat::IDENTITY),
+            angular_velocities: Vec3Columns::new(len, Vec3::ZERO),
+        }
+    }
+
+    /// The bone at `index`: (position, velocity, rotation, angular velocity).
+    pub fn get(&self, index: usize) -> (Vec3, Vec3, Quat, Vec3) {
+        (
+            self.positions.get(index),
+            self.velocities.get(index),
+            self.rotations.get(index),
+            self.angular_velocities.get(index),
+        )
+    }
+
+    /// Sets the bone at `index`.
+    pub fn set(&mut self, index: usize, x: Vec3, v: Vec3, q: Quat, w: Vec3) {
+        self.positions.set(index, x);
+        self.velocities.set(index, v);
+        self.rotations.set(index, q);
+        self.angular_velocities.set(index, w);
+    }
+}
+
+/// The poses (with velocities and curves) of many characters with the same rig, stored as
+/// `hooke` SoA columns: lane `character * bone_count + bone`. Used as the input and the output of
+/// [`crate::Inertializer::update`].
+///
+/// Poses enter through [`set_character`](Self::set_character), which checks them (lengths, finite
+/// values, unit quaternions, see [`crate::UNIT_TOLERANCE`]) and stores normalised rotations, so the
+/// update kernels never see invalid data.
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke_inertia::{Pose, PoseBatch};
+///
+/// let mut batch = PoseBatch::new(2, 3, 0);
+/// let mut pose = Pose::rest(3);
+/// pose.positions[1] = Vec3::Y;
+/// batch.set_character(1, pose.as_ref())?;
+/// assert_eq!(batch.positions().get(1 * 3 + 1), Vec3::Y);
+/// assert_eq!(batch.character(1)?, pose);
+/// # Ok::<(), hooke_inertia::InertiaError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoseBatch {
+    characters: usize,
+    bones: usize,
+    curves: usize,
+    pub(crate) bone_columns: BoneColumns,
+    pub(crate) curve_values: Column,
+    pub(crate) curve_velocities: Column,
+}
+
+impl PoseBatch {
+    /// `characters` characters of `bones` bones and `curves` curves, all at rest (zero positions and
+    /// velocities, identity rotations, zero curves).
+    ///
+    /// ```
+    /// let batch = hooke_inertia::PoseBatch::new(1000, 31, 0);
+    /// assert_eq!(batch.shape(), (1000, 31, 0));
+    /// ```
+    pub fn new(characters: usize, bones: usize, curves: usize) -> PoseBatch {
+        PoseBatch {
+            characters,
+            bones,
+            curves,
+            bone_columns: BoneColumns::rest(characters * bones),
+            curve_values: Column::new(characters * curves, 0.0),
+            curve_velocities: Column::new(characters * curves, 0.0),
+        }
+    }
+
+    /// `characters` copies of one pose (checked like [`set_character`](Self::set_character)).
+    ///
+    /// ```
+    /// let batch = hooke_inertia::PoseBatch::from_pose(10, hooke_inertia::Pose::rest(4).as_ref())?;
+    /// assert_eq!(batch.shape(), (10, 4, 0));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn from_pose(characters: usize, pose: PoseRef<'_>) -> Result<PoseBatch, InertiaError> {
+        let mut batch = PoseBatch::new(characters, pose.bone_count(), pose.curve_count());
+        for character in 0..characters {
+            batch.set_character(character, pose)?;
+        }
+        Ok(batch)
+    }
+
+    /// (characters, bones per character, curves per character).
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4).shape(), (2, 3, 4));
+    /// ```
+    pub fn shape(&self) -> (usize, usize, usize) {
+        (self.characters, self.bones, self.curves)
+    }
+
+    /// Checks `pose` and stores it as the pose of `character`; rotations are stored normalised.
+    ///
+    /// ```
+    /// use hooke_inertia::{InertiaError, Pose, PoseBatch};
+    /// let mut batch = PoseBatch::new(1, 2, 0);
+    /// let err = batch.set_character(0, Pose::rest(3).as_ref()).unwrap_err();
+    /// assert!(matches!(err, InertiaError::WrongLength { field: "input.positions", .. }));
+    /// ```
+    pub fn set_character(
+        &mut self,
+        character: usize,
+        pose: PoseRef<'_>,
+    ) -> Result<(), InertiaError> {
+        self.check_character(character)?;
+        self.check_pose(&validate::INPUT, character, &pose)?;
+        let base = character * self.bones;
+        for bone in 0..self.bones {
+            self.bone_columns.set(
+                base + bone,
+                pose.positions[bone],
+                pose.velocities[bone],
+                validate::normalised(pose.rotations[bone]).as_quat(),
+                pose.angular_velocities[bone],
+            );
+        }
+        let base = character * self.curves;
+        let range = base..base + self.curves;
+        self.curve_values.as_mut_slice()[range.clone()].copy_from_slice(pose.curves);
+        self.curve_velocities.as_mut_slice()[range].copy_from_slice(pose.curve_velocities);
+        Ok(())
+    }
+
+    /// A copy of the pose of `character`.
+    ///
+    /// ```
+    /// let batch = hooke_inertia::PoseBatch::new(1, 2, 0);
+    /// assert!(batch.character(1).is_err());
+    /// assert_eq!(batch.character(0)?, hooke_inertia::Pose::rest(2));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn character(&self, character: usize) -> Result<Pose, InertiaError> {
+        self.check_character(character)?;
+        let mut pose = Pose::rest(self.bones);
+        let base = character * self.bones;
+        for bone in 0..self.bones {
+            let (x, v, q, w) = self.bone_columns.get(base + bone);
+            pose.positions[bone] = x;
+            pose.velocities[bone] = v;
+            pose.rotations[bone] = q;
+            pose.angular_velocities[bone] = w;
+        }
+        let range = character * self.curves..(character + 1) * self.curves;
+        pose.curves = self.curve_values.as_slice()[range.clone()].to_vec();
+        pose.curve_velocities = self.curve_velocities.as_slice()[range].to_vec();
+        Ok(pose)
+    }
+
+    /// Position columns of all bones of all characters.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).positions().len(), 6);
+    /// ```
+    pub fn positions(&self) -> &Vec3Columns {
+        &self.bone_columns.positions
+    }
+
+    /// Velocity columns.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).velocities().len(), 6);
+    /// ```
+    pub fn velocities(&self) -> &Vec3Columns {
+        &self.bone_columns.velocities
+    }
+
+    /// Rotation columns (unit quaternions, identity padding).
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).rotations().len(), 6);
+    /// ```
+    pub fn rotations(&self) -> &QuatColumns {
+        &self.bone_columns.rotations
+    }
+
+    /// Angular-velocity columns.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).angular_velocities().len(), 6);
+    /// ```
+    pub fn angular_velocities(&self) -> &Vec3Columns {
+        &self.bone_columns.angular_velocities
+    }
+
+    /// Curve-value column (index = character * curves + curve).
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4).curves().len(), 8);
+    /// ```
+    pub fn curves(&self) -> &Column {
+        &self.curve_values
+    }
+
+    /// Curve-velocity column.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4).curve_velocities().len(), 8);
+    /// ```
+    pub fn curve_velocities(&self) -> &Column {
+        &self.curve_velocities
+    }
+
+    pub(crate) fn check_character(&self, character: usize) -> Result<(), InertiaError> {
+        if character < self.characters {
+            Ok(())
+        } else {
+            Err(InertiaError::CharacterOutOfRange {
+                character,
+                count: self.characters,
+            })
+        }
+    }
+
+    pub(crate) fn check_pose(
+        &self,
+        fields: &Fields,
+        character: usize,
+        pose: &PoseRef<'_>,
+    ) -> Result<(), InertiaError> {
+        validate::check_pose(fields, character, self.bones, self.curves, pose)
+    }
+}

@@ -1,0 +1,180 @@
+//! Per-bone maths in `f64` for the cold path (transitions): composing an offset with an input,
+//! re-basing it onto a new input, root anchors, and the dead-blend output. The hot path (the lane
+//! kernels) does the same in `f32x8`.
+
+use glam::{DQuat, DVec3, Quat, Vec3};
+
+use crate::validate::normalised;
+
+/// One bone's position, velocity, rotation and angular velocity (an input, an output or an
+/// offset).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Bone {
+    pub x: DVec3,
+    pub v: DVec3,
+    pub q: DQuat,
+    pub w: DVec3,
+}
+
+impl Bone {
+    pub fn new(x: Vec3, v: Vec3, q: Quat, w: Vec3) -> Bone {
+        Bone {
+            x: x.as_dvec3(),
+            v: v.as_dvec3(),
+            q: normalised(q),
+            w: w.as_dvec3(),
+        }
+    }
+
+    pub fn to_f32(self) -> (Vec3, Vec3, Quat, Vec3) {
+        (
+            self.x.as_vec3(),
+            self.v.as_vec3(),
+            self.q.normalize().as_quat(),
+            self.w.as_vec3(),
+        )
+    }
+
+    /// The output of `input` with this offset: `x + off_x`, `v + off_v`, `off_q * q`,
+    /// `off_w + off_q * w` (the angular velocity of `off_q(t) * q(t)`).
+    pub fn apply_to(&self, input: &Bone) -> Bone {
+        Bone {
+            x: input.x + self.x,
+            v: input.v + self.v,
+            q: (self.q * input.q).normalize(),
+            w: self.w + self.q * input.w,
+        }
+    }
+
+    /// The offset that makes `input` show as `output` (the inverse of [`Bone::apply_to`]):
+    /// `off_q = abs(out_q * inv(in_q))` and `off_w = out_w - off_q * in_w`. With
+    /// `output = old_offset.apply_to(src)` this is `notes/math.md` §5 with the angular-velocity fix.
+    pub fn offset_between(output: &Bone, input: &Bone) -> Bone {
+        let q = (output.q * input.q.conjugate()).normalize();
+        let q = if q.w < 0.0 { -q } else { q };
+        Bone {
+            x: output.x - input.x,
+            v: output.v - input.v,
+            q,
+            w: output.w - q * input.w,
+        }
+    }
+}
+
+/// A rigid transform taking a world-space root from clip space to the character's world space:
+/// rotation `q` (about the up axis) then translation `t`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Anchor {
+    pub q: DQuat,
+    pub t: DVec3,
+}
+
+impl Anchor {
+    pub const IDENTITY: Anchor = Anchor {
+        q: DQuat::IDENTITY,
+        t: DVec3::ZERO,
+    };
+
+    /// The anchor that puts `clip_root` at `world_root`'s position with `world_root`'s heading
+    /// about `up`.
+    pub fn aligning(world_root: &Bone, clip_root: &Bone, up: DVec3) -> Anchor {
+        let q = (heading(world_root.q, up) * heading(clip_root.q, up).conjugate()).normalize();
+        Anchor {
+            q,
+            t: world_root.x - q * clip_root.x,
+        }
+    }
+
+    /// A clip-space root moved into world space.
+    pub fn world_from_clip(&self, b: &Bone) -> Bone {
+        Bone {
+            x: self.q * b.x + self.t,
+            v: self.q * b.v,
+            q: (self.q * b.q).normalize(),
+            w: self.q * b.w,
+        }
+    }
+
+    /// A world-space root moved into clip space.
+    pub fn clip_from_world(&self, b: &Bone) -> Bone {
+        let inv = self.q.conjugate();
+        Bone {
+            x: inv * (b.x - self.t),
+            v: inv * b.v,
+            q: (inv * b.q).normalize(),
+            w: inv * b.w,
+        }
+    }
+}
+
+/// The twist of `q` about the unit axis `up` (its heading). A rotation by half a turn about a
+/// horizontal axis has no defined heading; the identity is returned.
+pub(crate) fn heading(q: DQuat, up: DVec3) -> DQuat {
+    let along = DVec3::new(q.x, q.y, q.z).dot(up) * up;
+    let twist = DQuat::from_xyzw(along.x, along.y, along.z, q.w);
+    let len = twist.length();
+    if len < 1e-9 {
+        DQuat::IDENTITY
+    } else {
+        twist / len
+    }
+}
+
+/// The rotation vector of `q` on the shortest path, `f64`.
+pub(crate) fn log(q: DQuat) -> DVec3 {
+    let q = if q.w < 0.0 { -q } else { q };
+    let xyz = DVec3::new(q.x, q.y, q.z);
+    let len = xyz.length();
+    if len == 0.0 {
+        DVec3::ZERO
+    } else {
+        xyz * (2.0 * len.atan2(q.w) / len)
+    }
+}
+
+/// The rotation of rotation vector `v`, `f64`.
+pub(crate) fn exp(v: DVec3) -> DQuat {
+    let half = 0.5 * v.length();
+    let sinc = if half < 1e-4 {
+        1.0 - half * half / 6.0
+    } else {
+        half.sin() / half
+    };
+    let xyz = 0.5 * v * sinc;
+    DQuat::from_xyzw(xyz.x, xyz.y, xyz.z, half.cos())
+}
+
+/// Smoothstep blend weight and its time derivative after `elapsed` of `blend_time`.
+pub(crate) fn blend_weight(elapsed: f64, blend_time: f64) -> (f64, f64) {
+    let s = (elapsed / blend_time).clamp(0.0, 1.0);
+    (s * s * (3.0 - 2.0 * s), 6.0 * s * (1.0 - s) / blend_time)
+}
+
+/// The dead-blend output: the extrapolated source `e` cross-faded to the live input `live`
+/// (slerp on the shortest path for rotations), with the exact derivative of the blend.
+pub(crate) fn dead_blend(e: &Bone, live: &Bone, elapsed: f64, blend_time: f64) -> Bone {
+    let (weight, dweight) = blend_weight(elapsed, blend_time);
+    let gap = log(live.q * e.q.conjugate());
+    Bone {
+        x: e.x + (live.x - e.x) * weight,
+        v: e.v + (live.v - e.v) * weight + (live.x - e.x) * dweight,
+        q: (exp(gap * weight) * e.q).normalize(),
+        w: e.w + (live.w - e.w) * weight + gap * dweight,
+    }
+}
+
+/// `(travel, decay)` of one extrapolation step of `dt` with velocity halflife `halflife`:
+/// `x += v * travel`, `v *= decay`, computed as `travel = dt * phi(y dt)` with
+/// `phi(z) = (1 - e^-z) / z` (stable for tiny `y`), `y = ln2 / halflife`.
+pub(crate) fn extrapolation_factors(halflife: f32, dt: f32) -> (f32, f32) {
+    let (h, t) = (f64::from(halflife), f64::from(dt));
+    if t <= 0.0 {
+        return (0.0, 1.0);
+    }
+    if h <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let z = std::f64::consts::LN_2 / h * t;
+    let phi = if z == 0.0 { 1.0 } else { -(-z).exp_m1() / z };
+    ((t * phi) as f32, (-z).exp() as f32)
+}

@@ -1,0 +1,207 @@
+//! The dead-blending kernel: extrapolate the stored source with decaying velocities and
+//! cross-fade it into the live output (in place). No threads, no allocation, no panics.
+
+use hooke::lanes::{Quat8, Vec3x8};
+use wide::f32x8;
+
+use crate::lanes::{Bone8, BoneLanesMut, normalize};
+
+/// Per-lane timing of dead blends: elapsed time, blend time (0 = no blend running) and the
+/// extrapolation factors of the current `dt` (`x += v * travel`, `v *= decay`).
+#[derive(Debug)]
+pub(crate) struct DeadTiming<'a> {
+    pub elapsed: &'a mut [f32x8],
+    pub blend_time: &'a mut [f32x8],
+    pub travel: &'a [f32x8],
+    pub decay: &'a [f32x8],
+}
+
+impl hooke::par::Split for DeadTiming<'_> {
+    fn lanes(&self) -> usize {
+        self.elapsed
+            .len()
+            .min(self.blend_time.len())
+            .min(self.travel.len())
+            .min(self.decay.len())
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let mid = mid.min(self.lanes());
+        let (e0, e1) = self.elapsed.split_at_mut(mid);
+        let (b0, b1) = self.blend_time.split_at_mut(mid);
+        let (t0, t1) = self.travel.split_at(mid);
+        let (d0, d1) = self.decay.split_at(mid);
+        (
+            DeadTiming {
+                elapsed: e0,
+                blend_time: b0,
+                travel: t0,
+                decay: d0,
+            },
+            DeadTiming {
+                elapsed: e1,
+                blend_time: b1,
+                travel: t1,
+                decay: d1,
+            },
+        )
+    }
+}
+
+#[inline(always)]
+fn mix(a: f32x8, b: f32x8, t: f32x8) -> f32x8 {
+    t.mul_add(b - a, a)
+}
+
+#[inline(always)]
+fn scale(v: Vec3x8, s: f32x8) -> Vec3x8 {
+    Vec3x8 {
+        x: v.x * s,
+        y: v.y * s,
+        z: v.z * s,
+    }
+}
+
+/// Smoothstep weight `3 s^2 - 2 s^3` of `s = elapsed / blend_time` and its time derivative.
+#[inline(always)]
+fn weights(elapsed: f32x8, blend_time: f32x8, active: f32x8) -> (f32x8, f32x8) {
+    // Inactive lanes may have blend_time 0: divide by 1 there instead.
+    let bt = active.select(blend_time, f32x8::ONE);
+    let s = (elapsed / bt).max(f32x8::ZERO).min(f32x8::ONE);
+    let weight = s * s * (f32x8::splat(3.0) - f32x8::splat(2.0) * s);
+    let dweight = f32x8::splat(6.0) * s * (f32x8::ONE - s) / bt;
+    (weight, dweight)
+}
+
+/// Advances every active dead blend by `dt` and blends its output lanes (which hold the live
+/// input on entry). Lanes whose blend finishes get `blend_time = 0` and keep the live input.
+/// Returns whether any blend is still running.
+pub(crate) fn dead_blend_lanes(
+    mut state: BoneLanesMut<'_>,
+    mut output: BoneLanesMut<'_>,
+    timing: DeadTiming<'_>,
+    dt: f32,
+) -> bool {
+    let mut still = false;
+    let dt = f32x8::splat(dt);
+    let n = state
+        .len()
+        .min(output.len())
+        .min(timing.elapsed.len())
+        .min(timing.blend_time.len())
+        .min(timing.travel.len())
+        .min(timing.decay.len());
+    for i in 0..n {
+        let blend_time = timing.blend_time[i];
+        let running = blend_time.simd_gt(f32x8::ZERO);
+        if !running.any() {
+            continue;
+        }
+        let elapsed = timing.elapsed[i] + dt;
+        let active = running & elapsed.simd_lt(blend_time);
+        timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
+        timing.blend_time[i] = active.select(blend_time, f32x8::ZERO);
+        if !active.any() {
+            continue;
+        }
+        still = true;
+
+        // Extrapolate the stored source: x += v travel, v *= decay, q = exp(w travel) q.
+        let (travel, decay) = (timing.travel[i], timing.decay[i]);
+        let e = state.load(i);
+        let moved = Bone8 {
+            x: Vec3x8 {
+                x: e.v.x.mul_add(travel, e.x.x),
+                y: e.v.y.mul_add(travel, e.x.y),
+                z: e.v.z.mul_add(travel, e.x.z),
+            },
+            v: scale(e.v, decay),
+            q: normalize(Quat8::from_scaled_angle_axis(scale(e.w, travel)) * e.q),
+            w: scale(e.w, decay),
+        };
+        let e = select_bone(active, &moved, &e);
+        state.store(i, &e);
+
+        // Cross-fade into the live output; the velocity is the derivative of the blend.
+        let live = output.load(i);
+        let (wt, dw) = weights(elapsed, blend_time, active);
+        let gap = (live.q * e.q.conjugate()).to_scaled_angle_axis();
+        let blended = Bone8 {
+            x: Vec3x8 {
+                x: mix(e.x.x, live.x.x, wt),
+                y: mix(e.x.y, live.x.y, wt),
+                z: mix(e.x.z, live.x.z, wt),
+            },
+            v: Vec3x8 {
+                x: (live.x.x - e.x.x).mul_add(dw, mix(e.v.x, live.v.x, wt)),
+                y: (live.x.y - e.x.y).mul_add(dw, mix(e.v.y, live.v.y, wt)),
+                z: (live.x.z - e.x.z).mul_add(dw, mix(e.v.z, live.v.z, wt)),
+            },
+            q: normalize(Quat8::from_scaled_angle_axis(scale(gap, wt)) * e.q),
+            w: Vec3x8 {
+                x: gap.x.mul_add(dw, mix(e.w.x, live.w.x, wt)),
+                y: gap.y.mul_add(dw, mix(e.w.y, live.w.y, wt)),
+                z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
+            },
+        };
+        output.store(i, &select_bone(active, &blended, &live));
+    }
+    still
+}
+
+/// The same for scalar curves: state `(x, v)`, output `(x, v)` blended in place.
+pub(crate) fn dead_blend_curve_lanes(
+    (sx, sv): (&mut [f32x8], &mut [f32x8]),
+    (ox, ov): (&mut [f32x8], &mut [f32x8]),
+    timing: DeadTiming<'_>,
+    dt: f32,
+) -> bool {
+    let mut still = false;
+    let dt = f32x8::splat(dt);
+    let n = sx
+        .len()
+        .min(sv.len())
+        .min(ox.len())
+        .min(ov.len())
+        .min(hooke::par::Split::lanes(&timing));
+    for i in 0..n {
+        let blend_time = timing.blend_time[i];
+        let running = blend_time.simd_gt(f32x8::ZERO);
+        if !running.any() {
+            continue;
+        }
+        let elapsed = timing.elapsed[i] + dt;
+        let active = running & elapsed.simd_lt(blend_time);
+        timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
+        timing.blend_time[i] = active.select(blend_time, f32x8::ZERO);
+        still |= active.any();
+        let x = active.select(sv[i].mul_add(timing.travel[i], sx[i]), sx[i]);
+        let v = active.select(sv[i] * timing.decay[i], sv[i]);
+        (sx[i], sv[i]) = (x, v);
+        let (wt, dw) = weights(elapsed, blend_time, active);
+        let (lx, lv) = (ox[i], ov[i]);
+        ox[i] = active.select(mix(x, lx, wt), lx);
+        ov[i] = active.select((lx - x).mul_add(dw, mix(v, lv, wt)), lv);
+    }
+    still
+}
+
+#[inline(always)]
+fn select_bone(mask: f32x8, a: &Bone8, b: &Bone8) -> Bone8 {
+    let s = |x: f32x8, y: f32x8| mask.select(x, y);
+    let s3 = |x: Vec3x8, y: Vec3x8| Vec3x8 {
+        x: s(x.x, y.x),
+        y: s(x.y, y.y),
+        z: s(x.z, y.z),
+    };
+    Bone8 {
+        x: s3(a.x, b.x),
+        v: s3(a.v, b.v),
+        q: Quat8 {
+            x: s(a.q.x, b.q.x),
+            y: s(a.q.y, b.q.y),
+            z: s(a.q.z, b.q.z),
+            w: s(a.q.w, b.q.w),
+        },
+        w: s3(a.w, b.w),
+    }
+}

@@ -1,0 +1,103 @@
+//! Typed errors for everything that enters the inertializer from outside.
+
+/// Invalid input to the inertializer, naming the field, the character and the bone.
+///
+/// Values are checked once where they enter ([`crate::PoseBatch::set_character`],
+/// [`crate::Inertializer::transition`], the constructors); the update kernels never check and never
+/// fail.
+///
+/// ```
+/// use hooke_inertia::{BlendProfile, InertiaError};
+/// let err = BlendProfile::uniform(3, -0.1).unwrap_err();
+/// assert!(matches!(err, InertiaError::InvalidHalflife { bone: 0, .. }));
+/// assert_eq!(err.to_string(), "halflife of bone 0 is -0.1, expected a finite value >= 0");
+/// ```
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InertiaError {
+    /// A per-bone (or per-curve) array has the wrong length.
+    #[error("`{field}` has {found} entries, expected {expected}")]
+    WrongLength {
+        /// The array, e.g. `"source.rotations"`.
+        field: &'static str,
+        /// The length it must have (the rig's bone or curve count).
+        expected: usize,
+        /// The length it has.
+        found: usize,
+    },
+    /// A character index past the number of characters.
+    #[error("character {character} is out of range: there are {count} characters")]
+    CharacterOutOfRange {
+        /// The rejected index.
+        character: usize,
+        /// The number of characters.
+        count: usize,
+    },
+    /// A bone index past the rig's bone count.
+    #[error("bone {bone} is out of range: the rig has {count} bones")]
+    BoneOutOfRange {
+        /// The rejected index.
+        bone: usize,
+        /// The number of bones.
+        count: usize,
+    },
+    /// A position, velocity, angular velocity, curve value or quaternion component is NaN or
+    /// infinite.
+    #[error("`{field}` of character {character}, bone {bone} is not finite: {value:?}")]
+    NotFinite {
+        /// The field, e.g. `"destination.positions"`.
+        field: &'static str,
+        /// The character.
+        character: usize,
+        /// The bone (or curve) index.
+        bone: usize,
+        /// The components (unused trailing components are 0).
+        value: [f32; 4],
+    },
+    /// A finite quaternion whose length is not within [`crate::UNIT_TOLERANCE`] of 1.
+    #[error(
+        "`{field}` of character {character}, bone {bone} has length {length}, expected 1 (± {tolerance})",
+        tolerance = crate::UNIT_TOLERANCE
+    )]
+    NotUnit {
+        /// The field, e.g. `"input.rotations"`.
+        field: &'static str,
+        /// The character.
+        character: usize,
+        /// The bone.
+        bone: usize,
+        /// The quaternion's length.
+        length: f32,
+    },
+    /// A negative or non-finite halflife in a blend profile.
+    #[error("halflife of bone {bone} is {value}, expected a finite value >= 0")]
+    InvalidHalflife {
+        /// The bone (or curve) index.
+        bone: usize,
+        /// The rejected value.
+        value: f32,
+    },
+    /// A negative or non-finite time (time step, blend time, extrapolation halflife).
+    #[error("`{name}` is {value}, expected a finite value >= 0")]
+    InvalidTime {
+        /// The parameter, e.g. `"dt"`.
+        name: &'static str,
+        /// The rejected value.
+        value: f32,
+    },
+    /// Two batches (input and output, or batch and inertializer) have different shapes.
+    #[error("`{field}` has shape {found:?} (characters, bones, curves), expected {expected:?}")]
+    ShapeMismatch {
+        /// The batch, e.g. `"output"`.
+        field: &'static str,
+        /// The inertializer's shape.
+        expected: (usize, usize, usize),
+        /// The batch's shape.
+        found: (usize, usize, usize),
+    },
+    /// The up axis of [`crate::RootPolicy::Anchored`] is zero or not finite.
+    #[error("up axis {value:?} is not a finite non-zero vector")]
+    InvalidUpAxis {
+        /// The rejected axis.
+        value: [f32; 3],
+    },
+}

@@ -1,0 +1,203 @@
+//! The fused inertialization kernel: decay the offsets and apply them to the input in one pass over
+//! the columns, so memory is traversed once per frame. No threads, no allocation, no panics.
+
+use hooke::lanes::{CoeffSlices, LaneCoeffs, Quat8, Vec3x8};
+use wide::f32x8;
+
+use crate::lanes::{Bone8, BoneLanes, BoneLanesMut, add, rotate};
+use crate::offsets::{Offset8, OffsetLanesMut};
+
+/// Offsets below this are set to zero. A decaying offset would otherwise pass through the subnormal
+/// range for several frames (about 6 s after a 0.1 s-halflife transition), and subnormal lanes make
+/// x86 vector arithmetic up to ~100x slower; 1e-30 is far below any visible offset.
+const TINY: f32 = 1e-30;
+
+/// The critical decay spring on one component: `x += xx x + xv v`, `v = vx x + vv v`, flushing
+/// tiny results to zero.
+#[inline(always)]
+fn decay(c: &LaneCoeffs, x: f32x8, v: f32x8) -> (f32x8, f32x8) {
+    let tiny = f32x8::splat(TINY);
+    let x1 = x + c.xx.mul_add(x, c.xv * v);
+    let v1 = c.vx.mul_add(x, c.vv * v);
+    // A bitwise and with the "not tiny" mask: cheaper than a blend.
+    let flush = |y: f32x8| y & y.abs().simd_ge(tiny);
+    (flush(x1), flush(v1))
+}
+
+#[inline(always)]
+fn decay3(c: &LaneCoeffs, x: Vec3x8, v: Vec3x8) -> (Vec3x8, Vec3x8) {
+    let (xx, vx) = decay(c, x.x, v.x);
+    let (xy, vy) = decay(c, x.y, v.y);
+    let (xz, vz) = decay(c, x.z, v.z);
+    (
+        Vec3x8 {
+            x: xx,
+            y: xy,
+            z: xz,
+        },
+        Vec3x8 {
+            x: vx,
+            y: vy,
+            z: vz,
+        },
+    )
+}
+
+/// The rotation vector of the same rotation on the shortest path (angle at most half a turn):
+/// `e (1 - 2 pi / |e|)` when `|e| > pi`. The decay starts from the shortest path like the scalar
+/// quaternion decay (which takes a logarithm first), so both agree when an offset that keeps turning
+/// outward passes half a turn.
+#[inline(always)]
+fn shortest(e: Vec3x8) -> Vec3x8 {
+    let len2 = e.z.mul_add(e.z, e.y.mul_add(e.y, e.x * e.x));
+    let pi = std::f32::consts::PI;
+    let wrap = len2.simd_gt(f32x8::splat(pi * pi));
+    if !wrap.any() {
+        // The usual case: no square root or division per frame.
+        return e;
+    }
+    let safe = wrap.select(len2.sqrt(), f32x8::ONE);
+    let k = wrap.select(
+        f32x8::ONE - f32x8::splat(std::f32::consts::TAU) / safe,
+        f32x8::ONE,
+    );
+    Vec3x8 {
+        x: e.x * k,
+        y: e.y * k,
+        z: e.z * k,
+    }
+}
+
+/// `exp(e / 2)`: the rotation of rotation vector `e`, from power series in `h^2 = |e|^2 / 4` of
+/// `cos(h)` and `sin(h) / h` (no square root, no division, no range reduction). Nine terms keep the
+/// truncation error below 2e-7 up to `h = pi` (a full turn), far beyond the at most half a turn
+/// (plus one frame of turning) of an offset taken on the shortest path.
+#[inline(always)]
+fn exp(e: Vec3x8) -> Quat8 {
+    let h2 = f32x8::splat(0.25) * e.z.mul_add(e.z, e.y.mul_add(e.y, e.x * e.x));
+    // Horner from the highest term: cos = sum (-h2)^k / (2k)!, sinc = sum (-h2)^k / (2k+1)!.
+    let mut cos = f32x8::splat(COS[COS.len() - 1]);
+    let mut sinc = f32x8::splat(SINC[SINC.len() - 1]);
+    for k in (0..COS.len() - 1).rev() {
+        cos = cos.mul_add(h2, f32x8::splat(COS[k]));
+        sinc = sinc.mul_add(h2, f32x8::splat(SINC[k]));
+    }
+    let k = f32x8::splat(0.5) * sinc;
+    Quat8 {
+        x: e.x * k,
+        y: e.y * k,
+        z: e.z * k,
+        w: cos,
+    }
+}
+
+/// Coefficients of `cos(h)` in powers of `h^2`: `(-1)^k / (2k)!`.
+const COS: [f32; 10] = [
+    1.0,
+    -1.0 / 2.0,
+    1.0 / 24.0,
+    -1.0 / 720.0,
+    1.0 / 40_320.0,
+    -1.0 / 3_628_800.0,
+    1.0 / 479_001_600.0,
+    -1.0 / 87_178_291_200.0,
+    1.0 / 20_922_789_888_000.0,
+    -1.0 / 6_402_373_705_728_000.0,
+];
+
+/// Coefficients of `sin(h) / h` in powers of `h^2`: `(-1)^k / (2k+1)!`.
+const SINC: [f32; 10] = [
+    1.0,
+    -1.0 / 6.0,
+    1.0 / 120.0,
+    -1.0 / 5_040.0,
+    1.0 / 362_880.0,
+    -1.0 / 39_916_800.0,
+    1.0 / 6_227_020_800.0,
+    -1.0 / 1_307_674_368_000.0,
+    1.0 / 355_687_428_096_000.0,
+    -1.0 / 121_645_100_408_832_000.0,
+];
+
+/// Decays the offsets of every bone lane by one step (per-lane coefficients) and writes
+/// `out = offset ⊕ input`: `x + off_x`, `v + off_v`, `off_q * q`, `off_w + off_q * w`.
+///
+/// The rotation offset is stored and decayed as a rotation vector (see `offsets.rs`), exactly like
+/// `hooke::lanes::quat_decay_per_spring` does after its logarithm; one `exp` per lane forms the
+/// offset rotation to apply.
+pub(crate) fn inertialize_lanes(
+    offsets: OffsetLanesMut<'_>,
+    input: BoneLanes<'_>,
+    output: BoneLanesMut<'_>,
+    coeffs: CoeffSlices<'_>,
+) {
+    let n = offsets
+        .len()
+        .min(input.len())
+        .min(output.len())
+        .min(coeffs.len());
+    let (mut offsets, input, mut output) =
+        (offsets.truncate(n), input.truncate(n), output.truncate(n));
+    let (xx, xv, vx, vv) = (
+        &coeffs.xx[..n],
+        &coeffs.xv[..n],
+        &coeffs.vx[..n],
+        &coeffs.vv[..n],
+    );
+    for i in 0..n {
+        let c = LaneCoeffs {
+            xx: xx[i],
+            xv: xv[i],
+            xq: f32x8::ZERO,
+            vx: vx[i],
+            vv: vv[i],
+            vq: f32x8::ZERO,
+        };
+        let off = offsets.load(i);
+        let inp = input.load(i);
+
+        let (ox, ov) = decay3(&c, off.x, off.v);
+        let (oe, ow) = decay3(&c, shortest(off.e), off.w);
+        offsets.store(
+            i,
+            &Offset8 {
+                x: ox,
+                v: ov,
+                e: oe,
+                w: ow,
+            },
+        );
+        let oq = exp(oe);
+        let out = Bone8 {
+            x: add(inp.x, ox),
+            v: add(inp.v, ov),
+            q: oq * inp.q,
+            w: add(ow, rotate(oq, inp.w)),
+        };
+        output.store(i, &out);
+    }
+}
+
+/// The same for scalar curves: decay `(off_x, off_v)` and write `out = in + off`.
+pub(crate) fn inertialize_curve_lanes(
+    (off_x, off_v): (&mut [f32x8], &mut [f32x8]),
+    (in_x, in_v): (&[f32x8], &[f32x8]),
+    (out_x, out_v): (&mut [f32x8], &mut [f32x8]),
+    coeffs: CoeffSlices<'_>,
+) {
+    let n = off_x
+        .len()
+        .min(off_v.len())
+        .min(in_x.len())
+        .min(in_v.len())
+        .min(out_x.len())
+        .min(out_v.len())
+        .min(coeffs.len());
+    for i in 0..n {
+        let (x, v) = decay(&coeffs.get(i), off_x[i], off_v[i]);
+        off_x[i] = x;
+        off_v[i] = v;
+        out_x[i] = in_x[i] + x;
+        out_v[i] = in_v[i] + v;
+    }
+}

@@ -1,0 +1,269 @@
+//! Lane views of sets of columns (13 per pose, 12 per offset set) and one-group loads/stores,
+//! shared by the kernels.
+
+use hooke::lanes::{Quat8, Vec3x8};
+use hooke::par::Split;
+use wide::f32x8;
+
+use crate::batch::BoneColumns;
+
+/// Eight bones: position, velocity, rotation, angular velocity.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bone8 {
+    pub x: Vec3x8,
+    pub v: Vec3x8,
+    pub q: Quat8,
+    pub w: Vec3x8,
+}
+
+/// `N` lane slices of a set of columns, read-only (13 for a pose, 12 for offsets).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lanes<'a, const N: usize> {
+    s: [&'a [f32x8]; N],
+}
+
+/// `N` lane slices of a set of columns, mutable.
+#[derive(Debug)]
+pub(crate) struct LanesMut<'a, const N: usize> {
+    s: [&'a mut [f32x8]; N],
+}
+
+/// The 13 columns of a pose: position, velocity, rotation (x, y, z, w), angular velocity.
+pub(crate) type BoneLanes<'a> = Lanes<'a, 13>;
+/// The 13 columns of a pose, mutable.
+pub(crate) type BoneLanesMut<'a> = LanesMut<'a, 13>;
+
+impl BoneColumns {
+    pub(crate) fn lanes(&self) -> BoneLanes<'_> {
+        let (x, v, q, w) = (
+            &self.positions,
+            &self.velocities,
+            &self.rotations,
+            &self.angular_velocities,
+        );
+        Lanes {
+            s: [
+                x.x.lanes(),
+                x.y.lanes(),
+                x.z.lanes(),
+                v.x.lanes(),
+                v.y.lanes(),
+                v.z.lanes(),
+                q.x.lanes(),
+                q.y.lanes(),
+                q.z.lanes(),
+                q.w.lanes(),
+                w.x.lanes(),
+                w.y.lanes(),
+                w.z.lanes(),
+            ],
+        }
+    }
+
+    pub(crate) fn lanes_mut(&mut self) -> BoneLanesMut<'_> {
+        let (x, v, q, w) = (
+            &mut self.positions,
+            &mut self.velocities,
+            &mut self.rotations,
+            &mut self.angular_velocities,
+        );
+        LanesMut {
+            s: [
+                x.x.lanes_mut(),
+                x.y.lanes_mut(),
+                x.z.lanes_mut(),
+                v.x.lanes_mut(),
+                v.y.lanes_mut(),
+                v.z.lanes_mut(),
+                q.x.lanes_mut(),
+                q.y.lanes_mut(),
+                q.z.lanes_mut(),
+                q.w.lanes_mut(),
+                w.x.lanes_mut(),
+                w.y.lanes_mut(),
+                w.z.lanes_mut(),
+            ],
+        }
+    }
+}
+
+impl<'a, const N: usize> Lanes<'a, N> {
+    /// The first `n` lane groups of every slice (`n` clamped), so that indexing below `n` needs no
+    /// bounds check in the kernels.
+    #[inline(always)]
+    pub(crate) fn truncate(self, n: usize) -> Self {
+        Lanes {
+            s: self.s.map(|s| &s[..n.min(s.len())]),
+        }
+    }
+
+    /// Number of lane groups (the shortest slice).
+    pub(crate) fn len(&self) -> usize {
+        self.s.iter().map(|s| s.len()).min().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
+        std::array::from_fn(|k| self.s[k][i])
+    }
+}
+
+impl<'a, const N: usize> LanesMut<'a, N> {
+    /// The first `n` lane groups of every slice (`n` clamped), see [`Lanes::truncate`].
+    #[inline(always)]
+    pub(crate) fn truncate(self, n: usize) -> Self {
+        LanesMut {
+            s: self.s.map(|s| {
+                let len = n.min(s.len());
+                &mut s[..len]
+            }),
+        }
+    }
+
+    pub(crate) fn from_slices(s: [&'a mut [f32x8]; N]) -> Self {
+        LanesMut { s }
+    }
+
+    /// Number of lane groups (the shortest slice).
+    pub(crate) fn len(&self) -> usize {
+        self.s.iter().map(|s| s.len()).min().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
+        std::array::from_fn(|k| self.s[k][i])
+    }
+
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: usize, values: [f32x8; N]) {
+        for (s, value) in self.s.iter_mut().zip(values) {
+            s[i] = value;
+        }
+    }
+}
+
+#[inline(always)]
+fn bone_from(s: [f32x8; 13]) -> Bone8 {
+    Bone8 {
+        x: Vec3x8 {
+            x: s[0],
+            y: s[1],
+            z: s[2],
+        },
+        v: Vec3x8 {
+            x: s[3],
+            y: s[4],
+            z: s[5],
+        },
+        q: Quat8 {
+            x: s[6],
+            y: s[7],
+            z: s[8],
+            w: s[9],
+        },
+        w: Vec3x8 {
+            x: s[10],
+            y: s[11],
+            z: s[12],
+        },
+    }
+}
+
+impl BoneLanes<'_> {
+    #[inline(always)]
+    pub(crate) fn load(&self, i: usize) -> Bone8 {
+        bone_from(self.get(i))
+    }
+}
+
+impl BoneLanesMut<'_> {
+    #[inline(always)]
+    pub(crate) fn load(&self, i: usize) -> Bone8 {
+        bone_from(self.get(i))
+    }
+
+    #[inline(always)]
+    pub(crate) fn store(&mut self, i: usize, b: &Bone8) {
+        self.set(
+            i,
+            [
+                b.x.x, b.x.y, b.x.z, b.v.x, b.v.y, b.v.z, b.q.x, b.q.y, b.q.z, b.q.w, b.w.x, b.w.y,
+                b.w.z,
+            ],
+        );
+    }
+}
+
+impl<const N: usize> Split for Lanes<'_, N> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let mid = mid.min(self.len());
+        (
+            Lanes {
+                s: self.s.map(|s| &s[..mid]),
+            },
+            Lanes {
+                s: self.s.map(|s| &s[mid..]),
+            },
+        )
+    }
+}
+
+impl<const N: usize> Split for LanesMut<'_, N> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let mid = mid.min(self.len());
+        let mut left: [&mut [f32x8]; N] = std::array::from_fn(|_| Default::default());
+        let mut right: [&mut [f32x8]; N] = std::array::from_fn(|_| Default::default());
+        for (k, s) in self.s.into_iter().enumerate() {
+            let (a, b) = s.split_at_mut(mid);
+            left[k] = a;
+            right[k] = b;
+        }
+        (LanesMut { s: left }, LanesMut { s: right })
+    }
+}
+
+/// `q * v * inv(q)` for unit `q`: `v + 2 w (u x v) + 2 u x (u x v)` with `u = q.xyz`.
+#[inline(always)]
+pub(crate) fn rotate(q: Quat8, v: Vec3x8) -> Vec3x8 {
+    let two = f32x8::splat(2.0);
+    // t = 2 (u x v)
+    let tx = two * q.y.mul_add(v.z, -(q.z * v.y));
+    let ty = two * q.z.mul_add(v.x, -(q.x * v.z));
+    let tz = two * q.x.mul_add(v.y, -(q.y * v.x));
+    // v + w t + u x t
+    Vec3x8 {
+        x: q.w.mul_add(tx, v.x) + q.y.mul_add(tz, -(q.z * ty)),
+        y: q.w.mul_add(ty, v.y) + q.z.mul_add(tx, -(q.x * tz)),
+        z: q.w.mul_add(tz, v.z) + q.x.mul_add(ty, -(q.y * tx)),
+    }
+}
+
+#[inline(always)]
+pub(crate) fn add(a: Vec3x8, b: Vec3x8) -> Vec3x8 {
+    Vec3x8 {
+        x: a.x + b.x,
+        y: a.y + b.y,
+        z: a.z + b.z,
+    }
+}
+
+/// `q / |q|` (removes the f32 rounding that products accumulate).
+#[inline(always)]
+pub(crate) fn normalize(q: Quat8) -> Quat8 {
+    let n2 =
+        q.w.mul_add(q.w, q.z.mul_add(q.z, q.y.mul_add(q.y, q.x * q.x)));
+    // A true division: `recip` is an approximate (12-bit) reciprocal on x86.
+    let inv = f32x8::ONE / n2.sqrt();
+    Quat8 {
+        x: q.x * inv,
+        y: q.y * inv,
+        z: q.z * inv,
+        w: q.w * inv,
+    }
+}

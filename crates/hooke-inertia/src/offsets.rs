@@ -1,0 +1,142 @@
+//! The inertialization state: per-lane offsets stored as 12 columns.
+//!
+//! The rotation offset is stored as a rotation vector (angle times axis), not as a quaternion: the
+//! decay spring acts on the rotation vector anyway, so this keeps the per-frame update free of a
+//! quaternion logarithm (one `atan2` per lane less) and free of the log/exp round-trip error that
+//! would otherwise accumulate every frame. The offset rotation is `exp(e / 2)`; it is formed once per
+//! frame to apply it. An offset whose angle grows past half a turn while decaying (a large outward
+//! angular velocity) is re-expressed on the shortest path before the next decay step, as the
+//! quaternion form does implicitly.
+
+use glam::Vec3;
+use hooke::column::Vec3Columns;
+use hooke::lanes::Vec3x8;
+
+use crate::bone::{self, Bone};
+use crate::lanes::LanesMut;
+
+/// Offsets of position, velocity, rotation (as a rotation vector) and angular velocity.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct OffsetColumns {
+    pub positions: Vec3Columns,
+    pub velocities: Vec3Columns,
+    pub rotations: Vec3Columns,
+    pub angular_velocities: Vec3Columns,
+}
+
+/// Eight offsets: position, velocity, rotation vector, angular velocity.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Offset8 {
+    pub x: Vec3x8,
+    pub v: Vec3x8,
+    pub e: Vec3x8,
+    pub w: Vec3x8,
+}
+
+/// The 12 lane slices of the offsets.
+pub(crate) type OffsetLanesMut<'a> = LanesMut<'a, 12>;
+
+impl OffsetColumns {
+    /// `len` zero offsets.
+    pub fn zero(len: usize) -> OffsetColumns {
+        OffsetColumns {
+            positions: Vec3Columns::new(len, Vec3::ZERO),
+            velocities: Vec3Columns::new(len, Vec3::ZERO),
+            rotations: Vec3Columns::new(len, Vec3::ZERO),
+            angular_velocities: Vec3Columns::new(len, Vec3::ZERO),
+        }
+    }
+
+    /// The offset at `lane` in `f64`, its rotation as a quaternion.
+    pub fn get(&self, lane: usize) -> Bone {
+        Bone {
+            x: self.positions.get(lane).as_dvec3(),
+            v: self.velocities.get(lane).as_dvec3(),
+            q: bone::exp(self.rotations.get(lane).as_dvec3()).normalize(),
+            w: self.angular_velocities.get(lane).as_dvec3(),
+        }
+    }
+
+    /// Whether the offset at `lane` is exactly zero.
+    pub fn is_zero(&self, lane: usize) -> bool {
+        [
+            &self.positions,
+            &self.velocities,
+            &self.rotations,
+            &self.angular_velocities,
+        ]
+        .iter()
+        .all(|c| c.get(lane) == Vec3::ZERO)
+    }
+
+    /// Stores an offset (its rotation on the shortest path).
+    pub fn set(&mut self, lane: usize, b: &Bone) {
+        self.positions.set(lane, b.x.as_vec3());
+        self.velocities.set(lane, b.v.as_vec3());
+        self.rotations.set(lane, bone::log(b.q).as_vec3());
+        self.angular_velocities.set(lane, b.w.as_vec3());
+    }
+
+    /// Sets the offset at `lane` to zero.
+    pub fn clear(&mut self, lane: usize) {
+        for c in [
+            &mut self.positions,
+            &mut self.velocities,
+            &mut self.rotations,
+            &mut self.angular_velocities,
+        ] {
+            c.set(lane, Vec3::ZERO);
+        }
+    }
+
+    pub fn lanes_mut(&mut self) -> OffsetLanesMut<'_> {
+        let (x, v, e, w) = (
+            &mut self.positions,
+            &mut self.velocities,
+            &mut self.rotations,
+            &mut self.angular_velocities,
+        );
+        LanesMut::from_slices([
+            x.x.lanes_mut(),
+            x.y.lanes_mut(),
+            x.z.lanes_mut(),
+            v.x.lanes_mut(),
+            v.y.lanes_mut(),
+            v.z.lanes_mut(),
+            e.x.lanes_mut(),
+            e.y.lanes_mut(),
+            e.z.lanes_mut(),
+            w.x.lanes_mut(),
+            w.y.lanes_mut(),
+            w.z.lanes_mut(),
+        ])
+    }
+}
+
+impl OffsetLanesMut<'_> {
+    #[inline(always)]
+    pub(crate) fn load(&self, i: usize) -> Offset8 {
+        let s = self.get(i);
+        let v3 = |k: usize| Vec3x8 {
+            x: s[k],
+            y: s[k + 1],
+            z: s[k + 2],
+        };
+        Offset8 {
+            x: v3(0),
+            v: v3(3),
+            e: v3(6),
+            w: v3(9),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn store(&mut self, i: usize, o: &Offset8) {
+        self.set(
+            i,
+            [
+                o.x.x, o.x.y, o.x.z, o.v.x, o.v.y, o.v.z, o.e.x, o.e.y, o.e.z, o.w.x, o.w.y, o.w.z,
+            ],
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! Settings: the per-bone blend profile, the root policy and the per-character blend mode.
+
+use glam::Vec3;
+
+use crate::error::InertiaError;
+
+/// Per-bone settings of the rig, shared by all characters: a halflife per bone (a blend profile,
+/// e.g. slower hips, faster hands), bones excluded from blending (they switch instantly), and a
+/// halflife per scalar curve.
+///
+/// Halflives are those of the critical decay spring (`damping = 4 ln2 / halflife`); 0 removes the
+/// offset at once. Negative or non-finite halflives are rejected.
+///
+/// ```
+/// use hooke_inertia::BlendProfile;
+/// let profile = BlendProfile::uniform(31, 0.1)?
+///     .with_bone_halflife(0, 0.2)?
+///     .exclude(30)?
+///     .with_curves(&[0.05, 0.05])?;
+/// assert_eq!(profile.halflife(0), 0.2);
+/// assert!(profile.is_excluded(30));
+/// assert_eq!(profile.curve_count(), 2);
+/// # Ok::<(), hooke_inertia::InertiaError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlendProfile {
+    halflife: Vec<f32>,
+    excluded: Vec<bool>,
+    curve_halflife: Vec<f32>,
+}
+
+fn check_halflife(bone: usize, value: f32) -> Result<f32, InertiaError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(InertiaError::InvalidHalflife { bone, value })
+    }
+}
+
+impl BlendProfile {
+    /// The same halflife for every one of `bones` bones; no curves.
+    ///
+    /// ```
+    /// assert!(hooke_inertia::BlendProfile::uniform(3, f32::NAN).is_err());
+    /// ```
+    pub fn uniform(bones: usize, halflife: f32) -> Result<BlendProfile, InertiaError> {
+        BlendProfile::from_halflives(&vec![halflife; bones])
+    }
+
+    /// One halflife per bone.
+    ///
+    /// ```
+    /// let p = hooke_inertia::BlendProfile::from_halflives(&[0.1, 0.2])?;
+    /// assert_eq!(p.bone_count(), 2);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn from_halflives(halflives: &[f32]) -> Result<BlendProfile, InertiaError> {
+        for (bone, &h) in halflives.iter().enumerate() {
+            check_halflife(bone, h)?;
+        }
+        Ok(BlendProfile {
+            halflife: halflives.to_vec(),
+            excluded: vec![false; halflives.len()],
+            curve_halflife: Vec::new(),
+        })
+    }
+
+    /// Sets the halflife of one bone.
+    ///
+    /// ```
+    /// assert!(hooke_inertia::BlendProfile::uniform(2, 0.1)?.with_bone_halflife(2, 0.1).is_err());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn with_bone_halflife(
+        mut self,
+        bone: usize,
+        halflife: f32,
+    ) -> Result<BlendProfile, InertiaError> {
+        self.check_bone(bone)?;
+        self.halflife[bone] = check_halflife(bone, halflife)?;
+        Ok(self)
+    }
+
+    /// Excludes a bone from blending: it follows its input at once (its offsets are zeroed).
+    ///
+    /// ```
+    /// let p = hooke_inertia::BlendProfile::uniform(2, 0.1)?.exclude(1)?;
+    /// assert!(p.is_excluded(1) && !p.is_excluded(0));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn exclude(mut self, bone: usize) -> Result<BlendProfile, InertiaError> {
+        self.check_bone(bone)?;
+        self.excluded[bone] = true;
+        Ok(self)
+    }
+
+    /// Scalar curves inertialized alongside the bones, one halflife each.
+    ///
+    /// ```
+    /// let p = hooke_inertia::BlendProfile::uniform(1, 0.1)?;
+    /// assert!(p.with_curves(&[-1.0]).is_err());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn with_curves(mut self, halflives: &[f32]) -> Result<BlendProfile, InertiaError> {
+        for (curve, &h) in halflives.iter().enumerate() {
+            check_halflife(curve, h)?;
+        }
+        self.curve_halflife = halflives.to_vec();
+        Ok(self)
+    }
+
+    /// The number of bones.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::BlendProfile::uniform(31, 0.1)?.bone_count(), 31);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn bone_count(&self) -> usize {
+        self.halflife.len()
+    }
+
+    /// The number of curves.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::BlendProfile::uniform(31, 0.1)?.curve_count(), 0);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn curve_count(&self) -> usize {
+        self.curve_halflife.len()
+    }
+
+    /// The halflife of `bone` (0 for excluded bones, which snap). Panics if out of range.
+    ///
+    /// ```
+    /// let p = hooke_inertia::BlendProfile::uniform(2, 0.1)?.exclude(0)?;
+    /// assert_eq!((p.halflife(0), p.halflife(1)), (0.0, 0.1));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    #[track_caller]
+    pub fn halflife(&self, bone: usize) -> f32 {
+        if self.excluded[bone] {
+            0.0
+        } else {
+            self.halflife[bone]
+        }
+    }
+
+    /// Whether `bone` is excluded from blending. Panics if out of range.
+    ///
+    /// ```
+    /// assert!(!hooke_inertia::BlendProfile::uniform(1, 0.1)?.is_excluded(0));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    #[track_caller]
+    pub fn is_excluded(&self, bone: usize) -> bool {
+        self.excluded[bone]
+    }
+
+    /// The halflife of curve `curve`. Panics if out of range.
+    ///
+    /// ```
+    /// let p = hooke_inertia::BlendProfile::uniform(1, 0.1)?.with_curves(&[0.3])?;
+    /// assert_eq!(p.curve_halflife(0), 0.3);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    #[track_caller]
+    pub fn curve_halflife(&self, curve: usize) -> f32 {
+        self.curve_halflife[curve]
+    }
+
+    fn check_bone(&self, bone: usize) -> Result<(), InertiaError> {
+        if bone < self.bone_count() {
+            Ok(())
+        } else {
+            Err(InertiaError::BoneOutOfRange {
+                bone,
+                count: self.bone_count(),
+            })
+        }
+    }
+}
+
+/// How bone 0 (the root) is treated. Other bones are in their parent's space and are always
+/// inertialized as given.
+///
+/// Offsets are always computed between the *input* streams (what the character was showing before
+/// offsets, and the new animation), never from the output, so no offset is ever counted twice.
+///
+/// ```
+/// use hooke_inertia::RootPolicy;
+/// let policy = RootPolicy::Anchored { up: glam::Vec3::Y };
+/// assert_ne!(policy, RootPolicy::Local);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum RootPolicy {
+    /// The root is inertialized like any other bone. Right when the root is given in a space that
+    /// is continuous across animations: the character's own (heading) space with root motion
+    /// extracted, or clips the caller has already aligned.
+    #[default]
+    Local,
+    /// The root is in world space (clips recorded anywhere in the room). At each transition the
+    /// destination clip is re-anchored: a rigid transform (a rotation about `up` plus a
+    /// translation) is chosen so that the destination root lands on the current output root,
+    /// with the same heading. The anchor is kept (the character does not slide back to where the
+    /// clip was recorded); only what the anchor cannot absorb (velocity, tilt, angular velocity)
+    /// is carried as a decaying offset, in the clip's space.
+    Anchored {
+        /// The world's up axis (unit length; `Vec3::Y` for BVH files).
+        up: Vec3,
+    },
+}
+
+/// How a character's transitions blend: set per character with
+/// [`crate::Inertializer::set_mode`]; it applies from the next transition on.
+///
+/// ```
+/// use hooke_inertia::BlendMode;
+/// let mode = BlendMode::DeadBlend { blend_time: 0.25, halflife: 0.1 };
+/// assert!(mode.check().is_ok());
+/// assert!(BlendMode::DeadBlend { blend_time: -1.0, halflife: 0.1 }.check().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum BlendMode {
+    /// Offsets from the source to the destination decay with the profile's critical springs.
+    #[default]
+    Inertialize,
+    /// Dead blending: the source pose is extrapolated with velocities decaying with `halflife`
+    /// (seconds) and cross-faded to the live input with a smoothstep over `blend_time` seconds.
+    DeadBlend {
+        /// Duration of the cross-fade (s, `>= 0`; 0 switches at once).
+        blend_time: f32,
+        /// Halflife of the extrapolated velocities (s, `>= 0`).
+        halflife: f32,
+    },
+}
+
+impl BlendMode {
+    /// Checks the times of a dead-blend mode (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke_inertia::BlendMode::Inertialize.check().is_ok());
+    /// ```
+    pub fn check(&self) -> Result<(), InertiaError> {
+        if let BlendMode::DeadBlend {
+            blend_time,
+            halflife,
+        } = *self
+        {
+            crate::profile::check_time("blend_time", blend_time)?;
+            crate::profile::check_time("halflife", halflife)?;
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn check_time(name: &'static str, value: f32) -> Result<f32, InertiaError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(InertiaError::InvalidTime { name, value })
+    }
+}

@@ -1,0 +1,171 @@
+//! Checks of poses where they enter, and the quaternion normalisation rule.
+//!
+//! Rule: a quaternion is accepted when all four components are finite and its length is within
+//! [`UNIT_TOLERANCE`] of 1; it is then normalised (in `f64`) wherever it is used. Anything else is
+//! an error: silently normalising a quaternion of length 0.5 would hide a bug upstream (a missing
+//! normalisation after a blend, a scale baked into a rotation), and a zero quaternion has no
+//! direction at all.
+
+use glam::{DQuat, Quat, Vec3};
+
+use crate::error::InertiaError;
+use crate::pose::PoseRef;
+
+/// How far from 1 a quaternion's length may be and still be accepted (and normalised).
+///
+/// ```
+/// use glam::Quat;
+/// let q = Quat::from_xyzw(0.0, 0.0, 0.0, 1.0 + 0.5 * hooke_inertia::UNIT_TOLERANCE);
+/// assert!(hooke_inertia::check_rotation("rotations", 0, 0, q).is_ok());
+/// ```
+pub const UNIT_TOLERANCE: f32 = 1e-3;
+
+/// Checks one rotation with the rule above and returns it normalised.
+///
+/// ```
+/// use glam::Quat;
+/// use hooke_inertia::{check_rotation, InertiaError};
+/// let q = check_rotation("rotations", 2, 5, Quat::from_xyzw(0.0, 0.0, 0.0, 1.0005)).unwrap();
+/// assert!((q.length() - 1.0).abs() < 1e-7);
+/// let err = check_rotation("rotations", 2, 5, Quat::from_xyzw(0.0, 0.0, 0.0, 0.5)).unwrap_err();
+/// assert!(matches!(err, InertiaError::NotUnit { character: 2, bone: 5, .. }));
+/// ```
+pub fn check_rotation(
+    field: &'static str,
+    character: usize,
+    bone: usize,
+    q: Quat,
+) -> Result<Quat, InertiaError> {
+    if !q.is_finite() {
+        return Err(InertiaError::NotFinite {
+            field,
+            character,
+            bone,
+            value: q.to_array(),
+        });
+    }
+    let length = q.length();
+    if (length - 1.0).abs() > UNIT_TOLERANCE {
+        return Err(InertiaError::NotUnit {
+            field,
+            character,
+            bone,
+            length,
+        });
+    }
+    Ok(normalised(q).as_quat())
+}
+
+/// `q` normalised in `f64` (for quaternions that passed [`check_rotation`]).
+pub(crate) fn normalised(q: Quat) -> DQuat {
+    q.as_dquat().normalize()
+}
+
+fn check_vec3s(
+    field: &'static str,
+    character: usize,
+    expected: usize,
+    values: &[Vec3],
+) -> Result<(), InertiaError> {
+    check_len(field, expected, values.len())?;
+    match values.iter().position(|v| !v.is_finite()) {
+        None => Ok(()),
+        Some(bone) => Err(InertiaError::NotFinite {
+            field,
+            character,
+            bone,
+            value: values[bone].extend(0.0).to_array(),
+        }),
+    }
+}
+
+fn check_scalars(
+    field: &'static str,
+    character: usize,
+    expected: usize,
+    values: &[f32],
+) -> Result<(), InertiaError> {
+    check_len(field, expected, values.len())?;
+    match values.iter().position(|v| !v.is_finite()) {
+        None => Ok(()),
+        Some(bone) => Err(InertiaError::NotFinite {
+            field,
+            character,
+            bone,
+            value: [values[bone], 0.0, 0.0, 0.0],
+        }),
+    }
+}
+
+pub(crate) fn check_len(
+    field: &'static str,
+    expected: usize,
+    found: usize,
+) -> Result<(), InertiaError> {
+    if expected == found {
+        Ok(())
+    } else {
+        Err(InertiaError::WrongLength {
+            field,
+            expected,
+            found,
+        })
+    }
+}
+
+/// Field names of one pose role ("source", "destination", "input").
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Fields {
+    pub positions: &'static str,
+    pub velocities: &'static str,
+    pub rotations: &'static str,
+    pub angular_velocities: &'static str,
+    pub curves: &'static str,
+    pub curve_velocities: &'static str,
+}
+
+macro_rules! fields {
+    ($role:literal) => {
+        Fields {
+            positions: concat!($role, ".positions"),
+            velocities: concat!($role, ".velocities"),
+            rotations: concat!($role, ".rotations"),
+            angular_velocities: concat!($role, ".angular_velocities"),
+            curves: concat!($role, ".curves"),
+            curve_velocities: concat!($role, ".curve_velocities"),
+        }
+    };
+}
+
+pub(crate) const SOURCE: Fields = fields!("source");
+pub(crate) const DESTINATION: Fields = fields!("destination");
+pub(crate) const INPUT: Fields = fields!("input");
+
+/// Checks a whole pose of `character` against the rig's bone and curve counts.
+pub(crate) fn check_pose(
+    fields: &Fields,
+    character: usize,
+    bones: usize,
+    curves: usize,
+    pose: &PoseRef<'_>,
+) -> Result<(), InertiaError> {
+    check_vec3s(fields.positions, character, bones, pose.positions)?;
+    check_vec3s(fields.velocities, character, bones, pose.velocities)?;
+    check_len(fields.rotations, bones, pose.rotations.len())?;
+    for (bone, q) in pose.rotations.iter().enumerate() {
+        check_rotation(fields.rotations, character, bone, *q)?;
+    }
+    check_vec3s(
+        fields.angular_velocities,
+        character,
+        bones,
+        pose.angular_velocities,
+    )?;
+    check_scalars(fields.curves, character, curves, pose.curves)?;
+    check_scalars(
+        fields.curve_velocities,
+        character,
+        curves,
+        pose.curve_velocities,
+    )
+}
