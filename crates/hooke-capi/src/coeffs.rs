@@ -1,0 +1,173 @@
+//! Checked, precomputed step coefficients (`hooke::SpringCoeffs`): the validated scalar path.
+//!
+//! The constructors validate their parameters like [`hooke::SpringParams`] (each finite and
+//! `>= 0`, `damping_ratio > 0`, `dt` finite and `>= 0`) and report violations as
+//! [`HookeStatus::InvalidParameter`] with a message naming the parameter. The coefficients are
+//! those the scalar functions use, so [`hooke_spring_coeffs_apply`] gives bit-identical results to
+//! the matching `hooke_*_spring_damper_exact` call.
+
+use hooke::params::{check_dt, check_non_negative};
+use hooke::{SpringCoeffs, SpringParams};
+
+use crate::error::{FfiResult, HookeStatus, guard, non_null, read, write};
+use crate::types::HookeSpringCoeffs;
+
+/// Writes `coeffs` to `out` once `validate` has passed.
+///
+/// # Safety
+///
+/// `out` is null or valid, aligned and writable.
+unsafe fn build(
+    out: *mut HookeSpringCoeffs,
+    validate: impl FnOnce() -> Result<(), hooke::ParamError>,
+    coeffs: impl FnOnce() -> SpringCoeffs,
+) -> FfiResult {
+    non_null(out, "out")?;
+    validate()?;
+    // SAFETY: non-null (checked above) and writable per the caller.
+    unsafe { write(out, coeffs().into()) };
+    Ok(())
+}
+
+/// Coefficients of the critically damped spring with `halflife` over `dt` (both finite, `>= 0`).
+///
+/// ```
+/// use hooke_capi::*;
+/// let mut c = HookeSpringCoeffs::from(hooke::SpringCoeffs::IDENTITY);
+/// assert_eq!(unsafe { hooke_spring_coeffs_critical(0.1, 1.0 / 60.0, &mut c) }, HookeStatus::Ok);
+/// assert_eq!(unsafe { hooke_spring_coeffs_critical(-0.1, 1.0 / 60.0, &mut c) },
+///            HookeStatus::InvalidParameter);
+/// ```
+///
+/// # Safety
+///
+/// `out` is null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_coeffs_critical(
+    halflife: f32,
+    dt: f32,
+    out: *mut HookeSpringCoeffs,
+) -> HookeStatus {
+    guard(|| {
+        let validate = || {
+            check_non_negative("halflife", halflife)?;
+            check_dt(dt).map(drop)
+        };
+        // SAFETY: forwarded caller contract.
+        unsafe { build(out, validate, || SpringCoeffs::critical(halflife, dt)) }
+    })
+}
+
+/// Coefficients of the general spring with `stiffness` and `damping` (finite, `>= 0`) over `dt`.
+///
+/// # Safety
+///
+/// `out` is null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_coeffs_stiffness_damping(
+    stiffness: f32,
+    damping: f32,
+    dt: f32,
+    out: *mut HookeSpringCoeffs,
+) -> HookeStatus {
+    guard(|| {
+        let validate = || {
+            SpringParams::new(stiffness, damping)?;
+            check_dt(dt).map(drop)
+        };
+        let coeffs = || SpringCoeffs::stiffness_damping(stiffness, damping, dt);
+        // SAFETY: forwarded caller contract.
+        unsafe { build(out, validate, coeffs) }
+    })
+}
+
+/// Coefficients of the spring with natural `frequency` (Hz) and damping `halflife` over `dt`.
+///
+/// # Safety
+///
+/// `out` is null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_coeffs_frequency_halflife(
+    frequency: f32,
+    halflife: f32,
+    dt: f32,
+    out: *mut HookeSpringCoeffs,
+) -> HookeStatus {
+    guard(|| {
+        let validate = || {
+            SpringParams::frequency_halflife(frequency, halflife)?;
+            check_dt(dt).map(drop)
+        };
+        let coeffs = || SpringCoeffs::frequency_halflife(frequency, halflife, dt);
+        // SAFETY: forwarded caller contract.
+        unsafe { build(out, validate, coeffs) }
+    })
+}
+
+/// Coefficients of the spring with a `damping_ratio` (`> 0`) and damping `halflife` over `dt`.
+///
+/// # Safety
+///
+/// `out` is null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_coeffs_damping_ratio_halflife(
+    damping_ratio: f32,
+    halflife: f32,
+    dt: f32,
+    out: *mut HookeSpringCoeffs,
+) -> HookeStatus {
+    guard(|| {
+        let validate = || {
+            SpringParams::damping_ratio_halflife(damping_ratio, halflife)?;
+            check_dt(dt).map(drop)
+        };
+        let coeffs = || SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt);
+        // SAFETY: forwarded caller contract.
+        unsafe { build(out, validate, coeffs) }
+    })
+}
+
+/// Steps one spring `(*x, *v)` toward `goal` / `goal_velocity` with precomputed coefficients.
+///
+/// A rigid spring (halflife 0) lands exactly on the goal, as in the scalar functions.
+///
+/// ```
+/// use hooke_capi::*;
+/// let mut c = HookeSpringCoeffs::from(hooke::SpringCoeffs::IDENTITY);
+/// unsafe { hooke_spring_coeffs_critical(0.1, 0.1, &mut c) };
+/// let (mut x, mut v) = (0.0_f32, 0.0_f32);
+/// unsafe { hooke_spring_coeffs_apply(&c, &mut x, &mut v, 1.0, 0.0) };
+/// let (mut x2, mut v2) = (0.0_f32, 0.0_f32);
+/// hooke::scalar::critical_spring_damper_exact(&mut x2, &mut v2, 1.0, 0.0, 0.1, 0.1);
+/// assert_eq!((x, v), (x2, v2));
+/// ```
+///
+/// # Safety
+///
+/// `coeffs` is null or valid for reads; `x` and `v` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_coeffs_apply(
+    coeffs: *const HookeSpringCoeffs,
+    x: *mut f32,
+    v: *mut f32,
+    goal: f32,
+    goal_velocity: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: null or valid per the caller; reads check for null.
+        let (c, mut sx, mut sv) =
+            unsafe { (read(coeffs, "coeffs")?, read(x, "x")?, read(v, "v")?) };
+        let c = SpringCoeffs::from(c);
+        if c == SpringCoeffs::SNAP {
+            (sx, sv) = (goal, goal_velocity);
+        } else {
+            c.apply(&mut sx, &mut sv, goal, goal_velocity);
+        }
+        // SAFETY: both were non-null above and are writable per the caller.
+        unsafe {
+            write(x, sx);
+            write(v, sv);
+        }
+        Ok(())
+    })
+}
