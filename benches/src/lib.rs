@@ -1,1 +1,322 @@
-//! Shared helpers of hooke's criterion benchmarks (see `benches/benches/`).
+//! Shared helpers of hooke's criterion benchmarks (see `benches/benches/` and
+//! `docs/performance.md`).
+//!
+//! Every benchmark advances `n` springs by one time step per iteration, for four kernels (the
+//! critical spring with goal and goal velocity, the decay spring, the general spring with
+//! per-spring stiffness and damping, the quaternion decay spring) and these variants:
+//!
+//! - `a_hooke`: hooke's batch type, `update(dt)` (one thread);
+//! - `b_hooke_par`: the same batch, `par_update(dt)` (rayon, minimum grain);
+//! - `c_source_scalar`: a scalar loop over an array of structs calling the article's function,
+//!   transcribed with an exact `expf` per call ([`source`]);
+//! - `d_spring_damper`: the same loop calling the peer crate `spring_damper` 0.1.1;
+//! - `e_traffic`: a kernel doing the same column loads and stores as hooke's kernel with trivial
+//!   arithmetic (one thread): the memory limit;
+//! - `f_traffic_par`: the same on rayon's threads (large sizes only);
+//! - `g_hooke_kernel`: hooke's `lanes` kernel called directly on columns (small sizes only), to
+//!   separate the per-call cost of the batch types from the kernel.
+//!
+//! Inputs are allocated before timing. A decaying state would reach subnormal floats after a few
+//! hundred steps and then run on the CPU's slow path, and small batches would otherwise run many
+//! more steps per reset than large ones, so the timed loop restores the initial state every
+//! [`RESET_EVERY`] steps, outside the timed region ([`Timed`]). The loops for variants c and
+//! d pass the shared halflife through [`std::hint::black_box`] on every call, so that the compiler
+//! cannot hoist the per-call `exp` out of the loop (as in code where each call site passes its own
+//! parameters).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
+
+pub mod source;
+pub mod workloads;
+
+use workloads::{critical, decay, general, quat};
+
+/// The time step of every benchmark (60 Hz).
+pub const DT: f32 = 1.0 / 60.0;
+
+/// The shared halflife of the critical, decay and quaternion benchmarks.
+pub const HALFLIFE: f32 = 0.2;
+
+/// Steps after which the timed loop restores the initial state (untimed): 128 steps of 1/60 s are
+/// about 10 halflives, so every size measures the same phase of the motion and no state gets
+/// near the subnormal range (see `examples/decay_phase.rs` for what happens later).
+pub const RESET_EVERY: u64 = 128;
+
+/// Batch sizes: 1k, 16k, 1M and 8M springs.
+pub const SIZES: [usize; 4] = [1 << 10, 1 << 14, 1 << 20, 1 << 23];
+
+/// Sizes from which the parallel traffic kernel (`f_traffic_par`) is measured.
+pub const PAR_TRAFFIC_MIN: usize = 1 << 20;
+
+/// Sizes up to which hooke's kernel is also called directly (`g_hooke_kernel`).
+pub const KERNEL_MAX: usize = 1 << 14;
+
+/// One benchmarked way of advancing `n` springs.
+pub trait Workload {
+    /// Advances every spring by [`DT`].
+    fn step(&mut self);
+    /// Restores the initial state.
+    fn reset(&mut self);
+    /// The state as flat `f32`s in spring order (for tests; not timed).
+    fn state(&self) -> Vec<f32>;
+}
+
+/// A workload with the timing loop criterion's `iter_custom` calls.
+#[derive(Debug)]
+pub struct Timed<W> {
+    /// The workload.
+    pub workload: W,
+    since_reset: u64,
+}
+
+impl<W: Workload> Timed<W> {
+    /// Wraps a workload whose state was just initialised.
+    pub fn new(workload: W) -> Timed<W> {
+        Timed {
+            workload,
+            since_reset: 0,
+        }
+    }
+
+    /// Runs `iters` steps and returns the time spent in them (resets excluded).
+    pub fn time(&mut self, iters: u64) -> Duration {
+        let mut total = Duration::ZERO;
+        let mut left = iters;
+        while left > 0 {
+            if self.since_reset >= RESET_EVERY {
+                self.workload.reset();
+                self.since_reset = 0;
+            }
+            let chunk = left.min(RESET_EVERY - self.since_reset);
+            let start = Instant::now();
+            for _ in 0..chunk {
+                self.workload.step();
+                black_box(&mut self.workload);
+            }
+            total += start.elapsed();
+            left -= chunk;
+            self.since_reset += chunk;
+        }
+        total
+    }
+}
+
+/// A deterministic generator of uniform floats (xorshift64*).
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A float in `[0, 1)`.
+    pub fn unit(&mut self) -> f32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let bits = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40;
+        bits as f32 / (1u64 << 24) as f32
+    }
+
+    /// A float in `[lo, hi)`.
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// `n` floats in `[lo, hi)`.
+    pub fn vec(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
+        (0..n).map(|_| self.range(lo, hi)).collect()
+    }
+}
+
+/// A short label of a batch size ("1k", "16k", "1M", "8M").
+pub fn size_label(n: usize) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{}M", n >> 20)
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
+        format!("{}k", n >> 10)
+    } else {
+        n.to_string()
+    }
+}
+
+/// Prints the SIMD path and thread count at the start of a bench binary.
+pub fn print_header(kernel: &str) {
+    println!(
+        "hooke-benches {kernel}: SIMD backend {} ; rayon threads {}",
+        hooke::simd_backend().name(),
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+    );
+}
+
+/// Criterion settings for a batch size: short runs, fewer flat samples for the big sizes.
+fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
+    group
+        .throughput(Throughput::Elements(n as u64))
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(2));
+    if n >= 1 << 20 {
+        group.sample_size(10).sampling_mode(SamplingMode::Flat);
+    } else {
+        group.sample_size(20).sampling_mode(SamplingMode::Auto);
+    }
+}
+
+/// Builds a workload (outside timing) and benchmarks it as `<group>/<id>/<n>`.
+fn run<W: Workload>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    n: usize,
+    make: impl FnOnce() -> W,
+) {
+    let mut timed = Timed::new(make());
+    group.bench_function(BenchmarkId::new(id, n), |b| {
+        b.iter_custom(|iters| timed.time(iters))
+    });
+}
+
+/// The critical spring (goal, goal velocity, shared halflife): all variants and sizes.
+pub fn bench_critical(c: &mut Criterion) {
+    let mut group = c.benchmark_group("critical");
+    for n in SIZES {
+        configure(&mut group, n);
+        let inputs = critical::Inputs::new(n);
+        run(&mut group, "a_hooke", n, || {
+            critical::Hooke::new(&inputs, false)
+        });
+        run(&mut group, "b_hooke_par", n, || {
+            critical::Hooke::new(&inputs, true)
+        });
+        run(&mut group, "c_source_scalar", n, || {
+            critical::Source::new(&inputs)
+        });
+        run(&mut group, "d_spring_damper", n, || {
+            critical::Peer::new(&inputs)
+        });
+        run(&mut group, "e_traffic", n, || {
+            critical::Traffic::new(&inputs, false)
+        });
+        if n >= PAR_TRAFFIC_MIN {
+            run(&mut group, "f_traffic_par", n, || {
+                critical::Traffic::new(&inputs, true)
+            });
+        }
+        if n <= KERNEL_MAX {
+            run(&mut group, "g_hooke_kernel", n, || {
+                critical::Kernel::new(&inputs)
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The decay spring (toward 0, shared halflife): all variants and sizes.
+pub fn bench_decay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("decay");
+    for n in SIZES {
+        configure(&mut group, n);
+        let inputs = decay::Inputs::new(n);
+        run(&mut group, "a_hooke", n, || {
+            decay::Hooke::new(&inputs, false)
+        });
+        run(&mut group, "b_hooke_par", n, || {
+            decay::Hooke::new(&inputs, true)
+        });
+        run(&mut group, "c_source_scalar", n, || {
+            decay::Source::new(&inputs)
+        });
+        run(&mut group, "d_spring_damper", n, || {
+            decay::Peer::new(&inputs)
+        });
+        run(&mut group, "e_traffic", n, || {
+            decay::Traffic::new(&inputs, false)
+        });
+        if n >= PAR_TRAFFIC_MIN {
+            run(&mut group, "f_traffic_par", n, || {
+                decay::Traffic::new(&inputs, true)
+            });
+        }
+        if n <= KERNEL_MAX {
+            run(&mut group, "g_hooke_kernel", n, || {
+                decay::Kernel::new(&inputs)
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The general spring (per-spring stiffness and damping, mixed regimes): all variants and sizes.
+pub fn bench_general(c: &mut Criterion) {
+    let mut group = c.benchmark_group("general");
+    for n in SIZES {
+        configure(&mut group, n);
+        let inputs = general::Inputs::new(n);
+        run(&mut group, "a_hooke", n, || {
+            general::Hooke::new(&inputs, false)
+        });
+        run(&mut group, "b_hooke_par", n, || {
+            general::Hooke::new(&inputs, true)
+        });
+        run(&mut group, "c_source_scalar", n, || {
+            general::Source::new(&inputs)
+        });
+        run(&mut group, "d_spring_damper", n, || {
+            general::Peer::new(&inputs)
+        });
+        run(&mut group, "e_traffic", n, || {
+            general::Traffic::new(&inputs, false)
+        });
+        if n >= PAR_TRAFFIC_MIN {
+            run(&mut group, "f_traffic_par", n, || {
+                general::Traffic::new(&inputs, true)
+            });
+        }
+        if n <= KERNEL_MAX {
+            run(&mut group, "g_hooke_kernel", n, || {
+                general::Kernel::new(&inputs)
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The quaternion decay spring (rotation offsets toward the identity): all variants and sizes.
+pub fn bench_quat_decay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("quat_decay");
+    for n in SIZES {
+        configure(&mut group, n);
+        let inputs = quat::Inputs::new(n);
+        run(&mut group, "a_hooke", n, || {
+            quat::Hooke::new(&inputs, false)
+        });
+        run(&mut group, "b_hooke_par", n, || {
+            quat::Hooke::new(&inputs, true)
+        });
+        run(&mut group, "c_source_scalar", n, || {
+            quat::Source::new(&inputs)
+        });
+        run(&mut group, "d_spring_damper", n, || {
+            quat::Peer::new(&inputs)
+        });
+        run(&mut group, "e_traffic", n, || {
+            quat::Traffic::new(&inputs, false)
+        });
+        if n >= PAR_TRAFFIC_MIN {
+            run(&mut group, "f_traffic_par", n, || {
+                quat::Traffic::new(&inputs, true)
+            });
+        }
+        if n <= KERNEL_MAX {
+            run(&mut group, "g_hooke_kernel", n, || {
+                quat::Kernel::new(&inputs)
+            });
+        }
+    }
+    group.finish();
+}

@@ -1,0 +1,249 @@
+//! Inertialization of a crowd: 1,000 characters x 31 bones (the CMU rig), one update (offset decay
+//! + applying the offsets to the input pose: positions, rotations and both velocities).
+//!
+//! - `hooke/1-thread`: `Inertializer::update`, the fused SIMD kernel.
+//! - `hooke/all-threads`: `Inertializer::par_update` (divide by the core count for per core).
+//! - `peer/scalar`: a per-bone loop over glam types calling `spring_damper`'s
+//!   `inertialize_update_vec` (position) and `inertialize_update_quat` (rotation).
+//! - `transition/1000-characters`: one transition of every character (cold path, f64).
+//!
+//! Every measured update starts from the same state with large offsets in flight
+//! (`iter_batched_ref`), so neither side ever runs on decayed (zero or subnormal) offsets.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, Throughput};
+use glam_peer::{Quat as PQuat, Vec3 as PVec3};
+use hooke_bvh::{Bvh, Clip};
+use hooke_inertia::{BlendProfile, Inertializer, PoseBatch, PoseRef, RootPolicy};
+
+const CHARACTERS: usize = 1000;
+const HALFLIFE: f32 = 0.1;
+const DT: f32 = 1.0 / 60.0;
+
+fn clip() -> Clip {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/cmu/01_01.bvh");
+    Clip::from_bvh(&Bvh::from_path(path).expect("data/cmu/01_01.bvh"))
+}
+
+/// Source and destination frames of character `c`: far apart, different per character.
+fn frames(clip: &Clip, c: usize) -> (usize, usize) {
+    let n = clip.frame_count() - 1;
+    (1 + (7 * c) % n, 1 + (7 * c + n / 2) % n)
+}
+
+struct Crowd {
+    inertializer: Inertializer,
+    input: PoseBatch,
+    output: PoseBatch,
+}
+
+fn crowd(clip: &Clip) -> Crowd {
+    let bones = clip.joint_count();
+    let profile = BlendProfile::uniform(bones, HALFLIFE).unwrap();
+    let mut inertializer = Inertializer::new(CHARACTERS, profile, RootPolicy::Local).unwrap();
+    let mut input = PoseBatch::new(CHARACTERS, bones, 0);
+    for c in 0..CHARACTERS {
+        let (src, dst) = frames(clip, c);
+        let dst = PoseRef::from_clip(clip, dst);
+        inertializer
+            .transition(c, PoseRef::from_clip(clip, src), dst)
+            .unwrap();
+        input.set_character(c, dst).unwrap();
+    }
+    let mut output = input.clone();
+    // One update with the benchmark's dt so the measured updates find their coefficients cached.
+    inertializer.update(DT, &input, &mut output).unwrap();
+    Crowd {
+        inertializer,
+        input,
+        output,
+    }
+}
+
+/// The peer's state: one struct per bone (array of structures), glam 0.32 types.
+#[derive(Clone)]
+struct PeerBone {
+    off_x: PVec3,
+    off_v: PVec3,
+    off_q: PQuat,
+    off_w: PVec3,
+    in_x: PVec3,
+    in_v: PVec3,
+    in_q: PQuat,
+    in_w: PVec3,
+    out_x: PVec3,
+    out_v: PVec3,
+    out_q: PQuat,
+    out_w: PVec3,
+}
+
+fn p3(v: glam::Vec3) -> PVec3 {
+    PVec3::new(v.x, v.y, v.z)
+}
+
+fn pq(q: glam::Quat) -> PQuat {
+    PQuat::from_xyzw(q.x, q.y, q.z, q.w)
+}
+
+fn peer_crowd(clip: &Clip) -> Vec<PeerBone> {
+    let mut bones = Vec::with_capacity(CHARACTERS * clip.joint_count());
+    for c in 0..CHARACTERS {
+        let (src, dst) = frames(clip, c);
+        for b in 0..clip.joint_count() {
+            let (sx, sv) = (
+                p3(clip.local_positions(src)[b]),
+                p3(clip.local_velocities(src)[b]),
+            );
+            let (sq, sw) = (
+                pq(clip.local_rotations(src)[b]),
+                p3(clip.local_angular_velocities(src)[b]),
+            );
+            let (dx, dv) = (
+                p3(clip.local_positions(dst)[b]),
+                p3(clip.local_velocities(dst)[b]),
+            );
+            let (dq, dw) = (
+                pq(clip.local_rotations(dst)[b]),
+                p3(clip.local_angular_velocities(dst)[b]),
+            );
+            let mut bone = PeerBone {
+                off_x: PVec3::ZERO,
+                off_v: PVec3::ZERO,
+                off_q: PQuat::IDENTITY,
+                off_w: PVec3::ZERO,
+                in_x: dx,
+                in_v: dv,
+                in_q: dq,
+                in_w: dw,
+                out_x: dx,
+                out_v: dv,
+                out_q: dq,
+                out_w: dw,
+            };
+            spring_damper::inertialize_transition_vec(
+                &mut bone.off_x,
+                &mut bone.off_v,
+                sx,
+                sv,
+                dx,
+                dv,
+            );
+            spring_damper::inertialize_transition_quat(
+                &mut bone.off_q,
+                &mut bone.off_w,
+                sq,
+                sw,
+                dq,
+                dw,
+            );
+            bones.push(bone);
+        }
+    }
+    bones
+}
+
+fn peer_update(bones: &mut [PeerBone], dt: f32) {
+    for b in bones {
+        spring_damper::inertialize_update_vec(
+            &mut b.out_x,
+            &mut b.out_v,
+            &mut b.off_x,
+            &mut b.off_v,
+            b.in_x,
+            b.in_v,
+            HALFLIFE,
+            dt,
+        );
+        spring_damper::inertialize_update_quat(
+            &mut b.out_q,
+            &mut b.out_w,
+            &mut b.off_q,
+            &mut b.off_w,
+            b.in_q,
+            b.in_w,
+            HALFLIFE,
+            dt,
+        );
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let clip = clip();
+    let bones = CHARACTERS * clip.joint_count();
+    let base = crowd(&clip);
+    let peer = peer_crowd(&clip);
+
+    let mut group = c.benchmark_group(format!("inertia/{CHARACTERS}x{}", clip.joint_count()));
+    group
+        .throughput(Throughput::Elements(bones as u64))
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    group.bench_function("hooke/1-thread", |b| {
+        b.iter_batched_ref(
+            || (base.inertializer.clone(), base.output.clone()),
+            |(i, out)| i.update(black_box(DT), &base.input, out),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("hooke/all-threads", |b| {
+        b.iter_batched_ref(
+            || (base.inertializer.clone(), base.output.clone()),
+            |(i, out)| i.par_update(black_box(DT), &base.input, out),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("peer/scalar", |b| {
+        b.iter_batched_ref(
+            || peer.clone(),
+            |p| peer_update(p, black_box(DT)),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("inertia/transition");
+    group
+        .throughput(Throughput::Elements(CHARACTERS as u64))
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    let poses: Vec<(PoseRef<'_>, PoseRef<'_>)> = (0..CHARACTERS)
+        .map(|c| {
+            let (src, dst) = frames(&clip, c);
+            (
+                PoseRef::from_clip(&clip, dst),
+                PoseRef::from_clip(&clip, src),
+            )
+        })
+        .collect();
+    group.bench_function(format!("{CHARACTERS}-characters"), |b| {
+        b.iter_batched_ref(
+            || base.inertializer.clone(),
+            |i| {
+                for (c, (src, dst)) in poses.iter().enumerate() {
+                    i.transition(c, *src, *dst).unwrap();
+                }
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+fn main() {
+    eprintln!(
+        "hooke-inertia bench: SIMD path {}, {} cores available",
+        hooke::simd_backend().name(),
+        rayon_threads()
+    );
+    let mut c = Criterion::default().configure_from_args();
+    bench(&mut c);
+    c.final_summary();
+}
+
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

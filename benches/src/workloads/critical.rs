@@ -1,0 +1,300 @@
+//! The critical spring toward per-spring goals and goal velocities, with a shared halflife.
+
+use std::hint::black_box;
+
+use hooke::batch::CriticalSprings;
+use hooke::column::Column;
+use hooke::par::{self, DEFAULT_MIN_LANES};
+use wide::f32x8;
+
+use super::column;
+use crate::{DT, HALFLIFE, Rng, Workload, source};
+
+/// Initial positions and velocities, goals and goal velocities.
+#[derive(Debug, Clone)]
+pub struct Inputs {
+    /// Positions.
+    pub x: Vec<f32>,
+    /// Velocities.
+    pub v: Vec<f32>,
+    /// Goals.
+    pub goal: Vec<f32>,
+    /// Goal velocities.
+    pub goal_velocity: Vec<f32>,
+}
+
+impl Inputs {
+    /// `n` springs with uniform random values in `[-1, 1)`.
+    pub fn new(n: usize) -> Inputs {
+        let mut rng = Rng::new(1);
+        Inputs {
+            x: rng.vec(n, -1.0, 1.0),
+            v: rng.vec(n, -1.0, 1.0),
+            goal: rng.vec(n, -1.0, 1.0),
+            goal_velocity: rng.vec(n, -1.0, 1.0),
+        }
+    }
+}
+
+/// Variants a and b: [`CriticalSprings::update`] / [`CriticalSprings::par_update`].
+#[derive(Debug)]
+pub struct Hooke {
+    springs: CriticalSprings,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+    par: bool,
+}
+
+impl Hooke {
+    /// The batch of `inputs`; `par` selects `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
+        let mut springs = CriticalSprings::new(inputs.x.len(), HALFLIFE).expect("valid halflife");
+        springs
+            .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
+            .expect("lengths match");
+        Hooke {
+            springs,
+            x0: inputs.x.clone(),
+            v0: inputs.v.clone(),
+            par,
+        }
+    }
+}
+
+impl Workload for Hooke {
+    fn step(&mut self) {
+        let dt = black_box(DT);
+        let r = if self.par {
+            self.springs.par_update(dt)
+        } else {
+            self.springs.update(dt)
+        };
+        r.expect("valid dt");
+    }
+
+    fn reset(&mut self) {
+        self.springs.x_mut().copy_from_slice(&self.x0);
+        self.springs.v_mut().copy_from_slice(&self.v0);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        let (x, v) = (self.springs.x(), self.springs.v());
+        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+    }
+}
+
+/// One spring of the array-of-structs loops.
+#[derive(Debug, Clone, Copy)]
+pub struct Spring {
+    /// Position.
+    pub x: f32,
+    /// Velocity.
+    pub v: f32,
+    /// Goal.
+    pub goal: f32,
+    /// Goal velocity.
+    pub goal_velocity: f32,
+}
+
+fn springs(inputs: &Inputs) -> Vec<Spring> {
+    (0..inputs.x.len())
+        .map(|i| Spring {
+            x: inputs.x[i],
+            v: inputs.v[i],
+            goal: inputs.goal[i],
+            goal_velocity: inputs.goal_velocity[i],
+        })
+        .collect()
+}
+
+fn aos_state(springs: &[Spring]) -> Vec<f32> {
+    springs.iter().flat_map(|s| [s.x, s.v]).collect()
+}
+
+/// Variant c: the article's `critical_spring_damper_exact` (with `expf`) per spring.
+#[derive(Debug)]
+pub struct Source {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Source {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Source {
+        let init = springs(inputs);
+        Source {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Source {
+    fn step(&mut self) {
+        for s in &mut self.springs {
+            let (goal, goal_velocity) = (s.goal, s.goal_velocity);
+            source::critical_spring_damper_exact(
+                &mut s.x,
+                &mut s.v,
+                goal,
+                goal_velocity,
+                black_box(HALFLIFE),
+                DT,
+            );
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        aos_state(&self.springs)
+    }
+}
+
+/// Variant d: `spring_damper::critical_spring_damper_exact` per spring.
+#[derive(Debug)]
+pub struct Peer {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Peer {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Peer {
+        let init = springs(inputs);
+        Peer {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Peer {
+    fn step(&mut self) {
+        for s in &mut self.springs {
+            let (goal, goal_velocity) = (s.goal, s.goal_velocity);
+            spring_damper::critical_spring_damper_exact(
+                &mut s.x,
+                &mut s.v,
+                goal,
+                goal_velocity,
+                black_box(HALFLIFE),
+                DT,
+            );
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        aos_state(&self.springs)
+    }
+}
+
+/// The memory traffic of [`hooke::lanes::spring_shared`] (4 loads, 2 stores per lane group) with
+/// one subtraction per store.
+pub fn traffic(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], goal_velocity: &[f32x8]) {
+    for (((x, v), g), q) in x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity) {
+        *x = *g - *x;
+        *v = *q - *v;
+    }
+}
+
+/// Variants e and f: [`traffic`] on one thread or on rayon's threads.
+#[derive(Debug)]
+pub struct Traffic {
+    x: Column,
+    v: Column,
+    goal: Column,
+    goal_velocity: Column,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+    par: bool,
+}
+
+impl Traffic {
+    /// Columns of `inputs`; `par` splits the loop like hooke's `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Traffic {
+        Traffic {
+            x: column(&inputs.x),
+            v: column(&inputs.v),
+            goal: column(&inputs.goal),
+            goal_velocity: column(&inputs.goal_velocity),
+            x0: inputs.x.clone(),
+            v0: inputs.v.clone(),
+            par,
+        }
+    }
+}
+
+impl Workload for Traffic {
+    fn step(&mut self) {
+        let parts = (
+            self.x.lanes_mut(),
+            self.v.lanes_mut(),
+            self.goal.lanes(),
+            self.goal_velocity.lanes(),
+        );
+        if self.par {
+            par::run(parts, DEFAULT_MIN_LANES, &|(x, v, g, q)| {
+                traffic(x, v, g, q)
+            });
+        } else {
+            let (x, v, g, q) = parts;
+            traffic(x, v, g, q);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.x.as_mut_slice().copy_from_slice(&self.x0);
+        self.v.as_mut_slice().copy_from_slice(&self.v0);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        let (x, v) = (self.x.as_slice(), self.v.as_slice());
+        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+    }
+}
+
+/// Variant g: hooke's kernel [`hooke::lanes::spring_shared`] called directly on columns (no batch
+/// type, no `dt` check, no coefficient cache): isolates the per-call overhead of `update`.
+#[derive(Debug)]
+pub struct Kernel {
+    traffic: Traffic,
+    coeffs: hooke::lanes::LaneCoeffs,
+}
+
+impl Kernel {
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`].
+    pub fn new(inputs: &Inputs) -> Kernel {
+        Kernel {
+            traffic: Traffic::new(inputs, false),
+            coeffs: hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(HALFLIFE, DT)),
+        }
+    }
+}
+
+impl Workload for Kernel {
+    fn step(&mut self) {
+        let t = &mut self.traffic;
+        hooke::lanes::spring_shared(
+            t.x.lanes_mut(),
+            t.v.lanes_mut(),
+            t.goal.lanes(),
+            t.goal_velocity.lanes(),
+            &self.coeffs,
+        );
+    }
+
+    fn reset(&mut self) {
+        self.traffic.reset();
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.traffic.state()
+    }
+}

@@ -1,0 +1,253 @@
+//! The decay spring (toward 0) with a shared halflife: inertialization offsets.
+
+use std::hint::black_box;
+
+use hooke::batch::DecaySprings;
+use hooke::column::Column;
+use hooke::par::{self, DEFAULT_MIN_LANES};
+use wide::f32x8;
+
+use super::column;
+use crate::{DT, HALFLIFE, Rng, Workload, source};
+
+/// Initial offsets and velocities.
+#[derive(Debug, Clone)]
+pub struct Inputs {
+    /// Offsets.
+    pub x: Vec<f32>,
+    /// Velocities.
+    pub v: Vec<f32>,
+}
+
+impl Inputs {
+    /// `n` springs with uniform random values in `[-1, 1)`.
+    pub fn new(n: usize) -> Inputs {
+        let mut rng = Rng::new(2);
+        Inputs {
+            x: rng.vec(n, -1.0, 1.0),
+            v: rng.vec(n, -1.0, 1.0),
+        }
+    }
+}
+
+/// Variants a and b: [`DecaySprings::update`] / [`DecaySprings::par_update`].
+#[derive(Debug)]
+pub struct Hooke {
+    springs: DecaySprings,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+    par: bool,
+}
+
+impl Hooke {
+    /// The batch of `inputs`; `par` selects `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
+        let springs = DecaySprings::new(inputs.x.len(), HALFLIFE).expect("valid halflife");
+        let mut hooke = Hooke {
+            springs,
+            x0: inputs.x.clone(),
+            v0: inputs.v.clone(),
+            par,
+        };
+        hooke.reset();
+        hooke
+    }
+}
+
+impl Workload for Hooke {
+    fn step(&mut self) {
+        let dt = black_box(DT);
+        let r = if self.par {
+            self.springs.par_update(dt)
+        } else {
+            self.springs.update(dt)
+        };
+        r.expect("valid dt");
+    }
+
+    fn reset(&mut self) {
+        self.springs.x_mut().copy_from_slice(&self.x0);
+        self.springs.v_mut().copy_from_slice(&self.v0);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        let (x, v) = (self.springs.x(), self.springs.v());
+        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+    }
+}
+
+/// One spring of the array-of-structs loops.
+#[derive(Debug, Clone, Copy)]
+pub struct Spring {
+    /// Offset.
+    pub x: f32,
+    /// Velocity.
+    pub v: f32,
+}
+
+fn springs(inputs: &Inputs) -> Vec<Spring> {
+    inputs
+        .x
+        .iter()
+        .zip(&inputs.v)
+        .map(|(&x, &v)| Spring { x, v })
+        .collect()
+}
+
+fn aos_state(springs: &[Spring]) -> Vec<f32> {
+    springs.iter().flat_map(|s| [s.x, s.v]).collect()
+}
+
+/// Variant c: the article's `decay_spring_damper_exact` (with `expf`) per spring.
+#[derive(Debug)]
+pub struct Source {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Source {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Source {
+        let init = springs(inputs);
+        Source {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Source {
+    fn step(&mut self) {
+        for s in &mut self.springs {
+            source::decay_spring_damper_exact(&mut s.x, &mut s.v, black_box(HALFLIFE), DT);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        aos_state(&self.springs)
+    }
+}
+
+/// Variant d: `spring_damper::decay_spring_damper_exact` per spring.
+#[derive(Debug)]
+pub struct Peer {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Peer {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Peer {
+        let init = springs(inputs);
+        Peer {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Peer {
+    fn step(&mut self) {
+        for s in &mut self.springs {
+            spring_damper::decay_spring_damper_exact(&mut s.x, &mut s.v, black_box(HALFLIFE), DT);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        aos_state(&self.springs)
+    }
+}
+
+/// The memory traffic of [`hooke::lanes::decay_shared`] (2 loads, 2 stores per lane group) with
+/// one addition and one negation.
+pub fn traffic(x: &mut [f32x8], v: &mut [f32x8]) {
+    for (x, v) in x.iter_mut().zip(v.iter_mut()) {
+        *x += *v;
+        *v = -*v;
+    }
+}
+
+/// Variants e and f: [`traffic`] on one thread or on rayon's threads.
+#[derive(Debug)]
+pub struct Traffic {
+    x: Column,
+    v: Column,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+    par: bool,
+}
+
+impl Traffic {
+    /// Columns of `inputs`; `par` splits the loop like hooke's `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Traffic {
+        Traffic {
+            x: column(&inputs.x),
+            v: column(&inputs.v),
+            x0: inputs.x.clone(),
+            v0: inputs.v.clone(),
+            par,
+        }
+    }
+}
+
+impl Workload for Traffic {
+    fn step(&mut self) {
+        let parts = (self.x.lanes_mut(), self.v.lanes_mut());
+        if self.par {
+            par::run(parts, DEFAULT_MIN_LANES, &|(x, v)| traffic(x, v));
+        } else {
+            traffic(parts.0, parts.1);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.x.as_mut_slice().copy_from_slice(&self.x0);
+        self.v.as_mut_slice().copy_from_slice(&self.v0);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        let (x, v) = (self.x.as_slice(), self.v.as_slice());
+        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+    }
+}
+
+/// Variant g: hooke's kernel [`hooke::lanes::decay_shared`] called directly on columns:
+/// isolates the per-call overhead of `update`.
+#[derive(Debug)]
+pub struct Kernel {
+    traffic: Traffic,
+    coeffs: hooke::lanes::LaneCoeffs,
+}
+
+impl Kernel {
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`].
+    pub fn new(inputs: &Inputs) -> Kernel {
+        Kernel {
+            traffic: Traffic::new(inputs, false),
+            coeffs: hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(HALFLIFE, DT)),
+        }
+    }
+}
+
+impl Workload for Kernel {
+    fn step(&mut self) {
+        let t = &mut self.traffic;
+        hooke::lanes::decay_shared(t.x.lanes_mut(), t.v.lanes_mut(), &self.coeffs);
+    }
+
+    fn reset(&mut self) {
+        self.traffic.reset();
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.traffic.state()
+    }
+}

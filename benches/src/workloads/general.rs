@@ -1,0 +1,389 @@
+//! The general spring-damper: per-spring stiffness and damping in mixed damping regimes.
+
+use std::hint::black_box;
+
+use hooke::batch::GeneralSprings;
+use hooke::column::Column;
+use hooke::lanes::CoeffColumns;
+use hooke::par::{self, DEFAULT_MIN_LANES};
+use wide::f32x8;
+
+use super::column;
+use crate::{DT, Rng, Workload, source};
+
+/// Initial state, goals and per-spring parameters.
+#[derive(Debug, Clone)]
+pub struct Inputs {
+    /// Positions.
+    pub x: Vec<f32>,
+    /// Velocities.
+    pub v: Vec<f32>,
+    /// Goals.
+    pub goal: Vec<f32>,
+    /// Goal velocities.
+    pub goal_velocity: Vec<f32>,
+    /// Stiffnesses.
+    pub stiffness: Vec<f32>,
+    /// Dampings.
+    pub damping: Vec<f32>,
+}
+
+impl Inputs {
+    /// `n` springs: states and goals uniform in `[-1, 1)`, damping in `[1, 10)`, and a random
+    /// regime per spring: a third critical (`s = d^2 / 4` exactly), a third under-damped
+    /// (`s` = 1.5 to 10 times critical), a third over-damped (0.1 to 0.7 times critical).
+    pub fn new(n: usize) -> Inputs {
+        let mut rng = Rng::new(3);
+        let x = rng.vec(n, -1.0, 1.0);
+        let v = rng.vec(n, -1.0, 1.0);
+        let goal = rng.vec(n, -1.0, 1.0);
+        let goal_velocity = rng.vec(n, -1.0, 1.0);
+        let mut stiffness = Vec::with_capacity(n);
+        let mut damping = Vec::with_capacity(n);
+        for _ in 0..n {
+            let d = rng.range(1.0, 10.0);
+            let critical = d * d / 4.0;
+            let regime = rng.unit();
+            let s = if regime < 1.0 / 3.0 {
+                critical
+            } else if regime < 2.0 / 3.0 {
+                critical * rng.range(1.5, 10.0)
+            } else {
+                critical * rng.range(0.1, 0.7)
+            };
+            stiffness.push(s);
+            damping.push(d);
+        }
+        Inputs {
+            x,
+            v,
+            goal,
+            goal_velocity,
+            stiffness,
+            damping,
+        }
+    }
+}
+
+/// Variants a and b: [`GeneralSprings::update`] / [`GeneralSprings::par_update`] (coefficients
+/// cached for the constant `dt` by one untimed update at construction).
+#[derive(Debug)]
+pub struct Hooke {
+    springs: GeneralSprings,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+    par: bool,
+}
+
+impl Hooke {
+    /// The batch of `inputs`; `par` selects `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
+        let mut springs =
+            GeneralSprings::new(&inputs.stiffness, &inputs.damping).expect("valid parameters");
+        springs.goal_mut().copy_from_slice(&inputs.goal);
+        springs
+            .goal_velocity_mut()
+            .copy_from_slice(&inputs.goal_velocity);
+        springs.update(DT).expect("valid dt");
+        let mut hooke = Hooke {
+            springs,
+            x0: inputs.x.clone(),
+            v0: inputs.v.clone(),
+            par,
+        };
+        hooke.reset();
+        hooke
+    }
+}
+
+impl Workload for Hooke {
+    fn step(&mut self) {
+        let dt = black_box(DT);
+        let r = if self.par {
+            self.springs.par_update(dt)
+        } else {
+            self.springs.update(dt)
+        };
+        r.expect("valid dt");
+    }
+
+    fn reset(&mut self) {
+        self.springs.x_mut().copy_from_slice(&self.x0);
+        self.springs.v_mut().copy_from_slice(&self.v0);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        let (x, v) = (self.springs.x(), self.springs.v());
+        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+    }
+}
+
+/// One spring of the array-of-structs loops.
+#[derive(Debug, Clone, Copy)]
+pub struct Spring {
+    /// Position.
+    pub x: f32,
+    /// Velocity.
+    pub v: f32,
+    /// Goal.
+    pub goal: f32,
+    /// Goal velocity.
+    pub goal_velocity: f32,
+    /// Stiffness.
+    pub stiffness: f32,
+    /// Damping.
+    pub damping: f32,
+}
+
+fn springs(inputs: &Inputs) -> Vec<Spring> {
+    (0..inputs.x.len())
+        .map(|i| Spring {
+            x: inputs.x[i],
+            v: inputs.v[i],
+            goal: inputs.goal[i],
+            goal_velocity: inputs.goal_velocity[i],
+            stiffness: inputs.stiffness[i],
+            damping: inputs.damping[i],
+        })
+        .collect()
+}
+
+fn aos_state(springs: &[Spring]) -> Vec<f32> {
+    springs.iter().flat_map(|s| [s.x, s.v]).collect()
+}
+
+/// Variant c: the article's three-branch `spring_damper_exact` (with `expf`, `atanf`) per spring.
+#[derive(Debug)]
+pub struct Source {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Source {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Source {
+        let init = springs(inputs);
+        Source {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Source {
+    fn step(&mut self) {
+        let dt = black_box(DT);
+        for s in &mut self.springs {
+            let Spring {
+                goal,
+                goal_velocity,
+                stiffness,
+                damping,
+                ..
+            } = *s;
+            source::spring_damper_exact(
+                &mut s.x,
+                &mut s.v,
+                goal,
+                goal_velocity,
+                stiffness,
+                damping,
+                dt,
+            );
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        aos_state(&self.springs)
+    }
+}
+
+/// Variant d: `spring_damper::spring_damper_exact_stiffness_damping` per spring.
+#[derive(Debug)]
+pub struct Peer {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Peer {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Peer {
+        let init = springs(inputs);
+        Peer {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Peer {
+    fn step(&mut self) {
+        let dt = black_box(DT);
+        for s in &mut self.springs {
+            let Spring {
+                goal,
+                goal_velocity,
+                stiffness,
+                damping,
+                ..
+            } = *s;
+            spring_damper::spring_damper_exact_stiffness_damping(
+                &mut s.x,
+                &mut s.v,
+                goal,
+                goal_velocity,
+                stiffness,
+                damping,
+                dt,
+                spring_damper::DEFAULT_EPS,
+            );
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        aos_state(&self.springs)
+    }
+}
+
+/// The state, goal and coefficient lane slices read by the traffic kernel.
+type Parts<'a> = (
+    (&'a mut [f32x8], &'a mut [f32x8], &'a [f32x8], &'a [f32x8]),
+    (
+        &'a [f32x8],
+        &'a [f32x8],
+        &'a [f32x8],
+        &'a [f32x8],
+        &'a [f32x8],
+        &'a [f32x8],
+    ),
+);
+
+/// The memory traffic of [`hooke::lanes::spring_per_spring`] (10 loads, 2 stores per lane group:
+/// state, goals and six coefficient columns) with a few additions.
+pub fn traffic(parts: Parts<'_>) {
+    let ((x, v, g, q), (xx, xv, xq, vx, vv, vq)) = parts;
+    let n = x.len();
+    let (v, g, q) = (&mut v[..n], &g[..n], &q[..n]);
+    let (xx, xv, xq) = (&xx[..n], &xv[..n], &xq[..n]);
+    let (vx, vv, vq) = (&vx[..n], &vv[..n], &vq[..n]);
+    for i in 0..n {
+        x[i] = (g[i] + xx[i] + xv[i] + xq[i]) - x[i];
+        v[i] = (q[i] + vx[i] + vv[i] + vq[i]) - v[i];
+    }
+}
+
+/// Variants e and f: [`traffic`] on one thread or on rayon's threads.
+#[derive(Debug)]
+pub struct Traffic {
+    x: Column,
+    v: Column,
+    goal: Column,
+    goal_velocity: Column,
+    coeffs: CoeffColumns,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+    par: bool,
+}
+
+impl Traffic {
+    /// Columns of `inputs` and their step coefficients; `par` splits the loop like `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Traffic {
+        let coeffs = CoeffColumns::stiffness_damping(
+            &column(&inputs.stiffness),
+            &column(&inputs.damping),
+            DT,
+        );
+        Traffic {
+            x: column(&inputs.x),
+            v: column(&inputs.v),
+            goal: column(&inputs.goal),
+            goal_velocity: column(&inputs.goal_velocity),
+            coeffs,
+            x0: inputs.x.clone(),
+            v0: inputs.v.clone(),
+            par,
+        }
+    }
+}
+
+impl Workload for Traffic {
+    fn step(&mut self) {
+        let c = &self.coeffs;
+        let parts: Parts<'_> = (
+            (
+                self.x.lanes_mut(),
+                self.v.lanes_mut(),
+                self.goal.lanes(),
+                self.goal_velocity.lanes(),
+            ),
+            (
+                c.xx.lanes(),
+                c.xv.lanes(),
+                c.xq.lanes(),
+                c.vx.lanes(),
+                c.vv.lanes(),
+                c.vq.lanes(),
+            ),
+        );
+        if self.par {
+            par::run(parts, DEFAULT_MIN_LANES, &traffic);
+        } else {
+            traffic(parts);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.x.as_mut_slice().copy_from_slice(&self.x0);
+        self.v.as_mut_slice().copy_from_slice(&self.v0);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        let (x, v) = (self.x.as_slice(), self.v.as_slice());
+        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+    }
+}
+
+/// Variant g: hooke's kernel [`hooke::lanes::spring_per_spring`] called directly on columns:
+/// isolates the per-call overhead of `update`.
+#[derive(Debug)]
+pub struct Kernel {
+    traffic: Traffic,
+}
+
+impl Kernel {
+    /// Columns of `inputs` and their step coefficients.
+    pub fn new(inputs: &Inputs) -> Kernel {
+        Kernel {
+            traffic: Traffic::new(inputs, false),
+        }
+    }
+}
+
+impl Workload for Kernel {
+    fn step(&mut self) {
+        let t = &mut self.traffic;
+        hooke::lanes::spring_per_spring(
+            t.x.lanes_mut(),
+            t.v.lanes_mut(),
+            t.goal.lanes(),
+            t.goal_velocity.lanes(),
+            t.coeffs.slices(),
+        );
+    }
+
+    fn reset(&mut self) {
+        self.traffic.reset();
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.traffic.state()
+    }
+}

@@ -1,0 +1,365 @@
+//! The quaternion decay spring: rotation offsets and angular velocities decaying toward the
+//! identity with a shared halflife (inertialization of rotations).
+
+use std::hint::black_box;
+
+use glam::{Quat, Vec3};
+use hooke::batch::QuatDecaySprings;
+use hooke::column::{QuatColumns, Vec3Columns};
+use hooke::par::{self, DEFAULT_MIN_LANES};
+use wide::f32x8;
+
+use crate::{DT, HALFLIFE, Rng, Workload, source};
+
+/// Initial rotation offsets and angular velocities.
+#[derive(Debug, Clone)]
+pub struct Inputs {
+    /// Unit rotation offsets (angle below 1.5 rad, so `w > 0`).
+    pub rotation: Vec<Quat>,
+    /// Angular velocities, components uniform in `[-2, 2)`.
+    pub angular_velocity: Vec<Vec3>,
+}
+
+impl Inputs {
+    /// `n` random offsets.
+    pub fn new(n: usize) -> Inputs {
+        let mut rng = Rng::new(4);
+        let mut rotation = Vec::with_capacity(n);
+        let mut angular_velocity = Vec::with_capacity(n);
+        for _ in 0..n {
+            let axis = Vec3::new(
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+                rng.range(-1.0, 1.0),
+            )
+            .normalize_or(Vec3::X);
+            rotation.push(Quat::from_axis_angle(axis, rng.range(0.0, 1.5)));
+            angular_velocity.push(Vec3::new(
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+            ));
+        }
+        Inputs {
+            rotation,
+            angular_velocity,
+        }
+    }
+
+    /// Number of springs.
+    pub fn len(&self) -> usize {
+        self.rotation.len()
+    }
+
+    /// Whether there are no springs.
+    pub fn is_empty(&self) -> bool {
+        self.rotation.is_empty()
+    }
+}
+
+fn flat(q: [f32; 4], w: [f32; 3]) -> [f32; 7] {
+    [q[0], q[1], q[2], q[3], w[0], w[1], w[2]]
+}
+
+/// Variants a and b: [`QuatDecaySprings::update`] / [`QuatDecaySprings::par_update`].
+#[derive(Debug)]
+pub struct Hooke {
+    springs: QuatDecaySprings,
+    init: Inputs,
+    par: bool,
+}
+
+impl Hooke {
+    /// The batch of `inputs`; `par` selects `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
+        let springs = QuatDecaySprings::new(inputs.len(), HALFLIFE).expect("valid halflife");
+        let mut hooke = Hooke {
+            springs,
+            init: inputs.clone(),
+            par,
+        };
+        hooke.reset();
+        hooke
+    }
+}
+
+impl Workload for Hooke {
+    fn step(&mut self) {
+        let dt = black_box(DT);
+        let r = if self.par {
+            self.springs.par_update(dt)
+        } else {
+            self.springs.update(dt)
+        };
+        r.expect("valid dt");
+    }
+
+    fn reset(&mut self) {
+        let init = &self.init;
+        for (i, (&q, &w)) in init.rotation.iter().zip(&init.angular_velocity).enumerate() {
+            self.springs.set(i, q, w).expect("valid state");
+        }
+    }
+
+    fn state(&self) -> Vec<f32> {
+        (0..self.springs.len())
+            .flat_map(|i| {
+                flat(
+                    self.springs.rotation(i).to_array(),
+                    self.springs.angular_velocity(i).to_array(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// One spring of the source-style loop (glam 0.34, as hooke).
+#[derive(Debug, Clone, Copy)]
+pub struct Spring {
+    /// Rotation offset.
+    pub rotation: Quat,
+    /// Angular velocity.
+    pub angular_velocity: Vec3,
+}
+
+/// Variant c: the article's quaternion `decay_spring_damper_exact` (glam, `expf`, `acosf`,
+/// `sinf`, `cosf`) per spring.
+#[derive(Debug)]
+pub struct Source {
+    springs: Vec<Spring>,
+    init: Vec<Spring>,
+}
+
+impl Source {
+    /// The springs of `inputs` as an array of structs.
+    pub fn new(inputs: &Inputs) -> Source {
+        let init: Vec<Spring> = inputs
+            .rotation
+            .iter()
+            .zip(&inputs.angular_velocity)
+            .map(|(&rotation, &angular_velocity)| Spring {
+                rotation,
+                angular_velocity,
+            })
+            .collect();
+        Source {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Source {
+    fn step(&mut self) {
+        for s in &mut self.springs {
+            source::decay_spring_damper_exact_quat(
+                &mut s.rotation,
+                &mut s.angular_velocity,
+                black_box(HALFLIFE),
+                DT,
+            );
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.springs
+            .iter()
+            .flat_map(|s| flat(s.rotation.to_array(), s.angular_velocity.to_array()))
+            .collect()
+    }
+}
+
+/// One spring of the peer crate's loop (glam 0.32, as `spring_damper` 0.1.1).
+#[derive(Debug, Clone, Copy)]
+pub struct PeerSpring {
+    /// Rotation offset.
+    pub rotation: glam_peer::Quat,
+    /// Angular velocity.
+    pub angular_velocity: glam_peer::Vec3,
+}
+
+/// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring.
+#[derive(Debug)]
+pub struct Peer {
+    springs: Vec<PeerSpring>,
+    init: Vec<PeerSpring>,
+}
+
+impl Peer {
+    /// The springs of `inputs` as an array of structs of glam 0.32 values.
+    pub fn new(inputs: &Inputs) -> Peer {
+        let init: Vec<PeerSpring> = inputs
+            .rotation
+            .iter()
+            .zip(&inputs.angular_velocity)
+            .map(|(q, w)| PeerSpring {
+                rotation: glam_peer::Quat::from_array(q.to_array()),
+                angular_velocity: glam_peer::Vec3::from_array(w.to_array()),
+            })
+            .collect();
+        Peer {
+            springs: init.clone(),
+            init,
+        }
+    }
+}
+
+impl Workload for Peer {
+    fn step(&mut self) {
+        for s in &mut self.springs {
+            spring_damper::decay_spring_damper_exact_quat(
+                &mut s.rotation,
+                &mut s.angular_velocity,
+                black_box(HALFLIFE),
+                DT,
+            );
+        }
+    }
+
+    fn reset(&mut self) {
+        self.springs.copy_from_slice(&self.init);
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.springs
+            .iter()
+            .flat_map(|s| flat(s.rotation.to_array(), s.angular_velocity.to_array()))
+            .collect()
+    }
+}
+
+/// The lane slices of rotations and angular velocities.
+type Parts<'a> = (
+    &'a mut [f32x8],
+    &'a mut [f32x8],
+    &'a mut [f32x8],
+    &'a mut [f32x8],
+    &'a mut [f32x8],
+    &'a mut [f32x8],
+    &'a mut [f32x8],
+);
+
+/// The memory traffic of [`hooke::lanes::quat_decay_shared`] (7 loads, 7 stores per lane group)
+/// with one addition or negation per store.
+pub fn traffic(parts: Parts<'_>) {
+    let (qx, qy, qz, qw, wx, wy, wz) = parts;
+    let n = qx.len();
+    let (qy, qz, qw) = (&mut qy[..n], &mut qz[..n], &mut qw[..n]);
+    let (wx, wy, wz) = (&mut wx[..n], &mut wy[..n], &mut wz[..n]);
+    for i in 0..n {
+        qx[i] += wx[i];
+        qy[i] += wy[i];
+        qz[i] += wz[i];
+        qw[i] = -qw[i];
+        wx[i] = -wx[i];
+        wy[i] = -wy[i];
+        wz[i] = -wz[i];
+    }
+}
+
+/// Variants e and f: [`traffic`] on one thread or on rayon's threads.
+#[derive(Debug)]
+pub struct Traffic {
+    q: QuatColumns,
+    w: Vec3Columns,
+    init: Inputs,
+    par: bool,
+}
+
+impl Traffic {
+    /// Columns of `inputs`; `par` splits the loop like `par_update`.
+    pub fn new(inputs: &Inputs, par: bool) -> Traffic {
+        let mut traffic = Traffic {
+            q: QuatColumns::new(inputs.len(), Quat::IDENTITY),
+            w: Vec3Columns::new(inputs.len(), Vec3::ZERO),
+            init: inputs.clone(),
+            par,
+        };
+        traffic.reset();
+        traffic
+    }
+}
+
+impl Workload for Traffic {
+    fn step(&mut self) {
+        let parts: Parts<'_> = (
+            self.q.x.lanes_mut(),
+            self.q.y.lanes_mut(),
+            self.q.z.lanes_mut(),
+            self.q.w.lanes_mut(),
+            self.w.x.lanes_mut(),
+            self.w.y.lanes_mut(),
+            self.w.z.lanes_mut(),
+        );
+        if self.par {
+            par::run(parts, DEFAULT_MIN_LANES, &traffic);
+        } else {
+            traffic(parts);
+        }
+    }
+
+    fn reset(&mut self) {
+        self.q
+            .copy_from_quats("rotation", &self.init.rotation)
+            .expect("lengths match");
+        self.w
+            .copy_from_vec3s("angular_velocity", &self.init.angular_velocity)
+            .expect("lengths match");
+    }
+
+    fn state(&self) -> Vec<f32> {
+        (0..self.q.len())
+            .flat_map(|i| flat(self.q.get(i).to_array(), self.w.get(i).to_array()))
+            .collect()
+    }
+}
+
+/// Variant g: hooke's kernel [`hooke::lanes::quat_decay_shared`] called directly on columns:
+/// isolates the per-call overhead of `update`.
+#[derive(Debug)]
+pub struct Kernel {
+    traffic: Traffic,
+    coeffs: hooke::lanes::LaneCoeffs,
+}
+
+impl Kernel {
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`].
+    pub fn new(inputs: &Inputs) -> Kernel {
+        Kernel {
+            traffic: Traffic::new(inputs, false),
+            coeffs: hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(HALFLIFE, DT)),
+        }
+    }
+}
+
+impl Workload for Kernel {
+    fn step(&mut self) {
+        let (q, w) = (&mut self.traffic.q, &mut self.traffic.w);
+        hooke::lanes::quat_decay_shared(
+            hooke::lanes::QuatLanesMut {
+                x: q.x.lanes_mut(),
+                y: q.y.lanes_mut(),
+                z: q.z.lanes_mut(),
+                w: q.w.lanes_mut(),
+            },
+            hooke::lanes::Vec3LanesMut {
+                x: w.x.lanes_mut(),
+                y: w.y.lanes_mut(),
+                z: w.z.lanes_mut(),
+            },
+            &self.coeffs,
+        );
+    }
+
+    fn reset(&mut self) {
+        self.traffic.reset();
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.traffic.state()
+    }
+}

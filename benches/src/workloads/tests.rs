@@ -1,0 +1,148 @@
+//! Sanity checks of the workloads: every variant computes the same springs (within the accuracy
+//! of its formula), parallel runs are bit-identical, and no state becomes subnormal between
+//! resets (subnormals would put the benchmark on the CPU's slow path).
+
+use super::{critical, decay, general, quat};
+use crate::{RESET_EVERY, Workload};
+
+const N: usize = 1000;
+
+/// Runs `reference` and `other` for `RESET_EVERY` steps, checking subnormals at every step and
+/// that at most `allowed_bad` of the values differ by more than `tolerance` (relative to
+/// `1 + |reference|`).
+fn compare(
+    reference: &mut dyn Workload,
+    other: &mut dyn Workload,
+    tolerance: f32,
+    allowed_bad: f64,
+    what: &str,
+) {
+    reference.reset();
+    other.reset();
+    let mut worst = 0.0_f64;
+    for step in 1..=RESET_EVERY {
+        reference.step();
+        other.step();
+        let (a, b) = (reference.state(), other.state());
+        assert_eq!(a.len(), b.len(), "{what}");
+        let mut bad = 0;
+        for (i, (&a, &b)) in a.iter().zip(&b).enumerate() {
+            assert!(
+                a.is_finite() && b.is_finite(),
+                "{what}: step {step} value {i}"
+            );
+            assert!(!b.is_subnormal(), "{what}: step {step} value {i} = {b:e}");
+            assert!(!a.is_subnormal(), "{what}: step {step} value {i} = {a:e}");
+            let err = (a - b).abs() / (1.0 + a.abs());
+            if err > tolerance {
+                bad += 1;
+                if allowed_bad == 0.0 {
+                    panic!("{what}: step {step} value {i}: {a} vs {b} (error {err:e})");
+                }
+            }
+        }
+        worst = worst.max(bad as f64 / a.len() as f64);
+    }
+    assert!(
+        worst <= allowed_bad,
+        "{what}: {worst} of the values disagree"
+    );
+}
+
+/// Reset restores the initial state.
+fn check_reset(w: &mut dyn Workload, what: &str) {
+    w.reset();
+    let before = w.state();
+    w.step();
+    assert_ne!(before, w.state(), "{what}: a step changes the state");
+    w.reset();
+    assert_eq!(before, w.state(), "{what}: reset");
+}
+
+#[test]
+fn critical_variants_agree() {
+    let inputs = critical::Inputs::new(N);
+    let mut a = critical::Hooke::new(&inputs, false);
+    compare(
+        &mut a,
+        &mut critical::Hooke::new(&inputs, true),
+        0.0,
+        0.0,
+        "b",
+    );
+    compare(&mut a, &mut critical::Kernel::new(&inputs), 0.0, 0.0, "g");
+    compare(&mut a, &mut critical::Source::new(&inputs), 1e-4, 0.0, "c");
+    compare(&mut a, &mut critical::Peer::new(&inputs), 2e-2, 0.0, "d");
+    for w in [
+        &mut a as &mut dyn Workload,
+        &mut critical::Source::new(&inputs),
+        &mut critical::Peer::new(&inputs),
+        &mut critical::Traffic::new(&inputs, false),
+        &mut critical::Traffic::new(&inputs, true),
+    ] {
+        check_reset(w, "critical");
+    }
+}
+
+#[test]
+fn decay_variants_agree() {
+    let inputs = decay::Inputs::new(N);
+    let mut a = decay::Hooke::new(&inputs, false);
+    compare(&mut a, &mut decay::Hooke::new(&inputs, true), 0.0, 0.0, "b");
+    compare(&mut a, &mut decay::Kernel::new(&inputs), 0.0, 0.0, "g");
+    compare(&mut a, &mut decay::Source::new(&inputs), 1e-4, 0.0, "c");
+    compare(&mut a, &mut decay::Peer::new(&inputs), 2e-2, 0.0, "d");
+    for w in [
+        &mut a as &mut dyn Workload,
+        &mut decay::Source::new(&inputs),
+        &mut decay::Peer::new(&inputs),
+        &mut decay::Traffic::new(&inputs, false),
+        &mut decay::Traffic::new(&inputs, true),
+    ] {
+        check_reset(w, "decay");
+    }
+}
+
+#[test]
+fn general_variants_agree() {
+    let inputs = general::Inputs::new(N);
+    let mut a = general::Hooke::new(&inputs, false);
+    compare(
+        &mut a,
+        &mut general::Hooke::new(&inputs, true),
+        0.0,
+        0.0,
+        "b",
+    );
+    compare(&mut a, &mut general::Kernel::new(&inputs), 0.0, 0.0, "g");
+    compare(&mut a, &mut general::Source::new(&inputs), 1e-3, 0.02, "c");
+    compare(&mut a, &mut general::Peer::new(&inputs), 5e-2, 0.02, "d");
+    for w in [
+        &mut a as &mut dyn Workload,
+        &mut general::Source::new(&inputs),
+        &mut general::Peer::new(&inputs),
+        &mut general::Traffic::new(&inputs, false),
+        &mut general::Traffic::new(&inputs, true),
+    ] {
+        check_reset(w, "general");
+    }
+}
+
+#[test]
+fn quat_variants_agree() {
+    let inputs = quat::Inputs::new(N);
+    let mut a = quat::Hooke::new(&inputs, false);
+    compare(&mut a, &mut quat::Hooke::new(&inputs, true), 0.0, 0.0, "b");
+    compare(&mut a, &mut quat::Kernel::new(&inputs), 1e-6, 0.0, "g");
+    compare(&mut a, &mut quat::Source::new(&inputs), 5e-3, 0.0, "c");
+    compare(&mut a, &mut quat::Peer::new(&inputs), 2e-2, 0.0, "d");
+    for w in [
+        &mut a as &mut dyn Workload,
+        &mut quat::Source::new(&inputs),
+        &mut quat::Peer::new(&inputs),
+        &mut quat::Traffic::new(&inputs, false),
+        &mut quat::Traffic::new(&inputs, true),
+    ] {
+        check_reset(w, "quat");
+    }
+}
