@@ -541,3 +541,50 @@ fn extreme_parameters_match_the_scalar_coefficients_and_stay_finite() {
         }
     }
 }
+
+#[test]
+fn huge_finite_states_saturate_instead_of_becoming_nan() {
+    // The true next state is beyond the f32 range: batch and scalar both saturate to finite
+    // values, lane by lane, whichever lane of a block overflows.
+    let n = 37;
+    let big = f32::MAX / 2.0;
+    let x: Vec<f32> = (0..n).map(|i| if i % 5 == 0 { big } else { 1.0 }).collect();
+    let v: Vec<f32> = (0..n)
+        .map(|i| if i % 5 == 0 { -big } else { 0.5 })
+        .collect();
+    let g: Vec<f32> = (0..n)
+        .map(|i| if i % 5 == 0 { -big } else { 0.0 })
+        .collect();
+    let q: Vec<f32> = (0..n).map(|i| if i % 5 == 0 { big } else { 0.0 }).collect();
+    let s: Vec<f32> = (0..n).map(|i| 1.0 + i as f32).collect();
+    let d: Vec<f32> = (0..n).map(|i| 0.5 * i as f32).collect();
+    for dt in [0.5, 1e20] {
+        let mut general = GeneralSprings::new(&s, &d).unwrap();
+        general.x_mut().copy_from_slice(&x);
+        general.v_mut().copy_from_slice(&v);
+        general.goal_mut().copy_from_slice(&g);
+        general.goal_velocity_mut().copy_from_slice(&q);
+        general.update(dt).unwrap();
+        let mut critical = CriticalSprings::new(n, 0.3).unwrap();
+        critical.set_state(&x, &v, &g, &q).unwrap();
+        critical.update(dt).unwrap();
+        for i in 0..n {
+            let (mut sx, mut sv) = (x[i], v[i]);
+            scalar::spring_damper_exact_stiffness_damping(
+                &mut sx, &mut sv, g[i], q[i], s[i], d[i], dt,
+            );
+            assert!(
+                general.x()[i].is_finite() && general.v()[i].is_finite(),
+                "general[{i}]"
+            );
+            assert!(sx.is_finite() && sv.is_finite(), "scalar[{i}]");
+            let scale = 4.0 * big;
+            assert_close("general x", i, general.x()[i], sx, scale);
+            assert_close("general v", i, general.v()[i], sv, scale);
+            assert!(
+                critical.x()[i].is_finite() && critical.v()[i].is_finite(),
+                "critical[{i}]"
+            );
+        }
+    }
+}

@@ -23,15 +23,94 @@ pub fn spring_step(
     goal: f32x8,
     goal_velocity: f32x8,
 ) -> (f32x8, f32x8) {
+    let r = raw_step(c, x, v, goal, goal_velocity);
+    checked(c, x, v, goal, goal_velocity, r)
+}
+
+/// The affine step without the range check (the kernels check whole blocks at once).
+#[inline(always)]
+fn raw_step(
+    c: &LaneCoeffs,
+    x: f32x8,
+    v: f32x8,
+    goal: f32x8,
+    goal_velocity: f32x8,
+) -> (f32x8, f32x8) {
     let e = x - goal;
     let dx = c.xx.mul_add(e, c.xv.mul_add(v, c.xq * goal_velocity));
     let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.vq * goal_velocity));
-    let x1 = x + dx;
-    let finite = x1.is_finite() & v1.is_finite();
-    if finite.all() {
-        return (x1, v1);
+    (x + dx, v1)
+}
+
+/// Lane groups whose results are checked for overflow together, before they are stored (so the
+/// inputs are still there for the slow path). One check per block instead of one per lane group
+/// keeps the check's cost small next to the step's multiply-adds.
+const BLOCK: usize = 4;
+
+/// Runs `step` over the lane groups in blocks of [`BLOCK`]; lanes whose result is not finite are
+/// recomputed by the saturating slow path with the coefficients `coeffs(i)`.
+#[inline(always)]
+fn spring_blocks<S, C>(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    goal: &[f32x8],
+    goal_velocity: &[f32x8],
+    step: S,
+    coeffs: C,
+) where
+    S: Fn(usize, f32x8, f32x8, f32x8, f32x8) -> (f32x8, f32x8),
+    C: Fn(usize) -> LaneCoeffs,
+{
+    let n = x
+        .len()
+        .min(v.len())
+        .min(goal.len())
+        .min(goal_velocity.len());
+    let (x, v, goal, q) = (&mut x[..n], &mut v[..n], &goal[..n], &goal_velocity[..n]);
+    let blocks = x
+        .chunks_exact_mut(BLOCK)
+        .zip(v.chunks_exact_mut(BLOCK))
+        .zip(goal.chunks_exact(BLOCK).zip(q.chunks_exact(BLOCK)));
+    for (block, ((x, v), (g, q))) in blocks.enumerate() {
+        let base = block * BLOCK;
+        let r: [(f32x8, f32x8); BLOCK] =
+            std::array::from_fn(|k| step(base + k, x[k], v[k], g[k], q[k]));
+        // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
+        // that overflow only in the sum take the slow path needlessly, which is harmless.)
+        let sum = (r[0].0 + r[0].1) + (r[1].0 + r[1].1) + ((r[2].0 + r[2].1) + (r[3].0 + r[3].1));
+        if sum.is_finite().all() {
+            for k in 0..BLOCK {
+                (x[k], v[k]) = r[k];
+            }
+        } else {
+            for k in 0..BLOCK {
+                (x[k], v[k]) = checked(&coeffs(base + k), x[k], v[k], g[k], q[k], r[k]);
+            }
+        }
     }
-    saturate(c, x, v, goal, goal_velocity, x1, v1, finite)
+    let done = n - n % BLOCK;
+    for k in done..n {
+        let r = step(k, x[k], v[k], goal[k], q[k]);
+        (x[k], v[k]) = checked(&coeffs(k), x[k], v[k], goal[k], q[k], r);
+    }
+}
+
+/// `r`, the result of a step from `(x, v)`, with non-finite lanes recomputed by [`saturate`].
+#[inline(always)]
+fn checked(
+    c: &LaneCoeffs,
+    x: f32x8,
+    v: f32x8,
+    goal: f32x8,
+    goal_velocity: f32x8,
+    r: (f32x8, f32x8),
+) -> (f32x8, f32x8) {
+    let finite = r.0.is_finite() & r.1.is_finite();
+    if finite.all() {
+        r
+    } else {
+        saturate(c, x, v, goal, goal_velocity, r.0, r.1, finite)
+    }
 }
 
 /// Slow path of [`spring_step`] for lanes whose next state is beyond the `f32` range: those lanes
@@ -97,17 +176,16 @@ pub fn spring_shared(
     goal_velocity: &[f32x8],
     c: &LaneCoeffs,
 ) {
-    let lanes = x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity);
     if *c == LaneCoeffs::splat(&SpringCoeffs::SNAP) {
         // Rigid springs land exactly on the goal (the affine form would miss it by an ulp of x).
+        let lanes = x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity);
         for (((x, v), g), q) in lanes {
             (*x, *v) = (*g, *q);
         }
         return;
     }
-    for (((x, v), g), q) in lanes {
-        (*x, *v) = spring_step(c, *x, *v, *g, *q);
-    }
+    let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
+    spring_blocks(x, v, goal, goal_velocity, step, |_| *c);
 }
 
 /// Springs with one set of coefficients each, toward per-spring goals and goal velocities.
@@ -131,21 +209,16 @@ pub fn spring_per_spring(
 ) {
     let n = c.len();
     let snap_xx = f32x8::splat(SpringCoeffs::SNAP.xx);
-    for (i, (((x, v), g), q)) in x
-        .iter_mut()
-        .zip(v.iter_mut())
-        .zip(goal)
-        .zip(goal_velocity)
-        .take(n)
-        .enumerate()
-    {
+    let step = |i: usize, x, v, g, q| {
         let lane = c.get(i);
-        let (x1, v1) = spring_step(&lane, *x, *v, *g, *q);
+        let (x1, v1) = raw_step(&lane, x, v, g, q);
         // Rigid lanes (halflife 0) land exactly on the goal, as in the scalar twin.
         let rigid = lane.xx.simd_eq(snap_xx) & lane.vq.simd_eq(f32x8::ONE);
-        *x = rigid.select(*g, x1);
-        *v = rigid.select(*q, v1);
-    }
+        (rigid.select(g, x1), rigid.select(q, v1))
+    };
+    let n = n.min(x.len());
+    let x = &mut x[..n];
+    spring_blocks(x, v, goal, goal_velocity, step, |i| c.get(i));
 }
 
 /// Simple springs (goal velocity 0) sharing one set of coefficients.
