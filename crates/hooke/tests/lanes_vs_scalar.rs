@@ -588,3 +588,35 @@ fn huge_finite_states_saturate_instead_of_becoming_nan() {
         }
     }
 }
+
+#[test]
+fn quat_decay_springs_follow_the_scalar_over_many_steps_and_fast_spins() {
+    let mut rng = Rng(12);
+    let n = 29;
+    let mut batch = QuatDecaySprings::new(n, 0.2).unwrap();
+    let mut scalar_state = Vec::new();
+    for i in 0..n {
+        let q = rng.quat();
+        // Up to ~60 rad/s: offsets pass half a turn during the decay.
+        let w = Vec3::new(
+            rng.range(-60.0, 60.0),
+            rng.range(-60.0, 60.0),
+            rng.range(-5.0, 5.0),
+        );
+        batch.set(i, q, w).unwrap();
+        scalar_state.push((q, w));
+    }
+    for _ in 0..200 {
+        batch.update(1.0 / 60.0).unwrap();
+        for (q, w) in &mut scalar_state {
+            scalar::decay_spring_damper_exact_quat(q, w, 0.2, 1.0 / 60.0);
+        }
+    }
+    for (i, (q, w)) in scalar_state.iter().enumerate() {
+        assert_quat_close("q", i, batch.rotation(i), *q);
+        assert!(
+            (batch.angular_velocity(i) - *w).length() <= 1e-4 * (1.0 + w.length()),
+            "w[{i}]"
+        );
+    }
+}

@@ -4,11 +4,12 @@ use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns, check_len};
 use crate::lanes::{
-    QuatLanes, QuatLanesMut, Vec3LanesMut, quat_decay_per_spring, quat_decay_shared,
-    quat_simple_shared,
+    QuatLanes, QuatLanesMut, Vec3LanesMut, quat_simple_shared, quat_vector_decay_per_spring,
+    quat_vector_decay_shared,
 };
 use crate::par::{self, DEFAULT_MIN_LANES};
 use crate::params::ParamError;
+use crate::scalar::quat_to_scaled_angle_axis;
 
 use super::halflife::{CoeffsRef, CriticalParams};
 
@@ -80,7 +81,11 @@ pub(crate) fn check_finite_vec3s(name: &'static str, v: &[Vec3]) -> Result<(), P
 /// ```
 #[derive(Debug, Clone)]
 pub struct QuatDecaySprings {
+    /// The rotations, kept in step with `e` by every update.
     q: QuatColumns,
+    /// The same rotations as shortest-path rotation vectors (angle `<= pi`): the spring's state,
+    /// so an update needs no logarithm.
+    e: Vec3Columns,
     w: Vec3Columns,
     params: CriticalParams,
 }
@@ -95,6 +100,7 @@ impl QuatDecaySprings {
         let params = CriticalParams::shared(halflife)?;
         Ok(QuatDecaySprings {
             q: QuatColumns::new(len, Quat::IDENTITY),
+            e: Vec3Columns::new(len, Vec3::ZERO),
             w: Vec3Columns::new(len, Vec3::ZERO),
             params,
         })
@@ -111,6 +117,7 @@ impl QuatDecaySprings {
         let len = halflives.len();
         Ok(QuatDecaySprings {
             q: QuatColumns::new(len, Quat::IDENTITY),
+            e: Vec3Columns::new(len, Vec3::ZERO),
             w: Vec3Columns::new(len, Vec3::ZERO),
             params,
         })
@@ -162,7 +169,9 @@ impl QuatDecaySprings {
         check_unit_quats("rotation", &[rotation]).map_err(|e| reindex(e, index))?;
         check_finite_vec3s("angular_velocity", &[angular_velocity])
             .map_err(|e| reindex(e, index))?;
-        self.q.set(index, rotation.normalize());
+        let rotation = rotation.normalize();
+        self.q.set(index, rotation);
+        self.e.set(index, quat_to_scaled_angle_axis(rotation));
         self.w.set(index, angular_velocity);
         Ok(())
     }
@@ -242,14 +251,15 @@ impl QuatDecaySprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
         let coeffs = self.params.coeffs(dt)?;
-        let q = quat_lanes_mut(&mut self.q);
+        let e = vec3_lanes_mut(&mut self.e);
         let w = vec3_lanes_mut(&mut self.w);
+        let q = quat_lanes_mut(&mut self.q);
         match coeffs {
-            CoeffsRef::Shared(c) => par::run((q, w, c), min_lanes, &|(q, w, c)| {
-                quat_decay_shared(q, w, &c)
+            CoeffsRef::Shared(c) => par::run((e, w, q, c), min_lanes, &|(e, w, q, c)| {
+                quat_vector_decay_shared(e, w, q, &c)
             }),
-            CoeffsRef::PerSpring(c) => par::run((q, w, c), min_lanes, &|(q, w, c)| {
-                quat_decay_per_spring(q, w, c)
+            CoeffsRef::PerSpring(c) => par::run((e, w, q, c), min_lanes, &|(e, w, q, c)| {
+                quat_vector_decay_per_spring(e, w, q, c)
             }),
         }
         Ok(())

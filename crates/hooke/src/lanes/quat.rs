@@ -57,6 +57,9 @@ impl Vec3x8 {
     }
 }
 
+/// Below this `|xyz|`, [`Quat8::to_scaled_angle_axis`] uses its series (exact to f32 there).
+const SMALL_ANGLE: f32 = 1e-4;
+
 impl Quat8 {
     /// The identity rotation in every lane.
     pub const IDENTITY: Quat8 = Quat8 {
@@ -95,9 +98,14 @@ impl Quat8 {
         let sign = flip.select(-f32x8::ONE, f32x8::ONE);
         let (x, y, z, w) = (self.x * sign, self.y * sign, self.z * sign, self.w * sign);
         let len = Vec3x8 { x, y, z }.length();
-        let zero_len = len.simd_eq(f32x8::ZERO);
-        // angle / len, with its limit 2 / w = 2 at len = 0 (unit quaternions).
-        let scale = zero_len.select(f32x8::splat(2.0), f32x8::splat(2.0) * len.atan2(w) / len);
+        // angle / len = 2 atan2(len, w) / len. For tiny rotations use its series,
+        // 2 / w (1 - r^2 / 3), r = len / w, and keep atan2's argument away from the subnormal
+        // range, where its polynomial would slow down by an order of magnitude.
+        let small = len.simd_lt(f32x8::splat(SMALL_ANGLE));
+        let safe_len = len.max(f32x8::splat(SMALL_ANGLE));
+        let r = len / w;
+        let series = f32x8::splat(2.0) / w * (f32x8::ONE - r * r * f32x8::splat(1.0 / 3.0));
+        let scale = small.select(series, f32x8::splat(2.0) * safe_len.atan2(w) / safe_len);
         Vec3x8 {
             x: x * scale,
             y: y * scale,
@@ -115,13 +123,13 @@ impl Quat8 {
     #[inline(always)]
     pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
         let half_angle = f32x8::splat(0.5) * v.length();
-        let (sin, cos) = half_angle.sin_cos();
+        // Tiny angles use the series (exact to f32 below 1e-3) and keep sin_cos's argument away
+        // from the subnormal range, where it would slow down by an order of magnitude.
         let small = half_angle.simd_lt(f32x8::splat(1e-3));
-        // sin(h) / h, with a series where the division would lose precision.
-        let sinc = small.select(
-            f32x8::ONE - half_angle * half_angle * f32x8::splat(1.0 / 6.0),
-            sin / half_angle,
-        );
+        let h2 = half_angle * half_angle;
+        let (sin, cos) = half_angle.max(f32x8::splat(1e-3)).sin_cos();
+        let cos = small.select(f32x8::ONE - h2 * f32x8::splat(0.5), cos);
+        let sinc = small.select(f32x8::ONE - h2 * f32x8::splat(1.0 / 6.0), sin / half_angle);
         let k = f32x8::splat(0.5) * sinc;
         Quat8 {
             x: v.x * k,
@@ -312,6 +320,7 @@ fn rotation_decay_step(c: &LaneCoeffs, q: Quat8, w: Vec3x8) -> (Quat8, Vec3x8) {
     )
 }
 
+#[inline(always)]
 fn load_quat(q: &QuatLanesMut<'_>, i: usize) -> Quat8 {
     Quat8 {
         x: q.x[i],
@@ -321,6 +330,7 @@ fn load_quat(q: &QuatLanesMut<'_>, i: usize) -> Quat8 {
     }
 }
 
+#[inline(always)]
 fn store(q: &mut QuatLanesMut<'_>, w: &mut Vec3LanesMut<'_>, i: usize, nq: Quat8, nw: Vec3x8) {
     (q.x[i], q.y[i], q.z[i], q.w[i]) = (nq.x, nq.y, nq.z, nq.w);
     (w.x[i], w.y[i], w.z[i]) = (nw.x, nw.y, nw.z);
@@ -433,4 +443,199 @@ pub fn quat_simple_shared(
         let (offset, nw) = rotation_decay_step(c, offset, wv);
         store(&mut q, &mut w, i, offset * g, nw);
     }
+}
+
+impl Quat8 {
+    /// [`from_scaled_angle_axis`](Self::from_scaled_angle_axis) for rotation vectors of angle at
+    /// most `pi` (shortest-path offsets): polynomials in the squared half angle, with no square
+    /// root, no sine or cosine, no division. Accurate to a few f32 ulps; unit length within 1e-6.
+    ///
+    /// ```
+    /// use hooke::lanes::{Quat8, Vec3x8};
+    /// use wide::f32x8;
+    /// let v = Vec3x8 { x: f32x8::splat(3.0), y: f32x8::ZERO, z: f32x8::ZERO };
+    /// let (a, b) = (Quat8::from_scaled_angle_axis_within_pi(v), Quat8::from_scaled_angle_axis(v));
+    /// assert!((a.x.to_array()[0] - b.x.to_array()[0]).abs() < 1e-6);
+    /// assert!((a.w.to_array()[0] - b.w.to_array()[0]).abs() < 1e-6);
+    /// ```
+    #[inline(always)]
+    pub fn from_scaled_angle_axis_within_pi(v: Vec3x8) -> Quat8 {
+        // h^2 = |v|^2 / 4 <= (pi / 2)^2; Taylor series of cos(h) and sin(h) / h up to h^16 and
+        // h^16 / 17! (truncation error below 3e-9 at h = pi / 2).
+        let h2 = v.z.mul_add(v.z, v.y.mul_add(v.y, v.x * v.x)) * f32x8::splat(0.25);
+        let horner = |coeffs: &[f32]| {
+            coeffs
+                .iter()
+                .rev()
+                .fold(f32x8::ZERO, |acc, &c| acc.mul_add(h2, f32x8::splat(c)))
+        };
+        let cos = horner(&COS_TAYLOR);
+        let half_sinc = horner(&HALF_SINC_TAYLOR);
+        Quat8 {
+            x: v.x * half_sinc,
+            y: v.y * half_sinc,
+            z: v.z * half_sinc,
+            w: cos,
+        }
+    }
+}
+
+/// Taylor coefficients of `cos(h)` in powers of `h^2`: `(-1)^k / (2k)!`.
+const COS_TAYLOR: [f32; 9] = [
+    1.0,
+    -1.0 / 2.0,
+    1.0 / 24.0,
+    -1.0 / 720.0,
+    1.0 / 40_320.0,
+    -1.0 / 3_628_800.0,
+    1.0 / 479_001_600.0,
+    -1.0 / 87_178_291_200.0,
+    1.0 / 20_922_789_888_000.0,
+];
+
+/// Taylor coefficients of `sin(h) / (2h)` in powers of `h^2`: `(-1)^k / (2 (2k+1)!)`.
+const HALF_SINC_TAYLOR: [f32; 9] = [
+    0.5 / 1.0,
+    -0.5 / 6.0,
+    0.5 / 120.0,
+    -0.5 / 5_040.0,
+    0.5 / 362_880.0,
+    -0.5 / 39_916_800.0,
+    0.5 / 6_227_020_800.0,
+    -0.5 / 1_307_674_368_000.0,
+    0.5 / 355_687_428_096_000.0,
+];
+
+/// The critical decay spring on rotation offsets stored as rotation vectors, one lane group:
+/// the offset and angular velocity decay linearly; an offset pushed past half a turn is moved
+/// to the equivalent shortest-path vector (as the scalar twin's logarithm does every step).
+#[inline(always)]
+fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3x8, Vec3x8) {
+    let step = |e: f32x8, v: f32x8| (e + c.xx.mul_add(e, c.xv * v), c.vx.mul_add(e, c.vv * v));
+    let (ex, vx) = step(e.x, w.x);
+    let (ey, vy) = step(e.y, w.y);
+    let (ez, vz) = step(e.z, w.z);
+    let mut e = Vec3x8 {
+        x: ex,
+        y: ey,
+        z: ez,
+    };
+    let len2 = ez.mul_add(ez, ey.mul_add(ey, ex * ex));
+    let past_half_turn = len2.simd_gt(f32x8::splat(std::f32::consts::PI * std::f32::consts::PI));
+    if past_half_turn.any() {
+        // The same rotation the short way round: subtract the nearest whole number of turns,
+        // e (1 - 2 pi k / |e|) with k = round(|e| / 2 pi).
+        let len = len2.sqrt();
+        let turns = (len * f32x8::splat(1.0 / std::f32::consts::TAU)).round();
+        let k = f32x8::ONE - f32x8::splat(std::f32::consts::TAU) * turns / len;
+        let k = past_half_turn.select(k, f32x8::ONE);
+        e = Vec3x8 {
+            x: e.x * k,
+            y: e.y * k,
+            z: e.z * k,
+        };
+    }
+    (
+        e,
+        Vec3x8 {
+            x: vx,
+            y: vy,
+            z: vz,
+        },
+    )
+}
+
+/// Rotation offsets stored as rotation vectors (angle `<= pi`) with angular velocities, decaying
+/// toward the identity with one set of coefficients per lane group `coeffs(i)`; writes the
+/// rotations as quaternions too. The per-frame work has no logarithm and no trigonometry.
+#[inline(always)]
+fn rotation_vector_decay<C: Fn(usize) -> LaneCoeffs>(
+    e: Vec3LanesMut<'_>,
+    w: Vec3LanesMut<'_>,
+    q: QuatLanesMut<'_>,
+    coeffs: C,
+) {
+    let n = e.len().min(w.len()).min(q.len());
+    for i in 0..n {
+        let e0 = Vec3x8 {
+            x: e.x[i],
+            y: e.y[i],
+            z: e.z[i],
+        };
+        let w0 = Vec3x8 {
+            x: w.x[i],
+            y: w.y[i],
+            z: w.z[i],
+        };
+        let (e1, w1) = rotation_vector_decay_step(&coeffs(i), e0, w0);
+        let q1 = Quat8::from_scaled_angle_axis_within_pi(e1);
+        (e.x[i], e.y[i], e.z[i]) = (e1.x, e1.y, e1.z);
+        (w.x[i], w.y[i], w.z[i]) = (w1.x, w1.y, w1.z);
+        (q.x[i], q.y[i], q.z[i], q.w[i]) = (q1.x, q1.y, q1.z, q1.w);
+    }
+}
+
+/// Rotation offsets kept as rotation vectors `e` (angle `<= pi`) with angular velocities `w`,
+/// decaying toward the identity with shared coefficients; the rotations are written to `q`.
+/// Same result as [`quat_decay_shared`] on `q = exp(e / 2)` (its scalar twin is
+/// [`crate::scalar::decay_spring_damper_exact_quat`]) without the per-frame logarithm.
+///
+/// ```
+/// use glam::Vec3;
+/// use hooke::column::{QuatColumns, Vec3Columns};
+/// use hooke::lanes::{quat_vector_decay_shared, LaneCoeffs, QuatLanesMut, Vec3LanesMut};
+/// use hooke::SpringCoeffs;
+///
+/// let mut e = Vec3Columns::new(3, Vec3::new(0.5, 0.0, 0.0));
+/// let mut w = Vec3Columns::new(3, Vec3::ZERO);
+/// let mut q = QuatColumns::new(3, glam::Quat::IDENTITY);
+/// quat_vector_decay_shared(
+///     Vec3LanesMut { x: e.x.lanes_mut(), y: e.y.lanes_mut(), z: e.z.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     &LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 0.1)),
+/// );
+/// assert!(e.get(0).x < 0.5 && (q.get(0).x - (0.5 * e.get(0).x).sin()).abs() < 1e-6);
+/// ```
+pub fn quat_vector_decay_shared(
+    e: Vec3LanesMut<'_>,
+    w: Vec3LanesMut<'_>,
+    q: QuatLanesMut<'_>,
+    c: &LaneCoeffs,
+) {
+    rotation_vector_decay(e, w, q, |_| *c);
+}
+
+/// [`quat_vector_decay_shared`] with one set of coefficients per spring.
+///
+/// ```
+/// use glam::Vec3;
+/// use hooke::column::{Column, QuatColumns, Vec3Columns};
+/// use hooke::lanes::{quat_vector_decay_per_spring, CoeffColumns, QuatLanesMut, Vec3LanesMut};
+///
+/// let mut e = Vec3Columns::new(2, Vec3::new(0.0, 1.0, 0.0));
+/// let mut w = Vec3Columns::new(2, Vec3::ZERO);
+/// let mut q = QuatColumns::new(2, glam::Quat::IDENTITY);
+/// let c = CoeffColumns::critical(&Column::from_slice_padded(&[0.0, 1.0], 1.0), 0.1);
+/// quat_vector_decay_per_spring(
+///     Vec3LanesMut { x: e.x.lanes_mut(), y: e.y.lanes_mut(), z: e.z.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     c.slices(),
+/// );
+/// assert_eq!(e.get(0), Vec3::ZERO); // halflife 0 snaps
+/// ```
+pub fn quat_vector_decay_per_spring(
+    e: Vec3LanesMut<'_>,
+    w: Vec3LanesMut<'_>,
+    q: QuatLanesMut<'_>,
+    c: CoeffSlices<'_>,
+) {
+    let n = c.len().min(e.x.len());
+    let e = Vec3LanesMut {
+        x: &mut e.x[..n],
+        y: e.y,
+        z: e.z,
+    };
+    rotation_vector_decay(e, w, q, |i| c.get(i));
 }
