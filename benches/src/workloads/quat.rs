@@ -232,32 +232,40 @@ impl Workload for Peer {
     }
 }
 
-/// The lane slices of rotations and angular velocities.
+/// The lane slices the batch update touches: rotations (written), rotation vectors and angular
+/// velocities (read and written).
 type Parts<'a> = (
-    &'a mut [f32x8],
-    &'a mut [f32x8],
-    &'a mut [f32x8],
-    &'a mut [f32x8],
-    &'a mut [f32x8],
-    &'a mut [f32x8],
-    &'a mut [f32x8],
+    (
+        &'a mut [f32x8],
+        &'a mut [f32x8],
+        &'a mut [f32x8],
+        &'a mut [f32x8],
+    ),
+    (&'a mut [f32x8], &'a mut [f32x8], &'a mut [f32x8]),
+    (&'a mut [f32x8], &'a mut [f32x8], &'a mut [f32x8]),
 );
 
-/// The memory traffic of [`hooke::lanes::quat_decay_shared`] (7 loads, 7 stores per lane group)
-/// with one addition or negation per store.
+/// The memory traffic of [`hooke::batch::QuatDecaySprings::update`] (the kernel
+/// [`hooke::lanes::quat_vector_decay_shared`]: 6 loads and 10 stores per lane group — rotation
+/// vector and angular velocity read and written, the quaternion written) with one addition or
+/// negation per store.
 pub fn traffic(parts: Parts<'_>) {
-    let (qx, qy, qz, qw, wx, wy, wz) = parts;
+    let ((qx, qy, qz, qw), (wx, wy, wz), (ex, ey, ez)) = parts;
     let n = qx.len();
     let (qy, qz, qw) = (&mut qy[..n], &mut qz[..n], &mut qw[..n]);
     let (wx, wy, wz) = (&mut wx[..n], &mut wy[..n], &mut wz[..n]);
+    let (ex, ey, ez) = (&mut ex[..n], &mut ey[..n], &mut ez[..n]);
     for i in 0..n {
-        qx[i] += wx[i];
-        qy[i] += wy[i];
-        qz[i] += wz[i];
-        qw[i] = -qw[i];
+        ex[i] += wx[i];
+        ey[i] += wy[i];
+        ez[i] += wz[i];
         wx[i] = -wx[i];
         wy[i] = -wy[i];
         wz[i] = -wz[i];
+        qx[i] = ex[i];
+        qy[i] = ey[i];
+        qz[i] = ez[i];
+        qw[i] = -ex[i];
     }
 }
 
@@ -266,6 +274,7 @@ pub fn traffic(parts: Parts<'_>) {
 pub struct Traffic {
     q: QuatColumns,
     w: Vec3Columns,
+    e: Vec3Columns,
     init: Inputs,
     par: bool,
 }
@@ -276,6 +285,7 @@ impl Traffic {
         let mut traffic = Traffic {
             q: QuatColumns::new(inputs.len(), Quat::IDENTITY),
             w: Vec3Columns::new(inputs.len(), Vec3::ZERO),
+            e: Vec3Columns::new(inputs.len(), Vec3::ZERO),
             init: inputs.clone(),
             par,
         };
@@ -287,13 +297,22 @@ impl Traffic {
 impl Workload for Traffic {
     fn step(&mut self) {
         let parts: Parts<'_> = (
-            self.q.x.lanes_mut(),
-            self.q.y.lanes_mut(),
-            self.q.z.lanes_mut(),
-            self.q.w.lanes_mut(),
-            self.w.x.lanes_mut(),
-            self.w.y.lanes_mut(),
-            self.w.z.lanes_mut(),
+            (
+                self.q.x.lanes_mut(),
+                self.q.y.lanes_mut(),
+                self.q.z.lanes_mut(),
+                self.q.w.lanes_mut(),
+            ),
+            (
+                self.w.x.lanes_mut(),
+                self.w.y.lanes_mut(),
+                self.w.z.lanes_mut(),
+            ),
+            (
+                self.e.x.lanes_mut(),
+                self.e.y.lanes_mut(),
+                self.e.z.lanes_mut(),
+            ),
         );
         if self.par {
             par::run(parts, DEFAULT_MIN_LANES, &traffic);
@@ -309,6 +328,9 @@ impl Workload for Traffic {
         self.w
             .copy_from_vec3s("angular_velocity", &self.init.angular_velocity)
             .expect("lengths match");
+        for (i, q) in self.init.rotation.iter().enumerate() {
+            self.e.set(i, hooke::scalar::quat_to_scaled_angle_axis(*q));
+        }
     }
 
     fn state(&self) -> Vec<f32> {
@@ -318,7 +340,7 @@ impl Workload for Traffic {
     }
 }
 
-/// Variant g: hooke's kernel [`hooke::lanes::quat_decay_shared`] called directly on columns:
+/// Variant g: hooke's kernel [`hooke::lanes::quat_vector_decay_shared`] called directly on columns:
 /// isolates the per-call overhead of `update`.
 #[derive(Debug)]
 pub struct Kernel {
@@ -338,18 +360,24 @@ impl Kernel {
 
 impl Workload for Kernel {
     fn step(&mut self) {
-        let (q, w) = (&mut self.traffic.q, &mut self.traffic.w);
-        hooke::lanes::quat_decay_shared(
-            hooke::lanes::QuatLanesMut {
-                x: q.x.lanes_mut(),
-                y: q.y.lanes_mut(),
-                z: q.z.lanes_mut(),
-                w: q.w.lanes_mut(),
+        let t = &mut self.traffic;
+        let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
+        hooke::lanes::quat_vector_decay_shared(
+            hooke::lanes::Vec3LanesMut {
+                x: e.x.lanes_mut(),
+                y: e.y.lanes_mut(),
+                z: e.z.lanes_mut(),
             },
             hooke::lanes::Vec3LanesMut {
                 x: w.x.lanes_mut(),
                 y: w.y.lanes_mut(),
                 z: w.z.lanes_mut(),
+            },
+            hooke::lanes::QuatLanesMut {
+                x: q.x.lanes_mut(),
+                y: q.y.lanes_mut(),
+                z: q.z.lanes_mut(),
+                w: q.w.lanes_mut(),
             },
             &self.coeffs,
         );
