@@ -28,6 +28,11 @@ pub mod params;
 pub mod scalar;
 
 pub use coeffs::SpringCoeffs;
+
+// The README's Rust examples run as doctests, so the README stays true at every commit.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 pub use params::{ParamError, SpringParams};
 
 /// The SIMD code path that `wide` was compiled with for this build.

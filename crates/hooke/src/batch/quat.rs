@@ -238,8 +238,7 @@ impl QuatDecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        // Rotation kernels do ~10x the arithmetic of the plain springs per lane: a smaller grain.
-        self.update_with_grain(dt, DEFAULT_MIN_LANES / 8)
+        self.update_with_grain(dt, DEFAULT_MIN_LANES)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -421,7 +420,7 @@ impl QuatSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES / 8)
+        self.update_with_grain(dt, DEFAULT_MIN_LANES)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
