@@ -515,12 +515,16 @@ fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3x8, 
     let (ex, vx) = step(e.x, w.x);
     let (ey, vy) = step(e.y, w.y);
     let (ez, vz) = step(e.z, w.z);
-    let mut e = Vec3x8 {
-        x: ex,
-        y: ey,
-        z: ez,
-    };
     let len2 = ez.mul_add(ez, ey.mul_add(ey, ex * ex));
+    // Offsets below 1e-15 rad are zero to f32 precision next to a unit quaternion; flushing them
+    // keeps a long-settled batch out of the subnormal range, where every operation on them (the
+    // squared length first) would take a slow microcode path.
+    let settled = len2.simd_lt(f32x8::splat(1e-30));
+    let mut e = Vec3x8 {
+        x: settled.select(f32x8::ZERO, ex),
+        y: settled.select(f32x8::ZERO, ey),
+        z: settled.select(f32x8::ZERO, ez),
+    };
     let past_half_turn = len2.simd_gt(f32x8::splat(std::f32::consts::PI * std::f32::consts::PI));
     if past_half_turn.any() {
         // The same rotation the short way round: subtract the nearest whole number of turns,
@@ -535,14 +539,16 @@ fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3x8, 
             z: e.z * k,
         };
     }
-    (
-        e,
-        Vec3x8 {
-            x: vx,
-            y: vy,
-            z: vz,
-        },
-    )
+    // The angular velocity is flushed the same way once it is negligible too.
+    let w_settled = settled
+        & vz.mul_add(vz, vy.mul_add(vy, vx * vx))
+            .simd_lt(f32x8::splat(1e-30));
+    let w = Vec3x8 {
+        x: w_settled.select(f32x8::ZERO, vx),
+        y: w_settled.select(f32x8::ZERO, vy),
+        z: w_settled.select(f32x8::ZERO, vz),
+    };
+    (e, w)
 }
 
 /// Rotation offsets stored as rotation vectors (angle `<= pi`) with angular velocities, decaying
