@@ -68,56 +68,12 @@ fn shortest(e: Vec3x8) -> Vec3x8 {
     }
 }
 
-/// `exp(e / 2)`: the rotation of rotation vector `e`, from power series in `h^2 = |e|^2 / 4` of
-/// `cos(h)` and `sin(h) / h` (no square root, no division, no range reduction). Nine terms keep the
-/// truncation error below 2e-7 up to `h = pi` (a full turn), far beyond the at most half a turn
-/// (plus one frame of turning) of an offset taken on the shortest path.
+/// `exp(e / 2)`: the rotation of rotation vector `e` (at most a full turn here: half a turn on
+/// the shortest path plus one frame of turning), by hooke's polynomial form.
 #[inline(always)]
 fn exp(e: Vec3x8) -> Quat8 {
-    let h2 = f32x8::splat(0.25) * e.z.mul_add(e.z, e.y.mul_add(e.y, e.x * e.x));
-    // Horner from the highest term: cos = sum (-h2)^k / (2k)!, sinc = sum (-h2)^k / (2k+1)!.
-    let mut cos = f32x8::splat(COS[COS.len() - 1]);
-    let mut sinc = f32x8::splat(SINC[SINC.len() - 1]);
-    for k in (0..COS.len() - 1).rev() {
-        cos = cos.mul_add(h2, f32x8::splat(COS[k]));
-        sinc = sinc.mul_add(h2, f32x8::splat(SINC[k]));
-    }
-    let k = f32x8::splat(0.5) * sinc;
-    Quat8 {
-        x: e.x * k,
-        y: e.y * k,
-        z: e.z * k,
-        w: cos,
-    }
+    Quat8::from_scaled_angle_axis_within_pi(e)
 }
-
-/// Coefficients of `cos(h)` in powers of `h^2`: `(-1)^k / (2k)!`.
-const COS: [f32; 10] = [
-    1.0,
-    -1.0 / 2.0,
-    1.0 / 24.0,
-    -1.0 / 720.0,
-    1.0 / 40_320.0,
-    -1.0 / 3_628_800.0,
-    1.0 / 479_001_600.0,
-    -1.0 / 87_178_291_200.0,
-    1.0 / 20_922_789_888_000.0,
-    -1.0 / 6_402_373_705_728_000.0,
-];
-
-/// Coefficients of `sin(h) / h` in powers of `h^2`: `(-1)^k / (2k+1)!`.
-const SINC: [f32; 10] = [
-    1.0,
-    -1.0 / 6.0,
-    1.0 / 120.0,
-    -1.0 / 5_040.0,
-    1.0 / 362_880.0,
-    -1.0 / 39_916_800.0,
-    1.0 / 6_227_020_800.0,
-    -1.0 / 1_307_674_368_000.0,
-    1.0 / 355_687_428_096_000.0,
-    -1.0 / 121_645_100_408_832_000.0,
-];
 
 /// Decays the offsets of every bone lane by one step (per-lane coefficients) and writes
 /// `out = offset ⊕ input`: `x + off_x`, `v + off_v`, `off_q * q`, `off_w + off_q * w`.

@@ -53,12 +53,13 @@ pub enum ParamError {
 }
 
 impl ParamError {
-    /// The same error, located at `index` of a column.
+    /// The same error, located at `index` of a column (an error already located is moved there).
     ///
     /// ```
     /// use hooke::ParamError;
     /// let e = ParamError::Invalid { name: "halflife", value: -1.0, expected: "a finite value >= 0" };
     /// assert!(matches!(e.at(3), ParamError::InvalidAt { index: 3, .. }));
+    /// assert!(matches!(e.at(3).at(7), ParamError::InvalidAt { index: 7, .. }));
     /// ```
     pub fn at(self, index: usize) -> ParamError {
         match self {
@@ -66,6 +67,12 @@ impl ParamError {
                 name,
                 value,
                 expected,
+            }
+            | ParamError::InvalidAt {
+                name,
+                value,
+                expected,
+                ..
             } => ParamError::InvalidAt {
                 name,
                 index,

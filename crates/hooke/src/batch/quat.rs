@@ -166,9 +166,8 @@ impl QuatDecaySprings {
                 found: index,
             });
         }
-        check_unit_quats("rotation", &[rotation]).map_err(|e| reindex(e, index))?;
-        check_finite_vec3s("angular_velocity", &[angular_velocity])
-            .map_err(|e| reindex(e, index))?;
+        check_unit_quats("rotation", &[rotation]).map_err(|e| e.at(index))?;
+        check_finite_vec3s("angular_velocity", &[angular_velocity]).map_err(|e| e.at(index))?;
         let rotation = rotation.normalize();
         self.q.set(index, rotation);
         self.e.set(index, quat_to_scaled_angle_axis(rotation));
@@ -262,23 +261,6 @@ impl QuatDecaySprings {
             }),
         }
         Ok(())
-    }
-}
-
-fn reindex(e: ParamError, index: usize) -> ParamError {
-    match e {
-        ParamError::InvalidAt {
-            name,
-            value,
-            expected,
-            ..
-        } => ParamError::InvalidAt {
-            name,
-            index,
-            value,
-            expected,
-        },
-        other => other,
     }
 }
 

@@ -447,8 +447,9 @@ pub fn quat_simple_shared(
 
 impl Quat8 {
     /// [`from_scaled_angle_axis`](Self::from_scaled_angle_axis) for rotation vectors of angle at
-    /// most `pi` (shortest-path offsets): polynomials in the squared half angle, with no square
-    /// root, no sine or cosine, no division. Accurate to a few f32 ulps; unit length within 1e-6.
+    /// most `pi` (shortest-path offsets, plus a frame of turning): polynomials in the squared half
+    /// angle, with no square root, no sine or cosine, no division. Accurate to a few f32 ulps up
+    /// to half a turn, truncation error below 2e-7 up to a full turn; unit length within 1e-6.
     ///
     /// ```
     /// use hooke::lanes::{Quat8, Vec3x8};
@@ -460,8 +461,8 @@ impl Quat8 {
     /// ```
     #[inline(always)]
     pub fn from_scaled_angle_axis_within_pi(v: Vec3x8) -> Quat8 {
-        // h^2 = |v|^2 / 4 <= (pi / 2)^2; Taylor series of cos(h) and sin(h) / h up to h^16 and
-        // h^16 / 17! (truncation error below 3e-9 at h = pi / 2).
+        // h^2 = |v|^2 / 4; Taylor series of cos(h) and sin(h) / h up to h^18 and h^18 / 19!
+        // (truncation error below 3e-9 at h = pi / 2, 2e-7 at h = pi).
         let h2 = v.z.mul_add(v.z, v.y.mul_add(v.y, v.x * v.x)) * f32x8::splat(0.25);
         let horner = |coeffs: &[f32]| {
             coeffs
@@ -481,7 +482,7 @@ impl Quat8 {
 }
 
 /// Taylor coefficients of `cos(h)` in powers of `h^2`: `(-1)^k / (2k)!`.
-const COS_TAYLOR: [f32; 9] = [
+const COS_TAYLOR: [f32; 10] = [
     1.0,
     -1.0 / 2.0,
     1.0 / 24.0,
@@ -491,10 +492,11 @@ const COS_TAYLOR: [f32; 9] = [
     1.0 / 479_001_600.0,
     -1.0 / 87_178_291_200.0,
     1.0 / 20_922_789_888_000.0,
+    -1.0 / 6_402_373_705_728_000.0,
 ];
 
 /// Taylor coefficients of `sin(h) / (2h)` in powers of `h^2`: `(-1)^k / (2 (2k+1)!)`.
-const HALF_SINC_TAYLOR: [f32; 9] = [
+const HALF_SINC_TAYLOR: [f32; 10] = [
     0.5 / 1.0,
     -0.5 / 6.0,
     0.5 / 120.0,
@@ -504,6 +506,7 @@ const HALF_SINC_TAYLOR: [f32; 9] = [
     0.5 / 6_227_020_800.0,
     -0.5 / 1_307_674_368_000.0,
     0.5 / 355_687_428_096_000.0,
+    -0.5 / 121_645_100_408_832_000.0,
 ];
 
 /// The critical decay spring on rotation offsets stored as rotation vectors, one lane group:
