@@ -7,14 +7,14 @@
 //! `cargo test` compiles this crate's library for the tests, but does not promise to produce (or
 //! to copy next to the test binaries) the `staticlib` crate type, and a `libhooke_capi.a` lying in
 //! the target directory may be stale. So the test builds it explicitly, with a nested
-//! `$CARGO build -p hooke-capi --lib` that reuses everything `cargo test` just compiled:
+//! `$CARGO build -p hooke-capi --lib` into `<target-dir>/hooke-capi-staticlib` (a directory of its
+//! own, so that it cannot replace the artefacts the doctests of a `--workspace` run link against):
 //!
 //! - the profile is the one of this test binary, read from its path
 //!   (`<target-dir>/[<triple>/]<profile-dir>/deps/c_abi-*`): `debug` is the `test` profile
 //!   (which `cargo test` uses); any other directory is the profile of that name (`release` for
-//!   `cargo test --release`, or a custom `--profile`). With the same profile, flags and features the
-//!   library unit is the one already built, so the nested build is a no-op that only copies the
-//!   artefacts to `<profile-dir>/`;
+//!   `cargo test --release`, or a custom `--profile`); the first run compiles the library and its
+//!   dependencies there once, later runs are no-ops;
 //! - the target directory and triple come from the same path, so `CARGO_TARGET_DIR`,
 //!   `--target-dir`, `--target` and `build.target-dir` all work; `RUSTFLAGS` and the rest of the
 //!   environment are inherited, so e.g. `RUSTFLAGS="-C target-cpu=x86-64"
@@ -69,6 +69,7 @@ fn staticlib() -> PathBuf {
 
 fn build_staticlib() -> PathBuf {
     let (target_dir, triple, profile_dir) = layout();
+    let nested_dir = target_dir.join("hooke-capi-staticlib");
     let profile = match profile_dir.file_name().unwrap().to_str().unwrap() {
         "debug" => "test".to_owned(),
         custom => custom.to_owned(),
@@ -84,8 +85,12 @@ fn build_staticlib() -> PathBuf {
         "--profile",
         &profile,
     ])
+    // A target directory of its own: `cargo build -p hooke-capi` alone can resolve dependency
+    // features differently from the `cargo test --workspace` run that started this test, and in
+    // the shared directory it would overwrite the library the doctests link against with one
+    // built on another `glam`.
     .arg("--target-dir")
-    .arg(&target_dir)
+    .arg(&nested_dir)
     .current_dir(MANIFEST_DIR);
     if let Some(triple) = &triple {
         cmd.args(["--target", triple]);
@@ -94,7 +99,12 @@ fn build_staticlib() -> PathBuf {
         .status()
         .unwrap_or_else(|e| panic!("could not run `{cargo}` to build the staticlib: {e}"));
     assert!(status.success(), "`{cmd:?}` failed");
-    let lib = profile_dir.join("libhooke_capi.a");
+    let mut lib_dir = nested_dir.clone();
+    if let Some(triple) = &triple {
+        lib_dir.push(triple);
+    }
+    lib_dir.push(profile_dir.file_name().expect("a profile directory"));
+    let lib = lib_dir.join("libhooke_capi.a");
     assert!(
         lib.exists(),
         "{} was not produced by `{cmd:?}`",
