@@ -43,31 +43,6 @@ fn decay3(c: &LaneCoeffs, x: Vec3x8, v: Vec3x8) -> (Vec3x8, Vec3x8) {
     )
 }
 
-/// The rotation vector of the same rotation on the shortest path (angle at most half a turn):
-/// `e (1 - 2 pi / |e|)` when `|e| > pi`. The decay starts from the shortest path like the scalar
-/// quaternion decay (which takes a logarithm first), so both agree when an offset that keeps turning
-/// outward passes half a turn.
-#[inline(always)]
-fn shortest(e: Vec3x8) -> Vec3x8 {
-    let len2 = e.z.mul_add(e.z, e.y.mul_add(e.y, e.x * e.x));
-    let pi = std::f32::consts::PI;
-    let wrap = len2.simd_gt(f32x8::splat(pi * pi));
-    if !wrap.any() {
-        // The usual case: no square root or division per frame.
-        return e;
-    }
-    let safe = wrap.select(len2.sqrt(), f32x8::ONE);
-    let k = wrap.select(
-        f32x8::ONE - f32x8::splat(std::f32::consts::TAU) / safe,
-        f32x8::ONE,
-    );
-    Vec3x8 {
-        x: e.x * k,
-        y: e.y * k,
-        z: e.z * k,
-    }
-}
-
 /// `exp(e / 2)`: the rotation of rotation vector `e` (at most a full turn here: half a turn on
 /// the shortest path plus one frame of turning), by hooke's polynomial form.
 #[inline(always)]
@@ -113,7 +88,7 @@ pub(crate) fn inertialize_lanes(
         let inp = input.load(i);
 
         let (ox, ov) = decay3(&c, off.x, off.v);
-        let (oe, ow) = decay3(&c, shortest(off.e), off.w);
+        let (oe, ow) = decay3(&c, off.e.shortest_path(), off.w);
         offsets.store(
             i,
             &Offset8 {

@@ -433,9 +433,15 @@ fn exprel(z: f64) -> f64 {
     if z == 0.0 { 1.0 } else { z.exp_m1() / z }
 }
 
-/// `(1 - e^(-z)) / z`, with the limit 1 at 0.
-fn phi(z: f64) -> f64 {
-    if z == 0.0 { 1.0 } else { -(-z).exp_m1() / z }
+/// `(1 - e^(-z)) / z`, with the limits 1 at 0 and 0 at `+inf`.
+pub(crate) fn phi(z: f64) -> f64 {
+    if z == 0.0 {
+        1.0
+    } else if z == f64::INFINITY {
+        0.0
+    } else {
+        -(-z).exp_m1() / z
+    }
 }
 
 /// Integral over `[0, t]` of `m01`, by its power series (valid when `d t` and `s t^2` are small).

@@ -470,16 +470,9 @@ fn ramp_step(
 /// assert!((travel - 0.5 * 0.5 / std::f32::consts::LN_2).abs() < 1e-6);
 /// ```
 pub fn extrapolation_factors(halflife: f32, dt: f32) -> (f32, f32) {
-    let (h, t) = (f64::from(halflife), f64::from(dt));
-    if h.is_nan() || !(t > 0.0 && t.is_finite()) {
-        return (0.0, 1.0);
-    }
-    if h <= 0.0 {
-        return (0.0, 0.0);
-    }
-    let z = std::f64::consts::LN_2 / h * t;
-    let phi = if z == 0.0 { 1.0 } else { -(-z).exp_m1() / z };
-    ((t * phi) as f32, (-z).exp() as f32)
+    // The scalar twin's factors, rounded once; `None` (nothing to do) is the identity step.
+    crate::scalar::extrapolate_factors(halflife, dt)
+        .map_or((0.0, 1.0), |(travel, decay)| (travel as f32, decay as f32))
 }
 
 /// Extrapolates values with decaying velocities (dead blending's source pose), sharing factors

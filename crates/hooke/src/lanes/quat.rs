@@ -60,6 +60,43 @@ impl Vec3x8 {
 /// Below this `|xyz|`, [`Quat8::to_scaled_angle_axis`] uses its series (exact to f32 there).
 const SMALL_ANGLE: f32 = 1e-4;
 
+impl Vec3x8 {
+    /// The rotation vector of the same rotation on the shortest path (angle at most half a turn):
+    /// the nearest whole number of turns `k = round(|e| / 2 pi)` is taken off, `e (1 - 2 pi k / |e|)`,
+    /// in the lanes where `|e| > pi`. Vectors within half a turn (the usual case) cost one
+    /// comparison: no square root, no division.
+    ///
+    /// ```
+    /// use hooke::lanes::Vec3x8;
+    /// use wide::f32x8;
+    /// let e = Vec3x8 { x: f32x8::splat(4.0), y: f32x8::ZERO, z: f32x8::ZERO };
+    /// let short = e.shortest_path().x.to_array()[0];
+    /// assert!((short - (4.0 - std::f32::consts::TAU)).abs() < 1e-6);
+    /// ```
+    #[inline(always)]
+    pub fn shortest_path(self) -> Vec3x8 {
+        let len2 = self
+            .z
+            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x));
+        let pi = std::f32::consts::PI;
+        let wrap = len2.simd_gt(f32x8::splat(pi * pi));
+        if !wrap.any() {
+            return self;
+        }
+        let len = wrap.select(len2.sqrt(), f32x8::ONE);
+        let turns = (len * f32x8::splat(1.0 / std::f32::consts::TAU)).round();
+        let k = wrap.select(
+            f32x8::ONE - f32x8::splat(std::f32::consts::TAU) * turns / len,
+            f32x8::ONE,
+        );
+        Vec3x8 {
+            x: self.x * k,
+            y: self.y * k,
+            z: self.z * k,
+        }
+    }
+}
+
 impl Quat8 {
     /// The identity rotation in every lane.
     pub const IDENTITY: Quat8 = Quat8 {
@@ -523,25 +560,12 @@ fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3x8, 
     // keeps a long-settled batch out of the subnormal range, where every operation on them (the
     // squared length first) would take a slow microcode path.
     let settled = len2.simd_lt(f32x8::splat(1e-30));
-    let mut e = Vec3x8 {
+    let e = Vec3x8 {
         x: settled.select(f32x8::ZERO, ex),
         y: settled.select(f32x8::ZERO, ey),
         z: settled.select(f32x8::ZERO, ez),
-    };
-    let past_half_turn = len2.simd_gt(f32x8::splat(std::f32::consts::PI * std::f32::consts::PI));
-    if past_half_turn.any() {
-        // The same rotation the short way round: subtract the nearest whole number of turns,
-        // e (1 - 2 pi k / |e|) with k = round(|e| / 2 pi).
-        let len = len2.sqrt();
-        let turns = (len * f32x8::splat(1.0 / std::f32::consts::TAU)).round();
-        let k = f32x8::ONE - f32x8::splat(std::f32::consts::TAU) * turns / len;
-        let k = past_half_turn.select(k, f32x8::ONE);
-        e = Vec3x8 {
-            x: e.x * k,
-            y: e.y * k,
-            z: e.z * k,
-        };
     }
+    .shortest_path();
     // The angular velocity is flushed the same way once it is negligible too.
     let w_settled = settled
         & vz.mul_add(vz, vy.mul_add(vy, vx * vx))

@@ -25,7 +25,7 @@
 
 use glam::{Vec2, Vec3};
 
-use super::extrapolate::phi64;
+use crate::coeffs::phi;
 use crate::params::ParamError;
 
 /// Step coefficients of the spring character controller for one `(halflife, dt)`.
@@ -120,7 +120,7 @@ impl CharacterCoeffs {
         // When e underflows to 0 the products below are 0, never 0 * inf: z is finite here.
         CharacterCoeffs {
             dt,
-            xj: (t * (phi64(z) + z * psi)) as f32,
+            xj: (t * (phi(z) + z * psi)) as f32,
             xa: (t * t * psi) as f32,
             vj: (e * (1.0 + z)) as f32,
             va: (e * t) as f32,

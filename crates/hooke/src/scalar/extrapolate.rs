@@ -20,21 +20,11 @@
 use glam::{DQuat, DVec3, Quat, Vec3};
 
 use super::quat::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
-
-/// `(1 - e^(-z)) / z` with the limit 1 at 0 (and 0 at `+inf`).
-pub(super) fn phi64(z: f64) -> f64 {
-    if z == 0.0 {
-        1.0
-    } else if z == f64::INFINITY {
-        0.0
-    } else {
-        -(-z).exp_m1() / z
-    }
-}
+use crate::coeffs::phi;
 
 /// `(travel, decay)` of one extrapolation step: `x += v * travel`, `v *= decay`, or `None` when the
 /// step changes nothing (`dt = 0`, or a NaN / non-finite `dt`, or a NaN halflife).
-fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
+pub(crate) fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
     let (h, t) = (f64::from(halflife), f64::from(dt));
     if h.is_nan() || !(t > 0.0 && t.is_finite()) {
         return None;
@@ -44,7 +34,7 @@ fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
         return Some((0.0, 0.0));
     }
     let z = std::f64::consts::LN_2 / h * t;
-    Some((t * phi64(z), (-z).exp()))
+    Some((t * phi(z), (-z).exp()))
 }
 
 /// Extrapolates `x` with velocity `v`, the velocity halving every `halflife` seconds.
