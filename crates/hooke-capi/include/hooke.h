@@ -14,6 +14,9 @@
  *   the state unchanged (never NaN). Batches and hooke_spring_coeffs_* validate their parameters
  *   (halflife, dt, stiffness, damping, frequency: finite and >= 0; damping_ratio: finite and > 0)
  *   and return HOOKE_INVALID_PARAMETER with a message naming the parameter.
+ * - Every quaternion argument, scalar functions included, must be finite and of unit length
+ *   within 1e-3 (it is then normalised); otherwise HOOKE_INVALID_PARAMETER names it (a zero
+ *   quaternion has no direction and would turn the state into NaN).
  * - Handles are created by *_new (or *_with_halflives), released by the matching *_free exactly
  *   once. Column pointers returned by accessors point into the batch, stay valid until the handle
  *   is freed and hold *_len(handle) floats.

@@ -2,14 +2,18 @@
 //!
 //! State is passed by pointer (read, stepped, written back), parameters by value. Like the Rust
 //! functions these are the unchecked fast path: out-of-domain parameters are clamped or leave the
-//! state unchanged (never NaN), see [`hooke::scalar`]. The only failure is a null pointer, reported
-//! as [`HookeStatus::NullPointer`] with nothing written. For checked parameters use the
+//! state unchanged (never NaN), see [`hooke::scalar`]. The failures are a null pointer, reported
+//! as [`HookeStatus::NullPointer`], and a rotation that is not a finite unit quaternion (length
+//! within [`hooke::params::UNIT_QUAT_TOLERANCE`] of 1; a zero quaternion has no direction),
+//! reported as [`HookeStatus::InvalidParameter`]; either way nothing is written. For checked
+//! parameters use the
 //! `hooke_spring_coeffs_*` constructors or the batches.
 //!
 //! The state is copied in and out, so in/out pointers may alias each other (passing the same
 //! address for `x` and `v` is not undefined behaviour, merely meaningless).
 
 use glam::{Quat, Vec3};
+use hooke::params::check_unit_quat;
 use hooke::scalar;
 
 use crate::error::{FfiResult, HookeStatus, guard, read, slice_mut, write};
@@ -34,6 +38,34 @@ unsafe fn step2<A: Copy, B: Copy>(
         write(b.0, vb);
     }
     Ok(())
+}
+
+/// Like [`step2`] for steps that can reject the state they read (nothing is written then).
+///
+/// # Safety
+///
+/// `a` and `b` are null or valid, aligned and writable.
+unsafe fn try_step2<A: Copy, B: Copy>(
+    a: (*mut A, &'static str),
+    b: (*mut B, &'static str),
+    f: impl FnOnce(&mut A, &mut B) -> FfiResult,
+) -> FfiResult {
+    // SAFETY: null or valid per the caller; reads check for null.
+    let (mut va, mut vb) = unsafe { (read(a.0, a.1)?, read(b.0, b.1)?) };
+    f(&mut va, &mut vb)?;
+    // SAFETY: both pointers were non-null above and are valid for writes per the caller.
+    unsafe {
+        write(a.0, va);
+        write(b.0, vb);
+    }
+    Ok(())
+}
+
+/// A rotation entering through the C ABI: finite and of unit length within
+/// [`hooke::params::UNIT_QUAT_TOLERANCE`] (then normalised), else `HOOKE_INVALID_PARAMETER`
+/// naming the argument. A zero quaternion would otherwise turn the state into NaN.
+fn rotation(q: HookeQuat, name: &'static str) -> FfiResult<Quat> {
+    Ok(check_unit_quat(name, q.into())?)
 }
 
 /// The exact damper: moves `*x` toward `goal` so that the distance halves every `halflife`.
@@ -295,18 +327,14 @@ pub unsafe extern "C" fn hooke_simple_spring_damper_exact_quat(
     dt: f32,
 ) -> HookeStatus {
     guard(|| {
+        let goal = rotation(x_goal, "x_goal")?;
         // SAFETY: forwarded caller contract.
         unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                let (mut q, mut w) = (Quat::from(*x), Vec3::from(*v));
-                scalar::simple_spring_damper_exact_quat(
-                    &mut q,
-                    &mut w,
-                    x_goal.into(),
-                    halflife,
-                    dt,
-                );
+            try_step2((x, "x"), (v, "v"), |x, v| {
+                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
+                scalar::simple_spring_damper_exact_quat(&mut q, &mut w, goal, halflife, dt);
                 (*x, *v) = (q.into(), w.into());
+                Ok(())
             })
         }
     })
@@ -329,10 +357,11 @@ pub unsafe extern "C" fn hooke_decay_spring_damper_exact_quat(
     guard(|| {
         // SAFETY: forwarded caller contract.
         unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                let (mut q, mut w) = (Quat::from(*x), Vec3::from(*v));
+            try_step2((x, "x"), (v, "v"), |x, v| {
+                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
                 scalar::decay_spring_damper_exact_quat(&mut q, &mut w, halflife, dt);
                 (*x, *v) = (q.into(), w.into());
+                Ok(())
             })
         }
     })
@@ -646,19 +675,21 @@ pub unsafe extern "C" fn hooke_inertialize_transition_quat(
     dst_w: HookeVec3,
 ) -> HookeStatus {
     guard(|| {
+        let (src, dst) = (rotation(src_q, "src_q")?, rotation(dst_q, "dst_q")?);
         // SAFETY: forwarded caller contract.
         unsafe {
-            step2((off_q, "off_q"), (off_w, "off_w"), |oq, ow| {
-                let (mut q, mut w) = (Quat::from(*oq), Vec3::from(*ow));
+            try_step2((off_q, "off_q"), (off_w, "off_w"), |oq, ow| {
+                let (mut q, mut w) = (rotation(*oq, "off_q")?, Vec3::from(*ow));
                 scalar::inertialize_transition_quat(
                     &mut q,
                     &mut w,
-                    src_q.into(),
+                    src,
                     src_w.into(),
-                    dst_q.into(),
+                    dst,
                     dst_w.into(),
                 );
                 (*oq, *ow) = (q.into(), w.into());
+                Ok(())
             })
         }
     })
@@ -693,13 +724,14 @@ pub unsafe extern "C" fn hooke_inertialize_update_quat(
             )
         };
         let (mut oq, mut ow) = (Quat::from(oq), Vec3::from(ow));
-        let (mut fq, mut fw) = (Quat::from(fq), Vec3::from(fw));
+        let (mut fq, mut fw) = (rotation(fq, "off_q")?, Vec3::from(fw));
+        let input = rotation(in_q, "in_q")?;
         scalar::inertialize_update_quat(
             &mut oq,
             &mut ow,
             &mut fq,
             &mut fw,
-            in_q.into(),
+            input,
             in_w.into(),
             halflife,
             dt,

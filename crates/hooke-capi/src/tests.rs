@@ -741,3 +741,73 @@ fn repr_c_layouts() {
         std::mem::size_of::<std::ffi::c_int>()
     );
 }
+
+#[test]
+fn quaternion_wrappers_reject_a_zero_quaternion_and_write_nothing() {
+    let zero = HookeQuat {
+        x: 0.0,
+        y: 0.0,
+        z: 0.0,
+        w: 0.0,
+    };
+    let w0 = HookeVec3 {
+        x: 1.0,
+        y: 2.0,
+        z: 3.0,
+    };
+    let expect_rejected = |status: HookeStatus, name: &str| {
+        assert_eq!(status, HookeStatus::InvalidParameter);
+        let message = last_error();
+        assert!(
+            message.contains(&format!("`{name}`")) && message.contains("unit quaternion"),
+            "{message}"
+        );
+    };
+    // SAFETY (all blocks below): the pointers are to live locals.
+    let (mut q, mut w) = (zero, w0);
+    let st = unsafe {
+        hooke_simple_spring_damper_exact_quat(&mut q, &mut w, HookeQuat::IDENTITY, 0.1, DT)
+    };
+    expect_rejected(st, "x");
+    assert_eq!((q, w), (zero, w0));
+    let (mut q, mut w) = (HookeQuat::IDENTITY, w0);
+    let st = unsafe { hooke_simple_spring_damper_exact_quat(&mut q, &mut w, zero, 0.1, DT) };
+    expect_rejected(st, "x_goal");
+    assert_eq!((q, w), (HookeQuat::IDENTITY, w0));
+    let (mut q, mut w) = (zero, w0);
+    let st = unsafe { hooke_decay_spring_damper_exact_quat(&mut q, &mut w, 0.1, DT) };
+    expect_rejected(st, "x");
+    assert_eq!((q, w), (zero, w0));
+
+    let (mut oq, mut ow) = (HookeQuat::IDENTITY, w0);
+    let id = HookeQuat::IDENTITY;
+    let st = unsafe { hooke_inertialize_transition_quat(&mut oq, &mut ow, zero, w0, id, w0) };
+    expect_rejected(st, "src_q");
+    let st = unsafe { hooke_inertialize_transition_quat(&mut oq, &mut ow, id, w0, zero, w0) };
+    expect_rejected(st, "dst_q");
+    let (mut zq, mut zw) = (zero, w0);
+    let st = unsafe { hooke_inertialize_transition_quat(&mut zq, &mut zw, id, w0, id, w0) };
+    expect_rejected(st, "off_q");
+    assert_eq!((oq, ow, zq, zw), (id, w0, zero, w0));
+
+    let (mut out_q, mut out_w) = (id, w0);
+    let st = unsafe {
+        hooke_inertialize_update_quat(&mut out_q, &mut out_w, &mut oq, &mut ow, zero, w0, 0.1, DT)
+    };
+    expect_rejected(st, "in_q");
+    let st = unsafe {
+        hooke_inertialize_update_quat(&mut out_q, &mut out_w, &mut zq, &mut zw, id, w0, 0.1, DT)
+    };
+    expect_rejected(st, "off_q");
+    assert_eq!((out_q, out_w, oq, ow, zq, zw), (id, w0, id, w0, zero, w0));
+
+    // A quaternion slightly off unit length is still accepted (and normalised).
+    let near = HookeQuat {
+        w: 1.0005,
+        ..HookeQuat::IDENTITY
+    };
+    let (mut q, mut w) = (near, w0);
+    let st = unsafe { hooke_decay_spring_damper_exact_quat(&mut q, &mut w, 0.1, DT) };
+    assert_eq!(st, HookeStatus::Ok);
+    assert!((Quat::from(q).length() - 1.0).abs() < 1e-6);
+}

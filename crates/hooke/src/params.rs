@@ -87,6 +87,49 @@ impl ParamError {
 const NON_NEGATIVE: &str = "a finite value >= 0";
 const POSITIVE: &str = "a finite value > 0";
 
+/// How far from 1 a quaternion's length may be and still be accepted as a rotation (and
+/// normalised) where quaternions enter: batch setters, the inertializer, the C ABI.
+///
+/// A zero or badly scaled quaternion is an error rather than silently normalised: it hides a bug
+/// upstream (a missing normalisation after a blend, a scale baked into a rotation).
+///
+/// ```
+/// assert_eq!(hooke::params::UNIT_QUAT_TOLERANCE, 1e-3);
+/// ```
+pub const UNIT_QUAT_TOLERANCE: f32 = 1e-3;
+
+const UNIT_QUAT: &str = "a finite unit quaternion (length within 1e-3 of 1)";
+
+/// Checks that `q` is a finite quaternion of unit length within [`UNIT_QUAT_TOLERANCE`] and
+/// returns it normalised (in `f64`, so the result is unit to the last bit `f32` allows).
+///
+/// The error carries the length (NaN when a component is not finite).
+///
+/// ```
+/// use glam::Quat;
+/// use hooke::params::check_unit_quat;
+/// let q = check_unit_quat("rotation", Quat::from_xyzw(0.0, 0.0, 0.0, 1.0005))?;
+/// assert!((q.length() - 1.0).abs() < 1e-7);
+/// let err = check_unit_quat("rotation", Quat::from_xyzw(0.0, 0.0, 0.0, 0.0)).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "parameter `rotation` is 0, expected a finite unit quaternion (length within 1e-3 of 1)"
+/// );
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+pub fn check_unit_quat(name: &'static str, q: glam::Quat) -> Result<glam::Quat, ParamError> {
+    let length = if q.is_finite() { q.length() } else { f32::NAN };
+    if (length - 1.0).abs() <= UNIT_QUAT_TOLERANCE {
+        Ok(q.as_dquat().normalize().as_quat())
+    } else {
+        Err(ParamError::Invalid {
+            name,
+            value: length,
+            expected: UNIT_QUAT,
+        })
+    }
+}
+
 /// Checks that `value` is finite and `>= 0`.
 ///
 /// ```
@@ -151,6 +194,17 @@ pub fn check_dt(dt: f32) -> Result<f32, ParamError> {
 pub struct SpringParams {
     stiffness: f64,
     damping: f64,
+    /// Kept from the constructor: a rigid spring (both infinite) has no ratio to derive.
+    damping_ratio: f64,
+}
+
+/// `d / (2 sqrt(s))`; `+inf` without stiffness (no oscillation at any damping).
+fn ratio_of(stiffness: f64, damping: f64) -> f64 {
+    if stiffness == 0.0 {
+        f64::INFINITY
+    } else {
+        damping / (2.0 * stiffness.sqrt())
+    }
 }
 
 impl SpringParams {
@@ -163,9 +217,11 @@ impl SpringParams {
     pub fn new(stiffness: f32, damping: f32) -> Result<SpringParams, ParamError> {
         let stiffness = check_non_negative("stiffness", stiffness)?;
         let damping = check_non_negative("damping", damping)?;
+        let (stiffness, damping) = (f64::from(stiffness), f64::from(damping));
         Ok(SpringParams {
-            stiffness: f64::from(stiffness),
-            damping: f64::from(damping),
+            stiffness,
+            damping,
+            damping_ratio: ratio_of(stiffness, damping),
         })
     }
 
@@ -182,6 +238,7 @@ impl SpringParams {
         Ok(SpringParams {
             stiffness: y * y,
             damping: 2.0 * y,
+            damping_ratio: 1.0,
         })
     }
 
@@ -193,9 +250,13 @@ impl SpringParams {
     pub fn frequency_halflife(frequency: f32, halflife: f32) -> Result<SpringParams, ParamError> {
         let frequency = check_non_negative("frequency", frequency)?;
         let halflife = check_non_negative("halflife", halflife)?;
+        let stiffness = frequency_to_stiffness_f64(f64::from(frequency));
+        let damping = halflife_to_damping_f64(f64::from(halflife));
         Ok(SpringParams {
-            stiffness: frequency_to_stiffness_f64(f64::from(frequency)),
-            damping: halflife_to_damping_f64(f64::from(halflife)),
+            stiffness,
+            damping,
+            // Infinite damping (halflife 0) with finite stiffness is infinitely over-damped.
+            damping_ratio: ratio_of(stiffness, damping),
         })
     }
 
@@ -217,6 +278,7 @@ impl SpringParams {
         Ok(SpringParams {
             stiffness: root * root,
             damping,
+            damping_ratio: ratio,
         })
     }
 
@@ -240,14 +302,22 @@ impl SpringParams {
         self.damping
     }
 
-    /// The damping ratio `d / (2 sqrt(s))`.
+    /// The damping ratio `d / (2 sqrt(s))`, as constructed: 1 for every critical spring (also
+    /// the rigid one, halflife 0), the given ratio for [`damping_ratio_halflife`]
+    /// (also at halflife 0), and `+inf` for a spring without stiffness. Never NaN.
+    ///
+    /// [`damping_ratio_halflife`]: Self::damping_ratio_halflife
     ///
     /// ```
-    /// assert_eq!(hooke::SpringParams::new(4.0, 4.0)?.damping_ratio(), 1.0);
+    /// use hooke::SpringParams;
+    /// assert_eq!(SpringParams::new(4.0, 4.0)?.damping_ratio(), 1.0);
+    /// assert_eq!(SpringParams::critical(0.0)?.damping_ratio(), 1.0);
+    /// assert_eq!(SpringParams::damping_ratio_halflife(0.3, 0.0)?.damping_ratio(), 0.3_f32 as f64);
+    /// assert_eq!(SpringParams::new(0.0, 0.0)?.damping_ratio(), f64::INFINITY);
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn damping_ratio(&self) -> f64 {
-        self.damping / (2.0 * self.stiffness.sqrt())
+        self.damping_ratio
     }
 
     /// The step coefficients for a time step `dt` (finite, `>= 0`).

@@ -147,9 +147,37 @@ impl CharacterCoeffs {
         }
         let j0 = *v - v_goal;
         let a0 = *a;
-        *x += v_goal * self.dt + self.xj * j0 + self.xa * a0;
-        *v = v_goal + self.vj * j0 + self.va * a0;
-        *a = self.aj * j0 + self.aa * a0;
+        let x1 = *x + (v_goal * self.dt + self.xj * j0 + self.xa * a0);
+        let v1 = v_goal + self.vj * j0 + self.va * a0;
+        let a1 = self.aj * j0 + self.aa * a0;
+        if x1.is_finite() && v1.is_finite() && a1.is_finite() {
+            (*x, *v, *a) = (x1, v1, a1);
+        } else {
+            (*x, *v, *a) = self.apply_saturating(*x, *v, *a, v_goal);
+        }
+    }
+
+    /// The step in `f64`, rounded to the nearest finite `f32`: the slow path of
+    /// [`apply`](Self::apply) for states whose next value is beyond the `f32` range (where `f32`
+    /// arithmetic would give infinities, or NaN from `inf - inf`). Finite input never becomes NaN
+    /// or infinite.
+    ///
+    /// ```
+    /// use hooke::scalar::CharacterCoeffs;
+    /// let c = CharacterCoeffs::new(0.5, 2.0);
+    /// let (x, v, a) = c.apply_saturating(3e38, -3e38, 3e38, 3e38);
+    /// assert!(x.is_finite() && v.is_finite() && a.is_finite());
+    /// ```
+    pub fn apply_saturating(&self, x: f32, v: f32, a: f32, v_goal: f32) -> (f32, f32, f32) {
+        let f = f64::from;
+        let (j0, a0, q) = (f(v) - f(v_goal), f(a), f(v_goal));
+        let x1 = f(x) + (q * f(self.dt) + f(self.xj) * j0 + f(self.xa) * a0);
+        let v1 = q + f(self.vj) * j0 + f(self.va) * a0;
+        let a1 = f(self.aj) * j0 + f(self.aa) * a0;
+        let max = f64::from(f32::MAX);
+        // NaN is impossible here for finite input: every f64 product and sum is finite.
+        let round = |y: f64| y.clamp(-max, max) as f32;
+        (round(x1), round(v1), round(a1))
     }
 
     /// [`apply`](Self::apply) on each component of a `Vec2`.

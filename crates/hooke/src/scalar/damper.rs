@@ -16,12 +16,45 @@ use crate::coeffs::damper_alpha;
 /// assert!((x - 0.5).abs() < 1e-7);
 /// ```
 pub fn damper_exact(x: f32, goal: f32, halflife: f32, dt: f32) -> f32 {
-    let alpha = damper_alpha(halflife, dt);
-    if alpha == 1.0 {
-        goal
-    } else {
-        x + (goal - x) * alpha
+    damper_blend(x, goal, damper_alpha(halflife, dt))
+}
+
+/// One damper step with blend factor `alpha` (see [`damper_alpha`]): `x + (goal - x) * alpha`.
+///
+/// `alpha = 0` returns `x` and `alpha = 1` returns `goal`, bit for bit. For finite `x` and `goal`
+/// the result is finite: the blend lies between them, so where `goal - x` overflows `f32`
+/// (opposite signs near `f32::MAX`) the step is recomputed in `f64`. This is the one damper step:
+/// the SIMD kernels' slow path calls it for the lanes it cannot do in `f32`.
+///
+/// ```
+/// use hooke::scalar::damper_blend;
+/// assert_eq!(damper_blend(3e38, -3e38, 0.0), 3e38);
+/// assert_eq!(damper_blend(3e38, -3e38, 0.5), 0.0);
+/// assert_eq!(damper_blend(1.0, 2.0, 1.0), 2.0);
+/// ```
+#[inline]
+pub fn damper_blend(x: f32, goal: f32, alpha: f32) -> f32 {
+    if alpha == 0.0 {
+        return x;
     }
+    if alpha == 1.0 {
+        return goal;
+    }
+    let y = x + (goal - x) * alpha;
+    if y.is_finite() || !(x.is_finite() && goal.is_finite()) {
+        y
+    } else {
+        damper_blend_f64(x, goal, alpha)
+    }
+}
+
+/// The slow path of [`damper_blend`]: exact in `f64`, where no intermediate overflows.
+#[cold]
+#[inline(never)]
+fn damper_blend_f64(x: f32, goal: f32, alpha: f32) -> f32 {
+    let (x, goal) = (f64::from(x), f64::from(goal));
+    let max = f64::from(f32::MAX);
+    (x + (goal - x) * f64::from(alpha)).clamp(-max, max) as f32
 }
 
 /// The damper's decay form: `x * 2^(-dt / halflife)`, the distance to a goal at 0.
@@ -45,11 +78,10 @@ pub fn damper_decay_exact(x: f32, halflife: f32, dt: f32) -> f32 {
 /// ```
 pub fn damper_exact_vec2(x: Vec2, goal: Vec2, halflife: f32, dt: f32) -> Vec2 {
     let alpha = damper_alpha(halflife, dt);
-    if alpha == 1.0 {
-        goal
-    } else {
-        x + (goal - x) * alpha
-    }
+    Vec2::new(
+        damper_blend(x.x, goal.x, alpha),
+        damper_blend(x.y, goal.y, alpha),
+    )
 }
 
 /// [`damper_exact`] on each component of a `Vec3`.
@@ -61,11 +93,11 @@ pub fn damper_exact_vec2(x: Vec2, goal: Vec2, halflife: f32, dt: f32) -> Vec2 {
 /// ```
 pub fn damper_exact_vec3(x: Vec3, goal: Vec3, halflife: f32, dt: f32) -> Vec3 {
     let alpha = damper_alpha(halflife, dt);
-    if alpha == 1.0 {
-        goal
-    } else {
-        x + (goal - x) * alpha
-    }
+    Vec3::new(
+        damper_blend(x.x, goal.x, alpha),
+        damper_blend(x.y, goal.y, alpha),
+        damper_blend(x.z, goal.z, alpha),
+    )
 }
 
 /// The damper on rotations: the angle to `goal` halves every `halflife` seconds (shortest path).
