@@ -48,7 +48,7 @@ impl Bone {
 
     /// The offset that makes `input` show as `output` (the inverse of [`Bone::apply_to`]):
     /// `off_q = abs(out_q * inv(in_q))` and `off_w = out_w - off_q * in_w`. With
-    /// `output = old_offset.apply_to(src)` this is `notes/math.md` §5 with the angular-velocity fix.
+    /// `output = old_offset.apply_to(src)` this is `docs/math.md` §6.1 with the angular-velocity fix.
     pub fn offset_between(output: &Bone, input: &Bone) -> Bone {
         let q = (output.q * input.q.conjugate()).normalize();
         let q = if q.w < 0.0 { -q } else { q };

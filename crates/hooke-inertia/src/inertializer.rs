@@ -336,7 +336,7 @@ impl Inertializer {
     /// `source` is the character's *input* at the time of the switch (its previous animation,
     /// before any offset, with velocities); `destination` is the new animation at the same time.
     /// Any blend in flight is folded in: the new offsets are computed from the current output
-    /// `off ⊕ source` (see `notes/math.md` §5, including the angular-velocity fix), so transitions
+    /// `off ⊕ source` (see `docs/math.md` §6.1, including the angular-velocity fix), so transitions
     /// can follow each other at any rate. In [`BlendMode::DeadBlend`] the current output is stored
     /// and extrapolated instead, and `destination` is only checked.
     ///

@@ -14,7 +14,7 @@
 //!   at each transition).
 //! - [`BlendMode`]: inertialization or dead blending, per character.
 //!
-//! Maths (`notes/math.md` §5): at a transition the current output `off ⊕ src` is re-based on the
+//! Maths (`docs/math.md` §6.1): at a transition the current output `off ⊕ src` is re-based on the
 //! destination, `off' = (off ⊕ src) ⊖ dst`, i.e. `off_x' = (src_x + off_x) - dst_x`,
 //! `off_q' = abs((off_q * src_q) * inv(dst_q))` and — unlike the widely copied reference —
 //! `off_w' = (off_w + off_q * src_w) - off_q' * dst_w`, which keeps the angular velocity continuous

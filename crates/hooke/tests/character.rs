@@ -29,7 +29,7 @@ fn rk4(state: [f64; 3], v_goal: f64, halflife: f64, t: f64, steps: usize) -> [f6
 }
 
 /// The position update as first published in the source article: `x += E j1 dt / y + v_goal dt`.
-/// It is not the integral of the velocity (`notes/math.md` §3.6); kept here only to show that
+/// It is not the integral of the velocity (`docs/math.md` §5); kept here only to show that
 /// hooke's update is not it.
 fn published_wrong_position_update(
     x: f32,

@@ -10,7 +10,7 @@
 //! ```
 //!
 //! (the position term published in early versions of the source article, `E j1 t / y`, is not the
-//! integral of `v`; see `notes/math.md` §3.6). hooke writes the update in terms of `j0` and `a0`
+//! integral of `v`; see `docs/math.md` §5). hooke writes the update in terms of `j0` and `a0`
 //! rather than `j1`, with `z = y t`, `phi(z) = (1 - e^(-z)) / z` and
 //! `psi(z) = (1 - e^(-z) (1 + z)) / z^2`:
 //!

@@ -3,7 +3,7 @@
 //!
 //! A spring's `frequency` parameter is its *natural* frequency `sqrt(s) / 2 pi`. With damping `d`
 //! it actually oscillates at the damped frequency `sqrt(s - d^2 / 4) / 2 pi` (the `w` of the closed
-//! form in `notes/math.md` §1), and does not oscillate at all once `d^2 / 4 >= s`.
+//! form in `docs/math.md` §1), and does not oscillate at all once `d^2 / 4 >= s`.
 
 use std::f64::consts::PI;
 

@@ -11,7 +11,7 @@
 //! `phi` is evaluated with `expm1`, so a huge halflife (tiny `y`) gives `x += v t` without a
 //! division by a tiny number, and halflife 0 stops the value at once.
 //!
-//! Dead blending (an alternative to inertialization, `notes/math.md` §5): at a transition, store the
+//! Dead blending (an alternative to inertialization, `docs/math.md` §6.2): at a transition, store the
 //! outgoing value and velocity, extrapolate them with the decaying velocity, and cross-fade from the
 //! extrapolation to the live input over a blend time with a smoothstep weight. Only the live input
 //! is evaluated, like inertialization, but no offset is ever added to it, so the result cannot

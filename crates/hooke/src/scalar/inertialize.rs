@@ -18,7 +18,7 @@
 //! rotated by the offset), so the angular-velocity offset must be re-based with the rotated
 //! velocities above. The widely copied reference subtracts plainly (`off_w + src_w - dst_w`), which
 //! makes the output's angular velocity jump whenever a transition starts while an earlier offset
-//! rotation has not yet decayed (`notes/math.md` §5).
+//! rotation has not yet decayed (`docs/math.md` §6.1).
 //!
 //! `src` and `dst` are the *input* streams (the animations before any offset), not the output:
 //! passing the already-offset output as the source would apply the existing offset twice.

@@ -5,7 +5,7 @@
 //! The curve parameter `t` runs over `[0, 1]`; with `n` control points, point `k` sits at
 //! `t = k / (n - 1)`. On the segment `[p_k, p_(k+1)]` the goal is `p_k + (p_(k+1) - p_k) s` with
 //! `s = t (n - 1) - k`, so its velocity with respect to `t` is `(p_(k+1) - p_k) (n - 1)`. (The source
-//! demo returned `(p_k - p_(k+1)) / n`: the wrong sign and scale; `notes/math.md` §3.7. Its call
+//! demo returned `(p_k - p_(k+1)) / n`: the wrong sign and scale; `docs/math.md` §3, item 7. Its call
 //! also passed the halflife where the frequency belongs.) The halflife and frequency are measured in
 //! units of the curve parameter.
 //!
