@@ -277,7 +277,7 @@ fn unity_smooth_damp_depends_on_the_frame_rate_where_smooth_damp_does_not() {
 }
 
 #[test]
-fn unity_smooth_damp_keeps_unitys_nan_velocity_at_dt_0() {
+fn unity_smooth_damp_keeps_unitys_nan_at_dt_0_and_at_the_extremes() {
     let mut v = 0.0;
     let x = unity_smooth_damp(2.0, 2.0, &mut v, 0.3, f32::INFINITY, 0.0);
     assert_eq!(x, 2.0);
@@ -285,6 +285,13 @@ fn unity_smooth_damp_keeps_unitys_nan_velocity_at_dt_0() {
     let mut v = 0.0;
     let x = smooth_damp(2.0, 2.0, &mut v, 0.3, f32::INFINITY, 0.0);
     assert_eq!((x, v), (2.0, 0.0));
+    // At the extremes Unity's f32 arithmetic overflows (inf - inf); smooth_damp stays finite.
+    let mut v = BIG;
+    let x = unity_smooth_damp(BIG, 0.0, &mut v, 0.3, f32::INFINITY, 1.0);
+    assert!(!(x.is_finite() && v.is_finite()), "{x} {v}");
+    let mut v = BIG;
+    let x = smooth_damp(BIG, 0.0, &mut v, 0.3, f32::INFINITY, 1.0);
+    assert!(x.is_finite() && v.is_finite());
 }
 
 #[test]
