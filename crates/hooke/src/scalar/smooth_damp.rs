@@ -11,18 +11,8 @@
 //! bit and is independent of how time is cut into steps. [`unity_smooth_damp`] is Unity's formula,
 //! kept for comparison (`docs/guide.md`, "Smooth damp vs the spring family").
 //!
-//! Domain and corners, shared by every function of this module and of the rotation variants:
-//! - `dt = 0`, a `dt` that is negative, NaN or infinite, or a NaN `smooth_time` or `max_speed`:
-//!   nothing changes (the current value is returned, the velocity is left as it is).
-//! - `smooth_time = 0` (or negative): a rigid spring. With an infinite `max_speed` the value snaps
-//!   to the target; with a finite one the allowed change `max_speed * 0` is 0 and the value stays
-//!   where it is (velocity 0). This is the limit of a vanishing smooth time, and what Unity does
-//!   (it floors the smooth time at 1e-4 s, allowing a change of `max_speed * 1e-4` per call).
-//! - `max_speed = 0` (or negative): the goal is the current value, so the value does not move
-//!   toward the target; a velocity it has is damped away by the spring. `max_speed = inf`: no
-//!   clamp (`inf * 0` counts as no clamp). `smooth_time = inf`: no spring force, `x += v dt`.
-//! - Finite inputs never give NaN or infinities: differences and the clamp are computed in `f64`,
-//!   and the spring step has a saturating slow path ([`SpringCoeffs::apply`]).
+//! The corners (`dt = 0`, `smooth_time = 0`, max speed 0 or infinite, `+-3e38`) are listed on
+//! [`smooth_damp`]; every function here and in the rotation variants shares them.
 
 use std::f64::consts::{PI, TAU};
 
@@ -43,7 +33,7 @@ pub fn smooth_time_to_halflife(smooth_time: f32) -> f32 {
 }
 
 /// The step coefficients of a smooth damp, or `None` when the call changes nothing (see the
-/// [module documentation](self)).
+/// corners listed on [`smooth_damp`]).
 pub(crate) fn smooth_damp_coeffs(
     smooth_time: f32,
     max_speed: f32,
@@ -86,8 +76,21 @@ fn spring_step(coeffs: &SpringCoeffs, x: &mut f32, v: &mut f32, goal: f32) {
 /// (reaching it exactly is not passing it). Without clamp and guard it is
 /// [`crate::scalar::critical_spring_damper_exact`] toward `target` with goal velocity 0, bit for
 /// bit, so it does not depend on the frame rate. The arguments are Unity's, in Unity's order.
-/// Every corner (`dt = 0`, `smooth_time = 0`, `max_speed` 0 or infinite, `+-3e38`) is defined in
-/// the [module documentation](self); none gives NaN.
+///
+/// # Corners
+///
+/// Shared by every smooth-damp function (vector, angle, direction and rotation variants):
+/// - `dt = 0`, a `dt` that is negative, NaN or infinite, or a NaN `smooth_time` or `max_speed`:
+///   nothing changes (the current value is returned, the velocity is left as it is).
+/// - `smooth_time = 0` (or negative): a rigid spring. With an infinite `max_speed` the value snaps
+///   to the target; with a finite one the allowed change `max_speed * 0` is 0 and the value stays
+///   where it is (velocity 0). This is the limit of a vanishing smooth time, and what Unity does
+///   (it floors the smooth time at 1e-4 s, allowing a change of `max_speed * 1e-4` per call).
+/// - `max_speed = 0` (or negative): the goal is the current value, so the value does not move
+///   toward the target; a velocity it has is damped away by the spring. `max_speed = inf`: no
+///   clamp (`inf * 0` counts as no clamp). `smooth_time = inf`: no spring force, `x += v dt`.
+/// - Finite inputs never give NaN or infinities: differences and the clamp are computed in `f64`,
+///   and the spring step has a saturating slow path ([`SpringCoeffs::apply`]).
 ///
 /// ```
 /// use hooke::scalar::smooth_damp;

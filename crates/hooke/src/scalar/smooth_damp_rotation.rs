@@ -80,7 +80,10 @@ fn step_f64(
 /// [`smooth_damp`](crate::scalar::smooth_damp) for a rotation: returns a unit quaternion moving
 /// toward `target`, updating the angular velocity (rad/s, a rotation vector per second applied in
 /// the parent frame) and never turning faster than the spring toward an offset of at most
-/// `max_angular_speed * smooth_time` radians allows. See the [module documentation](self).
+/// `max_angular_speed * smooth_time` radians allows. The guard looks at the offset from the
+/// target before it is wrapped to the shortest path, so a spin past the far side (beyond pi) is
+/// not taken for a pass through the target. Corners as for
+/// [`smooth_damp`](crate::scalar::smooth_damp).
 ///
 /// Inputs need not be unit: they are normalised in `f64`. A zero `target` keeps the current
 /// rotation as the target; a zero `current` starts at the target; both zero give the identity.
