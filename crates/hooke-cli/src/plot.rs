@@ -29,6 +29,13 @@ pub fn run(out: &Path) -> Result<(), String> {
         (0.0, 1.0),
         (0.0, 1.05),
     )?;
+    plot(
+        &out.join("smooth_damp.svg"),
+        "Smooth damp (0.1 s) at 5, 10 and 60 Hz: exact vs Unity's formula",
+        &smooth_damp_vs_unity(),
+        (0.0, 0.6),
+        (0.0, 1.05),
+    )?;
     println!("wrote {} and {}", responses.display(), invariance.display());
     Ok(())
 }
@@ -66,6 +73,27 @@ fn dt_invariance() -> Vec<Series> {
         }
         out.push((format!("exact, {hz} Hz"), pe));
         out.push((format!("fast_negexp, {hz} Hz"), pf));
+    }
+    out
+}
+
+/// `hooke::scalar::smooth_damp` and `unity_smooth_damp` from 0 toward 1 with a smooth time of
+/// 0.1 s at three frame rates: the exact one has the same value at every frame rate.
+fn smooth_damp_vs_unity() -> Vec<Series> {
+    use hooke::scalar::{smooth_damp, unity_smooth_damp};
+    let mut out = Vec::new();
+    for hz in [5.0_f32, 10.0, 60.0] {
+        let dt = 1.0 / hz;
+        let (mut xe, mut ve, mut xu, mut vu) = (0.0_f32, 0.0_f32, 0.0_f32, 0.0_f32);
+        let (mut pe, mut pu) = (vec![(0.0, 0.0)], vec![(0.0, 0.0)]);
+        for frame in 1..=(0.6 * hz).round() as usize {
+            xe = smooth_damp(xe, 1.0, &mut ve, 0.1, f32::INFINITY, dt);
+            xu = unity_smooth_damp(xu, 1.0, &mut vu, 0.1, f32::INFINITY, dt);
+            pe.push((frame as f32 * dt, xe));
+            pu.push((frame as f32 * dt, xu));
+        }
+        out.push((format!("smooth_damp, {hz} Hz"), pe));
+        out.push((format!("unity_smooth_damp, {hz} Hz"), pu));
     }
     out
 }

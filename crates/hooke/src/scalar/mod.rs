@@ -22,6 +22,8 @@ mod inertialize;
 mod interpolate;
 pub mod params;
 mod quat;
+mod smooth_damp;
+mod smooth_damp_rotation;
 mod spring;
 mod tracking;
 
@@ -37,5 +39,7 @@ pub use inertialize::*;
 pub use interpolate::*;
 pub use params::*;
 pub use quat::*;
+pub use smooth_damp::*;
+pub use smooth_damp_rotation::*;
 pub use spring::*;
 pub use tracking::*;

@@ -74,16 +74,33 @@ pub(crate) fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
 /// Steps a rotation spring given the step coefficients: the offset `x * inverse(goal)` is taken
 /// as a rotation vector in `f64`, advanced by the coefficients, and turned back into a rotation.
 fn rotation_spring_step(x: &mut Quat, v: &mut Vec3, goal: Quat, coeffs: &SpringCoeffs) {
-    let goal64 = goal.as_dquat();
-    let offset_q = x.as_dquat() * goal64.conjugate() / goal64.length_squared();
+    let (rotated, velocity, _) =
+        rotation_spring_step_f64(x.as_dquat(), v.as_dvec3(), goal.as_dquat(), coeffs);
+    *x = rotated.as_quat();
+    *v = velocity.as_vec3();
+}
+
+/// `f64` core of [`rotation_spring_step`] (also used by the smooth-damp rotations): returns the
+/// unit rotation, the angular velocity and the offset from the goal after the step, as a rotation
+/// vector not wrapped to the shortest path (the smooth-damp guard needs to see a pass through the
+/// goal even when the offset ends beyond pi).
+pub(crate) fn rotation_spring_step_f64(
+    x: DQuat,
+    v: DVec3,
+    goal: DQuat,
+    coeffs: &SpringCoeffs,
+) -> (DQuat, DVec3, DVec3) {
+    let offset_q = x * goal.conjugate() / goal.length_squared();
     let offset = quat_to_scaled_angle_axis_f64(offset_q);
-    let v0 = v.as_dvec3();
-    let (ex, vx) = coeffs.apply_offset_f64(offset.x, v0.x);
-    let (ey, vy) = coeffs.apply_offset_f64(offset.y, v0.y);
-    let (ez, vz) = coeffs.apply_offset_f64(offset.z, v0.z);
-    let rotated = quat_from_scaled_angle_axis_f64(DVec3::new(ex, ey, ez)) * goal64;
-    *x = rotated.normalize().as_quat();
-    *v = DVec3::new(vx, vy, vz).as_vec3();
+    let (ex, vx) = coeffs.apply_offset_f64(offset.x, v.x);
+    let (ey, vy) = coeffs.apply_offset_f64(offset.y, v.y);
+    let (ez, vz) = coeffs.apply_offset_f64(offset.z, v.z);
+    let rotated = quat_from_scaled_angle_axis_f64(DVec3::new(ex, ey, ez)) * goal;
+    (
+        rotated.normalize(),
+        DVec3::new(vx, vy, vz),
+        DVec3::new(ex, ey, ez),
+    )
 }
 
 /// The critical spring on a rotation toward a fixed goal rotation (angular velocity `v`, rad/s).
