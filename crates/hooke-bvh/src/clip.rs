@@ -182,6 +182,11 @@ impl Clip {
         self.frame_time as f32
     }
 
+    /// Seconds per frame as written in the file (full precision).
+    pub(crate) fn frame_time_f64(&self) -> f64 {
+        self.frame_time
+    }
+
     /// The joints (name, parent, offset, channels, end site) the clip was built from.
     ///
     /// ```

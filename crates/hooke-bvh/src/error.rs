@@ -114,8 +114,14 @@ pub enum BvhError {
         /// The declared count.
         count: usize,
     },
-    /// `Frame Time:` is zero or negative.
-    #[error("line {line}, column {column}: expected a positive frame time, found {value}")]
+    /// `Frame Time:` is zero, negative, or outside the range of positive normal `f32` values
+    /// ([`MIN_FRAME_TIME`](crate::MIN_FRAME_TIME) to `f32::MAX` seconds): a frame time that
+    /// rounds to 0 or to a subnormal as `f32` would make every velocity NaN or infinite.
+    #[error(
+        "line {line}, column {column}: expected a positive frame time from {min:e} to {max:e} seconds, found {value:e}",
+        min = crate::MIN_FRAME_TIME,
+        max = f32::MAX
+    )]
     BadFrameTime {
         /// 1-based line of the value.
         line: usize,
@@ -140,6 +146,26 @@ pub enum BvhError {
         /// Number of values on the line.
         found: usize,
     },
+    /// The file holds more joint-frames (frames times joints) than
+    /// [`MAX_JOINT_FRAMES`](crate::MAX_JOINT_FRAMES): converted to a [`Clip`](crate::Clip) it
+    /// would need more memory than any real capture does (a few bytes of text, or a blank line
+    /// under joints without channels, can stand for a whole frame of every joint).
+    #[error(
+        "line {line}, column {column}: frame {frame} makes {frame_count_so_far} frames of {joints} joints, more than the {limit} joint-frames hooke-bvh reads (MAX_JOINT_FRAMES)",
+        frame_count_so_far = frame + 1
+    )]
+    TooManyFrames {
+        /// 1-based line of the first frame over the limit.
+        line: usize,
+        /// 1-based column (always 1: the start of that frame's line).
+        column: usize,
+        /// 0-based index of the first frame over the limit.
+        frame: usize,
+        /// Number of joints in the hierarchy.
+        joints: usize,
+        /// The limit, [`MAX_JOINT_FRAMES`](crate::MAX_JOINT_FRAMES).
+        limit: usize,
+    },
 }
 
 impl BvhError {
@@ -161,7 +187,8 @@ impl BvhError {
             | BvhError::DuplicateChannel { line, column, .. }
             | BvhError::TooManyChannels { line, column, .. }
             | BvhError::BadFrameTime { line, column, .. }
-            | BvhError::WrongValueCount { line, column, .. } => Some((line, column)),
+            | BvhError::WrongValueCount { line, column, .. }
+            | BvhError::TooManyFrames { line, column, .. } => Some((line, column)),
         }
     }
 }

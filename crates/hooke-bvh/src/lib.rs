@@ -13,6 +13,12 @@
 //!   velocities, all stored frame-major. [`Clip::to_bvh`] converts back, decomposing rotations
 //!   into each joint's Euler order with [`EulerOrder::from_quat`].
 //! - Building blocks: [`forward_kinematics`], [`angular_velocity`], [`EulerOrder`].
+//! - Hostile files: a file may not ask for more than [`MAX_JOINT_FRAMES`] joint-frames nor
+//!   declare a frame time `f32` cannot use (below [`MIN_FRAME_TIME`]); both are located errors.
+//!   Reading and writing use explicit stacks, so any nesting depth is safe, and the writer's
+//!   output is linear in the hierarchy's size.
+//! - Playing clips together: [`Clip::check_same_skeleton`] and [`Clip::check_same_frame_time`]
+//!   name the first joint, or the frame times, that differ ([`ClipMismatch`]).
 //!
 //! Conventions: BVH angles are degrees; the channel list `Zrotation Xrotation Yrotation` means the
 //! local rotation `Rz * Rx * Ry`; a joint's local position is its `OFFSET` unless position
@@ -61,6 +67,8 @@ mod error;
 mod euler;
 mod fk;
 mod lexer;
+mod limits;
+mod mismatch;
 mod parser;
 mod velocity;
 mod writer;
@@ -70,4 +78,6 @@ pub use clip::Clip;
 pub use error::{BvhError, BvhWarning};
 pub use euler::{Axis, EulerOrder};
 pub use fk::forward_kinematics;
+pub use limits::{MAX_JOINT_FRAMES, MIN_FRAME_TIME};
+pub use mismatch::{ClipMismatch, FRAME_TIME_TOLERANCE};
 pub use velocity::{angular_velocity, scaled_angle_axis, shortest};

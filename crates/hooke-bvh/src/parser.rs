@@ -7,7 +7,7 @@ use glam::Vec3;
 
 use crate::bvh::{Bvh, Channel, Joint};
 use crate::lexer::{Lexer, Token, column_of};
-use crate::{BvhError, BvhWarning};
+use crate::{BvhError, BvhWarning, MAX_JOINT_FRAMES};
 
 const JOINT_ITEM: &str = "`JOINT`, `End Site` or `}`";
 
@@ -20,7 +20,13 @@ pub(crate) fn parse(src: &str) -> Result<Bvh, BvhError> {
     let joints = p.hierarchy()?;
     let channel_count = joints.iter().map(|j| j.channels.len()).sum();
     let (frames_line, declared, frame_time) = p.motion_header()?;
-    let (values, frame_count) = read_frames(src, p.lex.position(), p.lex.line(), channel_count)?;
+    let (values, frame_count) = read_frames(
+        src,
+        p.lex.position(),
+        p.lex.line(),
+        channel_count,
+        joints.len(),
+    )?;
     let frame_count = frame_count.unwrap_or(values.len() / channel_count.max(1));
     let mut warnings = Vec::new();
     if frame_count != declared {
@@ -258,7 +264,9 @@ impl<'a> Parser<'a> {
                 text: tok.text.to_owned(),
             });
         }
-        if frame_time <= 0.0 {
+        // Clip maths runs in f32: a time that is 0 or subnormal there gives NaN or infinite
+        // velocities, one above f32::MAX an infinite time (see `MIN_FRAME_TIME`).
+        if frame_time <= 0.0 || !(frame_time as f32).is_normal() {
             return Err(BvhError::BadFrameTime {
                 line: tok.line,
                 column,
@@ -272,13 +280,23 @@ impl<'a> Parser<'a> {
 /// Reads the motion lines that follow byte `pos` (just after the frame time, on line `line`).
 ///
 /// Returns the values and, only when there are no channels (so lines carry no values and cannot
-/// be told apart from blank ones), the frame count taken from the number of lines.
+/// be told apart from blank ones), the frame count taken from the number of lines. Refuses more
+/// than [`MAX_JOINT_FRAMES`] joint-frames for `joints` joints.
 fn read_frames(
     src: &str,
     pos: usize,
     line: usize,
     channel_count: usize,
+    joints: usize,
 ) -> Result<(Vec<f32>, Option<usize>), BvhError> {
+    let max_frames = MAX_JOINT_FRAMES / joints.max(1);
+    let too_many = |frame_line: usize| BvhError::TooManyFrames {
+        line: frame_line,
+        column: 1,
+        frame: max_frames,
+        joints,
+        limit: MAX_JOINT_FRAMES,
+    };
     let rest = src.get(pos..).unwrap_or("");
     let mut lines = rest.split('\n');
     // The remainder of the `Frame Time:` line must be empty: frames start on the next line.
@@ -338,12 +356,18 @@ fn read_frames(
                 found,
             });
         }
+        if frame == max_frames {
+            return Err(too_many(line));
+        }
         frame += 1;
     }
     if channel_count == 0 {
         // Without channels every line is a (valueless) frame; a blank piece after the final
         // line break is not a line.
         let frames = if last_blank { pieces - 1 } else { pieces };
+        if frames > max_frames {
+            return Err(too_many(line + 1 + max_frames));
+        }
         return Ok((values, Some(frames)));
     }
     Ok((values, None))

@@ -1,6 +1,6 @@
 //! Finite-difference velocities and angular velocities.
 
-use glam::{Quat, Vec3};
+use glam::{DVec3, Quat, Vec3};
 
 /// The rotation vector (axis times angle in radians) of a unit quaternion.
 ///
@@ -9,7 +9,7 @@ use glam::{Quat, Vec3};
 /// rotation but with different angles (`θ` and `θ - 2π`); call [`shortest`] first for the short one.
 ///
 /// ```
-/// use glam::{Quat, Vec3};
+/// use glam::{DVec3, Quat, Vec3};
 /// let v = hooke_bvh::scaled_angle_axis(Quat::from_rotation_y(0.25));
 /// assert!((v - Vec3::new(0.0, 0.25, 0.0)).length() < 1e-7);
 /// ```
@@ -53,8 +53,22 @@ pub fn angular_velocity(q0: Quat, q1: Quat, dt: f32) -> Vec3 {
 /// Frame `f ≥ 1` gets the backward difference `(x[f] - x[f-1]) / dt`, the velocity with which
 /// the pose arrives at frame `f`; frame 0 reuses frame 1's value (the forward difference at 0).
 /// With a single frame every velocity is zero.
+///
+/// A difference too large for `f32` (positions near ±3e38, or a frame time near
+/// [`MIN_FRAME_TIME`](crate::MIN_FRAME_TIME)) saturates at `±f32::MAX` instead of becoming
+/// infinite.
 pub(crate) fn linear(values: &[Vec3], joints: usize, dt: f32) -> Vec<Vec3> {
-    differences(values, joints, Vec3::ZERO, |a, b| (b - a) / dt)
+    differences(values, joints, Vec3::ZERO, |a, b| {
+        let v = (b - a) / dt;
+        if v.is_finite() {
+            v
+        } else {
+            let limit = DVec3::splat(f64::from(f32::MAX));
+            ((b.as_dvec3() - a.as_dvec3()) / f64::from(dt))
+                .clamp(-limit, limit)
+                .as_vec3()
+        }
+    })
 }
 
 /// Angular velocities of a frame-major rotation array, with the same scheme as [`linear`].

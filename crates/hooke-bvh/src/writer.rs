@@ -2,6 +2,11 @@
 //!
 //! Numbers use Rust's shortest round-tripping formatting (never exponent notation, which some
 //! BVH readers reject), so reading the output gives back bit-identical values.
+//!
+//! The output is linear in the size of the hierarchy: the writer walks the joints with an
+//! explicit stack (no recursion, so any nesting depth is safe) and indents at most
+//! [`MAX_INDENT`] tabs. Indenting every level would make a 10,000-deep chain (a 399 KB file)
+//! 250 MB of tabs.
 
 use std::fmt::{self, Write as _};
 use std::path::Path;
@@ -63,11 +68,14 @@ impl fmt::Display for Bvh {
     }
 }
 
+/// The deepest indentation written, in tabs. Real rigs nest about 10 levels deep; joints deeper
+/// than this are written at this indentation (readers go by the braces, not the tabs).
+const MAX_INDENT: usize = 32;
+
 fn indent(f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
-    for _ in 0..depth {
-        f.write_char('\t')?;
-    }
-    Ok(())
+    const TABS: &str = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+    const _: () = assert!(TABS.len() == MAX_INDENT);
+    f.write_str(&TABS[..depth.min(MAX_INDENT)])
 }
 
 impl Bvh {
@@ -87,7 +95,8 @@ impl Bvh {
         f.write_str("}\n")
     }
 
-    /// Writes the file to `out` (the same text as [`to_string`](ToString::to_string)).
+    /// Writes the file to `out` (the same text as [`to_string`](ToString::to_string)), through a
+    /// buffer of its own and without building the whole text in memory first.
     ///
     /// ```
     /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 0.5\n1.25\n")?;
@@ -96,8 +105,10 @@ impl Bvh {
     /// assert!(String::from_utf8(out).unwrap().ends_with("Frame Time: 0.5\n1.25\n"));
     /// # Ok::<(), hooke_bvh::BvhError>(())
     /// ```
-    pub fn write<W: std::io::Write>(&self, mut out: W) -> std::io::Result<()> {
-        out.write_all(self.to_string().as_bytes())?;
+    pub fn write<W: std::io::Write>(&self, out: W) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let mut out = std::io::BufWriter::new(out);
+        write!(out, "{self}")?;
         out.flush()
     }
 

@@ -3,6 +3,7 @@
 //! switch. Reports the update throughput and how much the largest joint acceleration across the
 //! switches shrinks compared with hard cuts, and optionally plots one joint of one character.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -10,7 +11,7 @@ use glam::{Quat, Vec3};
 use hooke_bvh::{Bvh, Clip};
 use hooke_inertia::{BlendProfile, Inertializer, PoseBatch, PoseRef, RootPolicy};
 
-use crate::plot;
+use crate::{CliError, Plan, output, plot};
 
 /// Settings of the main job.
 #[derive(Debug, Clone)]
@@ -27,6 +28,8 @@ pub struct Settings {
     pub switch_every: f32,
     /// Where to write an SVG plot of one joint of character 0, if anywhere.
     pub plot: Option<PathBuf>,
+    /// Replace an existing plot file.
+    pub force: bool,
     /// Use one thread instead of rayon's pool.
     pub single_thread: bool,
 }
@@ -53,59 +56,85 @@ impl Rng {
 /// Characters whose joint accelerations are tracked for the pop statistics.
 const TRACKED: usize = 16;
 
-pub fn run(settings: &Settings) -> Result<(), String> {
-    let clips = [load(&settings.clips[0])?, load(&settings.clips[1])?];
-    let bones = clips[0].joint_count();
-    if clips[1].joint_count() != bones {
-        return Err(format!(
-            "the clips have different skeletons ({} and {} joints)",
-            bones,
-            clips[1].joint_count()
-        ));
+/// The joint shown in the plot and measured for pops: the left hand in the CMU rig (the last
+/// joint in a rig with fewer joints).
+const PLOT_JOINT: usize = 20;
+
+/// The plot shows the first seconds only, ending just before the third switch of character 0
+/// so that it ends on a settled pose.
+const PLOT_SECONDS: f32 = 2.95;
+
+pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
+    let inputs = [settings.clips[0].as_path(), settings.clips[1].as_path()];
+    if let Some(path) = &settings.plot {
+        // Before the run, so a clobbering plot path costs nothing.
+        output::check_target(path, &inputs, settings.force)?;
     }
+    let clips = [load(inputs[0])?, load(inputs[1])?];
+    let mismatch = |e: hooke_bvh::ClipMismatch| {
+        CliError::Input(format!(
+            "{} and {} cannot be played together (resampling is not supported): {e}",
+            inputs[0].display(),
+            inputs[1].display()
+        ))
+    };
+    clips[0].check_same_skeleton(&clips[1]).map_err(mismatch)?;
+    clips[0]
+        .check_same_frame_time(&clips[1])
+        .map_err(mismatch)?;
+    let bones = clips[0].joint_count();
     let dt = clips[0].frame_time();
     let n = settings.characters;
-    let frames = (settings.seconds / dt).round() as usize;
-    let switch_frames = ((settings.switch_every / dt).round() as usize).max(2);
-    // Frame 0 of the CMU clips is an added T-pose: never play it.
+    let plan = Plan::new(n, settings.seconds, settings.switch_every, dt, bones)?;
+    let (frames, switch_frames) = (plan.frames, plan.switch_frames);
+    let plot_joint = PLOT_JOINT.min(bones - 1);
+    // Frame 0 of the CMU clips is an added T-pose: never play it (`load` makes sure there is
+    // more than frame 0).
     let playable = |clip: &Clip| 1..clip.frame_count();
 
-    let profile = BlendProfile::uniform(bones, settings.halflife).map_err(|e| e.to_string())?;
-    let mut inertializer =
-        Inertializer::new(n, profile, RootPolicy::Local).map_err(|e| e.to_string())?;
+    let failed = |e: hooke_inertia::InertiaError| CliError::Failure(e.to_string());
+    let profile = BlendProfile::uniform(bones, settings.halflife)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    let mut inertializer = Inertializer::new(n, profile, RootPolicy::Local).map_err(failed)?;
     let mut input = PoseBatch::new(n, bones, 0);
     let mut output = PoseBatch::new(n, bones, 0);
 
     let mut rng = Rng(0x5eed);
-    let mut cursors: Vec<Cursor> = (0..n)
-        .map(|c| {
-            let clip = c % 2;
-            let range = playable(&clips[clip]);
-            Cursor {
-                clip,
-                frame: range.start + rng.below(range.len()),
-            }
-        })
-        .collect();
+    let mut cursors: Vec<Cursor> = Vec::new();
+    cursors
+        .try_reserve_exact(n)
+        .map_err(|e| CliError::Failure(format!("{n} characters: {e}")))?;
+    cursors.extend((0..n).map(|c| {
+        let clip = c % 2;
+        let range = playable(&clips[clip]);
+        Cursor {
+            clip,
+            frame: range.start + rng.below(range.len()),
+        }
+    }));
 
-    let mut pops = PopStats::default();
-    let mut history: Vec<[Vec<Vec3>; 2]> = vec![[Vec::new(), Vec::new()]; TRACKED.min(n)];
+    let mut pops = PopStats::new(TRACKED.min(n), dt);
     let mut plotted: Vec<(f32, f32, f32)> = Vec::new();
     let mut update_time = Duration::ZERO;
     let mut switches = 0_usize;
 
-    println!(
+    let stdout = CliError::Stdout;
+    writeln!(
+        out,
         "hooke {} — SIMD path: {}",
         env!("CARGO_PKG_VERSION"),
         hooke::simd_backend().name()
-    );
-    println!(
+    )
+    .map_err(stdout)?;
+    writeln!(
+        out,
         "{n} characters x {bones} bones, {} s at {:.0} Hz, halflife {} s, a switch every {} s",
         settings.seconds,
         1.0 / dt,
         settings.halflife,
         settings.switch_every
-    );
+    )
+    .map_err(stdout)?;
 
     for frame in 0..frames {
         for (c, cursor) in cursors.iter_mut().enumerate() {
@@ -126,15 +155,13 @@ pub fn run(settings: &Settings) -> Result<(), String> {
                 let destination = PoseRef::from_clip(&clips[next.clip], next.frame);
                 inertializer
                     .transition(c, source, destination)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(failed)?;
                 *cursor = next;
                 switches += 1;
-                if c < history.len() {
-                    pops.mark_switch(c, history[c][0].len());
-                }
+                pops.mark_switch(c, frame);
             }
             let pose = PoseRef::from_clip(&clips[cursor.clip], cursor.frame);
-            input.set_character(c, pose).map_err(|e| e.to_string())?;
+            input.set_character(c, pose).map_err(failed)?;
         }
 
         let start = Instant::now();
@@ -144,28 +171,20 @@ pub fn run(settings: &Settings) -> Result<(), String> {
             inertializer.par_update(dt, &input, &mut output)
         };
         update_time += start.elapsed();
-        result.map_err(|e| e.to_string())?;
+        result.map_err(failed)?;
 
-        for (c, h) in history.iter_mut().enumerate() {
-            let shown = output.character(c).map_err(|e| e.to_string())?;
-            let cut = input.character(c).map_err(|e| e.to_string())?;
-            h[0].push(joint_position(
-                &clips[0],
-                &shown.positions,
-                &shown.rotations,
-                PLOT_JOINT,
-            ));
-            h[1].push(joint_position(
-                &clips[0],
-                &cut.positions,
-                &cut.rotations,
-                PLOT_JOINT,
-            ));
-        }
-        if let Some(h) = history.first() {
+        for c in 0..pops.tracked() {
+            let shown = output.character(c).map_err(failed)?;
+            let cut = input.character(c).map_err(failed)?;
+            let smooth = joint_position(&clips[0], &shown.positions, &shown.rotations, plot_joint);
+            let hard = joint_position(&clips[0], &cut.positions, &cut.rotations, plot_joint);
+            pops.push(c, smooth, hard);
             let t = frame as f32 * dt;
-            plotted.push((t, h[0][frame].y, h[1][frame].y));
+            if c == 0 && t <= PLOT_SECONDS {
+                plotted.push((t, smooth.y, hard.y));
+            }
         }
+        pops.finish_frame(frame);
     }
 
     let all_finite = (0..n).all(|c| {
@@ -173,10 +192,15 @@ pub fn run(settings: &Settings) -> Result<(), String> {
             p.positions.iter().all(|x| x.is_finite()) && p.rotations.iter().all(|q| q.is_finite())
         })
     });
-    let ratios = pops.ratios(&history, dt);
+    let ratios = pops.ratios;
     let bone_updates = (frames * n * bones) as f64;
-    println!("{switches} switches, {frames} frames; output finite: {all_finite}");
-    println!(
+    writeln!(
+        out,
+        "{switches} switches, {frames} frames; output finite: {all_finite}"
+    )
+    .map_err(stdout)?;
+    writeln!(
+        out,
         "update: {:.2} ms per frame, {:.1} M bones/s ({})",
         update_time.as_secs_f64() * 1e3 / frames.max(1) as f64,
         bone_updates / update_time.as_secs_f64().max(1e-12) / 1e6,
@@ -185,48 +209,61 @@ pub fn run(settings: &Settings) -> Result<(), String> {
         } else {
             "rayon threads"
         }
-    );
+    )
+    .map_err(stdout)?;
     if let Some(summary) = summarize(&ratios) {
-        println!(
+        writeln!(
+            out,
             "largest acceleration of the {} joint across {} switches, hard cut / inertialized: \
              median {:.1}x, min {:.1}x, max {:.1}x",
-            clips[0].joint_names()[PLOT_JOINT],
+            clips[0].joint_names()[plot_joint],
             ratios.len(),
             summary.0,
             summary.1,
             summary.2
-        );
+        )
+        .map_err(stdout)?;
     }
     if !all_finite {
-        return Err("the output contains non-finite values".into());
+        return Err(CliError::Failure(
+            "the output contains non-finite values".into(),
+        ));
     }
     if let Some(path) = &settings.plot {
         let smooth: Vec<(f32, f32)> = plotted.iter().map(|&(t, s, _)| (t, s)).collect();
         let cut: Vec<(f32, f32)> = plotted.iter().map(|&(t, _, c)| (t, c)).collect();
-        let window = plot_window(&smooth);
-        plot::lines(
-            path,
-            &format!("{} height, character 0", clips[0].joint_names()[PLOT_JOINT]),
+        let svg = plot::lines(
+            &format!("{} height, character 0", clips[0].joint_names()[plot_joint]),
             // The hard cut first, so the inertialized line is drawn on top of it.
-            &[
-                ("hard cut".into(), window.clip(&cut)),
-                ("inertialized".into(), window.clip(&smooth)),
-            ],
+            &[("hard cut".into(), cut), ("inertialized".into(), smooth)],
             "time (s)",
             "height",
-        )?;
-        println!("wrote {}", path.display());
+        )
+        .map_err(|e| CliError::Failure(format!("plotting {}: {e}", path.display())))?;
+        output::write_atomically(path, svg.as_bytes(), &inputs, settings.force)?;
+        writeln!(out, "wrote {}", path.display()).map_err(stdout)?;
     }
     Ok(())
 }
 
-/// The joint shown in the plot and measured for pops: the left hand in the CMU rig.
-const PLOT_JOINT: usize = 20;
-
-fn load(path: &Path) -> Result<Clip, String> {
-    let bvh = Bvh::from_path(path).map_err(|e| e.to_string())?;
+/// Reads a clip the job can play: a BVH file with at least two frames (frame 0 is never played).
+fn load(path: &Path) -> Result<Clip, CliError> {
+    let bvh = Bvh::from_path(path).map_err(|e| match e {
+        hooke_bvh::BvhError::Io { .. } => CliError::Input(e.to_string()),
+        // Syntax errors carry the line and column; say which file.
+        _ => CliError::Input(format!("{}: {e}", path.display())),
+    })?;
     for warning in bvh.warnings() {
-        eprintln!("hooke: {}: {warning}", path.display());
+        let _ = writeln!(std::io::stderr(), "hooke: {}: {warning}", path.display());
+    }
+    if bvh.frame_count() < 2 {
+        return Err(CliError::Input(format!(
+            "{}: {} frame{}; the job needs at least 2 (frame 0, the T-pose of CMU clips, is never \
+             played)",
+            path.display(),
+            bvh.frame_count(),
+            if bvh.frame_count() == 1 { "" } else { "s" }
+        )));
     }
     Ok(Clip::from_bvh(&bvh))
 }
@@ -235,42 +272,87 @@ fn load(path: &Path) -> Result<Clip, String> {
 /// pose itself, not the character teleporting between recording spots).
 fn joint_position(clip: &Clip, positions: &[Vec3], rotations: &[Quat], joint: usize) -> Vec3 {
     let mut local = positions.to_vec();
-    local[0] = Vec3::ZERO;
     let n = local.len();
+    if let Some(root) = local.first_mut() {
+        *root = Vec3::ZERO;
+    }
     let (mut gp, mut gr) = (vec![Vec3::ZERO; n], vec![Quat::IDENTITY; n]);
     hooke_bvh::forward_kinematics(clip.parents(), &local, rotations, &mut gp, &mut gr);
-    gp[joint.min(n - 1)]
+    gp.get(joint).copied().unwrap_or(Vec3::ZERO)
 }
 
-/// Frames at which tracked characters switched.
-#[derive(Default)]
+/// The pop statistics, gathered as the run goes so that memory does not grow with its length:
+/// for each tracked character the last five positions of the measured joint, inertialized and
+/// hard cut, and the switches whose two following frames are not known yet.
 struct PopStats {
-    switches: Vec<(usize, usize)>,
+    dt: f32,
+    /// Per tracked character, `[inertialized, hard cut]` positions of the last five frames,
+    /// oldest first.
+    windows: Vec<[Vec<Vec3>; 2]>,
+    /// `(character, frame)` of switches waiting for their frame + 2.
+    pending: Vec<(usize, usize)>,
+    /// For each switch with two frames on both sides: the largest second difference of the hard
+    /// cut divided by that of the inertialized output.
+    ratios: Vec<f32>,
 }
+
+/// Frames around a switch that the acceleration measure needs: two before, two after.
+const WINDOW: usize = 5;
 
 impl PopStats {
-    fn mark_switch(&mut self, character: usize, frame: usize) {
-        self.switches.push((character, frame));
+    fn new(tracked: usize, dt: f32) -> PopStats {
+        PopStats {
+            dt,
+            windows: vec![[Vec::new(), Vec::new()]; tracked],
+            pending: Vec::new(),
+            ratios: Vec::new(),
+        }
     }
 
-    /// For each switch with two frames of history on both sides: the largest second difference of
-    /// the hard cut divided by that of the inertialized output.
-    fn ratios(&self, history: &[[Vec<Vec3>; 2]], dt: f32) -> Vec<f32> {
-        let accel =
-            |p: &[Vec3], f: usize| ((p[f + 1] - 2.0 * p[f] + p[f - 1]) / (dt * dt)).length();
-        let mut out = Vec::new();
-        for &(c, f) in &self.switches {
-            let [smooth, cut] = &history[c];
-            if f < 2 || f + 2 >= smooth.len() {
-                continue;
+    fn tracked(&self) -> usize {
+        self.windows.len()
+    }
+
+    /// A switch of `character` at `frame`: the first frame of the new clip is `frame`.
+    fn mark_switch(&mut self, character: usize, frame: usize) {
+        // Switches with fewer than two frames before them are not measured.
+        if character < self.tracked() && frame >= 2 {
+            self.pending.push((character, frame));
+        }
+    }
+
+    fn push(&mut self, character: usize, inertialized: Vec3, hard_cut: Vec3) {
+        for (window, p) in self.windows[character]
+            .iter_mut()
+            .zip([inertialized, hard_cut])
+        {
+            if window.len() == WINDOW {
+                window.remove(0);
             }
-            let worst = |p: &[Vec3]| (f - 1..=f + 1).map(|k| accel(p, k)).fold(0.0_f32, f32::max);
+            window.push(p);
+        }
+    }
+
+    /// Measures the switches of frame `frame - 2`, whose window is now complete.
+    fn finish_frame(&mut self, frame: usize) {
+        let dt = self.dt;
+        // p[1..=3] are the frames switch - 1 ..= switch + 1.
+        let accel =
+            |p: &[Vec3], k: usize| ((p[k + 1] - 2.0 * p[k] + p[k - 1]) / (dt * dt)).length();
+        let worst = |p: &[Vec3]| (1..=3).map(|k| accel(p, k)).fold(0.0_f32, f32::max);
+        let windows = &self.windows;
+        let ratios = &mut self.ratios;
+        self.pending.retain(|&(c, f)| {
+            if f + 2 != frame {
+                return true;
+            }
+            let [smooth, cut] = &windows[c];
             let (s, h) = (worst(smooth), worst(cut));
             if s > 0.0 {
-                out.push(h / s);
+                ratios.push(h / s);
             }
-        }
-        out
+            false
+        });
     }
 }
 
@@ -285,18 +367,4 @@ fn summarize(ratios: &[f32]) -> Option<(f32, f32, f32)> {
         sorted[0],
         sorted[sorted.len() - 1],
     ))
-}
-
-/// The first three seconds, or the whole run if shorter.
-struct Window(f32);
-
-fn plot_window(series: &[(f32, f32)]) -> Window {
-    // Stop just before the third switch of character 0, so the plot ends on a settled pose.
-    Window(series.last().map_or(0.0, |p| p.0).min(2.95))
-}
-
-impl Window {
-    fn clip(&self, series: &[(f32, f32)]) -> Vec<(f32, f32)> {
-        series.iter().copied().filter(|p| p.0 <= self.0).collect()
-    }
 }

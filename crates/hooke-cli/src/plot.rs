@@ -1,5 +1,6 @@
 //! `hooke plot`: SVG plots of spring responses for the documentation.
 
+use std::io::Write;
 use std::path::Path;
 
 use hooke::scalar::{
@@ -7,37 +8,57 @@ use hooke::scalar::{
 };
 use plotters::prelude::*;
 
+use crate::{CliError, output};
+
 /// A named line: `(x, y)` points.
 pub type Series = (String, Vec<(f32, f32)>);
 
-/// Writes `responses.svg` (damping regimes) and `dt_invariance.svg` (exact vs `fast_negexp`).
-pub fn run(out: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let responses = out.join("responses.svg");
-    plot(
-        &responses,
-        "Step responses, halflife 0.2 s",
-        &regimes(),
-        (0.0, 1.5),
-        (-0.1, 1.6),
-    )?;
-    let invariance = out.join("dt_invariance.svg");
-    plot(
-        &invariance,
-        "Damper at 10, 30 and 120 Hz: exact vs fast_negexp",
-        &dt_invariance(),
-        (0.0, 1.0),
-        (0.0, 1.05),
-    )?;
-    plot(
-        &out.join("smooth_damp.svg"),
-        "Smooth damp (0.1 s) at 5, 10 and 60 Hz: exact vs Unity's formula",
-        &smooth_damp_vs_unity(),
-        (0.0, 0.6),
-        (0.0, 1.05),
-    )?;
-    println!("wrote {} and {}", responses.display(), invariance.display());
-    Ok(())
+/// Writes `responses.svg` (damping regimes), `dt_invariance.svg` (exact vs `fast_negexp`) and
+/// `smooth_damp.svg` (exact smooth damp vs Unity's formula) into `folder`; existing files only
+/// with `force`.
+pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let responses = folder.join("responses.svg");
+    let invariance = folder.join("dt_invariance.svg");
+    let smooth = folder.join("smooth_damp.svg");
+    // All checked before any is written.
+    for path in [&responses, &invariance, &smooth] {
+        output::check_target(path, &[], force)?;
+    }
+    let svgs = [
+        plot(
+            "Step responses, halflife 0.2 s",
+            &regimes(),
+            (0.0, 1.5),
+            (-0.1, 1.6),
+        ),
+        plot(
+            "Damper at 10, 30 and 120 Hz: exact vs fast_negexp",
+            &dt_invariance(),
+            (0.0, 1.0),
+            (0.0, 1.05),
+        ),
+        plot(
+            "Smooth damp (0.1 s) at 5, 10 and 60 Hz: exact vs Unity's formula",
+            &smooth_damp_vs_unity(),
+            (0.0, 0.6),
+            (0.0, 1.05),
+        ),
+    ];
+    std::fs::create_dir_all(folder)
+        .map_err(|e| CliError::Failure(format!("cannot create {}: {e}", folder.display())))?;
+    for (path, svg) in [&responses, &invariance, &smooth].into_iter().zip(svgs) {
+        let svg =
+            svg.map_err(|e| CliError::Failure(format!("plotting {}: {e}", path.display())))?;
+        output::write_atomically(path, svg.as_bytes(), &[], force)?;
+    }
+    writeln!(
+        out,
+        "wrote {}, {} and {}",
+        responses.display(),
+        invariance.display(),
+        smooth.display()
+    )
+    .map_err(CliError::Stdout)
 }
 
 fn regimes() -> Vec<Series> {
@@ -98,25 +119,18 @@ fn smooth_damp_vs_unity() -> Vec<Series> {
     out
 }
 
-/// Plots `series` with axes fitted to the data.
-pub fn lines(
-    path: &Path,
-    title: &str,
-    series: &[Series],
-    x_desc: &str,
-    y_desc: &str,
-) -> Result<(), String> {
+/// An SVG plot of `series` with axes fitted to the data.
+pub fn lines(title: &str, series: &[Series], x_desc: &str, y_desc: &str) -> Result<String, String> {
     let points = series.iter().flat_map(|(_, p)| p.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
     for &(x, y) in points {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
     }
     if x0 > x1 {
-        return Err(format!("nothing to plot in {}", path.display()));
+        return Err("nothing to plot".into());
     }
     let pad = 0.05 * (y1 - y0).max(1e-6);
     draw(
-        path,
         title,
         series,
         (x0, x1.max(x0 + 1e-6)),
@@ -125,60 +139,57 @@ pub fn lines(
     )
 }
 
-fn plot(
-    path: &Path,
-    title: &str,
-    series: &[Series],
-    xr: (f32, f32),
-    yr: (f32, f32),
-) -> Result<(), String> {
-    draw(path, title, series, xr, yr, ("time (s)", "x"))
+fn plot(title: &str, series: &[Series], xr: (f32, f32), yr: (f32, f32)) -> Result<String, String> {
+    draw(title, series, xr, yr, ("time (s)", "x"))
 }
 
+/// Renders the plot into an SVG string (written to disk by the caller, atomically).
 fn draw(
-    path: &Path,
     title: &str,
     series: &[Series],
     xr: (f32, f32),
     yr: (f32, f32),
     desc: (&str, &str),
-) -> Result<(), String> {
-    let root = SVGBackend::new(path, (720, 420)).into_drawing_area();
-    let err = |e: DrawingAreaErrorKind<_>| format!("plotting {}: {e}", path.display());
-    root.fill(&WHITE).map_err(err)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(32)
-        .y_label_area_size(44)
-        .build_cartesian_2d(xr.0..xr.1, yr.0..yr.1)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(desc.0)
-        .y_desc(desc.1)
-        .draw()
-        .map_err(err)?;
-    for (i, (name, points)) in series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
+        let err = |e: DrawingAreaErrorKind<_>| e.to_string();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(32)
+            .y_label_area_size(44)
+            .build_cartesian_2d(xr.0..xr.1, yr.0..yr.1)
+            .map_err(err)?;
         chart
-            .draw_series(LineSeries::new(
-                points.iter().copied(),
-                color.stroke_width(2),
-            ))
-            .map_err(err)?
-            .label(name.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
-            });
+            .configure_mesh()
+            .x_desc(desc.0)
+            .y_desc(desc.1)
+            .draw()
+            .map_err(err)?;
+        for (i, (name, points)) in series.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            chart
+                .draw_series(LineSeries::new(
+                    points.iter().copied(),
+                    color.stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(name.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.8))
+            .position(SeriesLabelPosition::LowerRight)
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.8))
-        .position(SeriesLabelPosition::LowerRight)
-        .draw()
-        .map_err(err)?;
-    root.present().map_err(err)?;
-    Ok(())
+    Ok(svg)
 }

@@ -5,8 +5,10 @@ use std::io::Write;
 use hooke::SpringParams;
 use hooke::scalar::{damper_exact, spring_damper_exact_stiffness_damping};
 
+use crate::CliError;
+
 /// Prints the responses of a damper and four springs, from 0 toward 1, sampled every 0.1 s.
-pub fn run(halflife: f32) -> Result<(), String> {
+pub fn run(halflife: f32, out: &mut dyn Write) -> Result<(), CliError> {
     let dt = 1.0 / 60.0;
     let springs = [
         ("critical", SpringParams::critical(halflife)),
@@ -19,11 +21,10 @@ pub fn run(halflife: f32) -> Result<(), String> {
     ];
     let mut rows = Vec::new();
     for (name, params) in springs {
-        let params = params.map_err(|e| format!("{name}: {e}"))?;
+        let params = params.map_err(|e| CliError::Input(format!("{name}: {e}")))?;
         rows.push((name, params.stiffness() as f32, params.damping() as f32));
     }
-    let mut out = std::io::stdout().lock();
-    let io = |e: std::io::Error| format!("cannot write the table: {e}");
+    let io = CliError::Stdout;
     writeln!(
         out,
         "hooke {} — SIMD path: {}",
