@@ -73,8 +73,8 @@ pub fn run(settings: &Settings) -> Result<(), String> {
     let profile = BlendProfile::uniform(bones, settings.halflife).map_err(|e| e.to_string())?;
     let mut inertializer =
         Inertializer::new(n, profile, RootPolicy::Local).map_err(|e| e.to_string())?;
-    let mut input = PoseBatch::new(n, bones, 0);
-    let mut output = PoseBatch::new(n, bones, 0);
+    let mut input = PoseBatch::new(n, bones, 0).map_err(|e| e.to_string())?;
+    let mut output = PoseBatch::new(n, bones, 0).map_err(|e| e.to_string())?;
 
     let mut rng = Rng(0x5eed);
     let mut cursors: Vec<Cursor> = (0..n)

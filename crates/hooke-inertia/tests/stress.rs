@@ -45,7 +45,7 @@ fn quaternions_stay_unit_and_nothing_is_nan_over_100k_frames() {
             frame: 1 + 400 * c,
         })
         .collect();
-    let mut input = PoseBatch::new(CHARACTERS, BONES, 0);
+    let mut input = PoseBatch::new(CHARACTERS, BONES, 0).unwrap();
     let mut output = input.clone();
     let dts = [1.0 / 120.0, 1.0 / 60.0, 1.0 / 30.0, 0.0, 0.1];
     let mut worst = 0.0_f64;
