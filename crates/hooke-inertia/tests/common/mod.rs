@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod driver;
+pub mod hostile;
 
 use std::sync::OnceLock;
 
