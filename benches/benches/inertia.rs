@@ -43,7 +43,7 @@ fn crowd(clip: &Clip) -> Crowd {
     let bones = clip.joint_count();
     let profile = BlendProfile::uniform(bones, HALFLIFE).unwrap();
     let mut inertializer = Inertializer::new(CHARACTERS, profile, RootPolicy::Local).unwrap();
-    let mut input = PoseBatch::new(CHARACTERS, bones, 0);
+    let mut input = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
     for c in 0..CHARACTERS {
         let (src, dst) = frames(clip, c);
         let dst = PoseRef::from_clip(clip, dst);

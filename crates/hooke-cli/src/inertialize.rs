@@ -96,8 +96,8 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let profile = BlendProfile::uniform(bones, settings.halflife)
         .map_err(|e| CliError::Input(e.to_string()))?;
     let mut inertializer = Inertializer::new(n, profile, RootPolicy::Local).map_err(failed)?;
-    let mut input = PoseBatch::new(n, bones, 0);
-    let mut output = PoseBatch::new(n, bones, 0);
+    let mut input = PoseBatch::new(n, bones, 0).map_err(failed)?;
+    let mut output = PoseBatch::new(n, bones, 0).map_err(failed)?;
 
     let mut rng = Rng(0x5eed);
     let mut cursors: Vec<Cursor> = Vec::new();

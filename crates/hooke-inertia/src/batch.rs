@@ -3,6 +3,8 @@
 use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 
+use crate::alloc;
+
 use crate::error::InertiaError;
 use crate::pose::{Pose, PoseRef};
 use crate::validate::{self, Fields};
@@ -18,14 +20,15 @@ pub(crate) struct BoneColumns {
 }
 
 impl BoneColumns {
-    /// `len` bones at rest: zero vectors and identity rotations (the inert values for padding).
-    pub fn rest(len: usize) -> BoneColumns {
-        BoneColumns {
-            positions: Vec3Columns::new(len, Vec3::ZERO),
-            velocities: Vec3Columns::new(len, Vec3::ZERO),
-            rotations: QuatColumns::new(len, Quat::IDENTITY),
-            angular_velocities: Vec3Columns::new(len, Vec3::ZERO),
-        }
+    /// `len` bones at rest: zero vectors and identity rotations (the inert values for padding),
+    /// or [`InertiaError::OutOfMemory`] naming `what`.
+    pub fn rest(what: &'static str, len: usize) -> Result<BoneColumns, InertiaError> {
+        Ok(BoneColumns {
+            positions: alloc::zero_vec3s(what, len)?,
+            velocities: alloc::zero_vec3s(what, len)?,
+            rotations: alloc::identity_quats(what, len)?,
+            angular_velocities: alloc::zero_vec3s(what, len)?,
+        })
     }
 
     /// The bone at `index`: (position, velocity, rotation, angular velocity).
@@ -59,7 +62,7 @@ impl BoneColumns {
 /// use glam::{Quat, Vec3};
 /// use hooke_inertia::{Pose, PoseBatch};
 ///
-/// let mut batch = PoseBatch::new(2, 3, 0);
+/// let mut batch = PoseBatch::new(2, 3, 0)?;
 /// let mut pose = Pose::rest(3);
 /// pose.positions[1] = Vec3::Y;
 /// batch.set_character(1, pose.as_ref())?;
@@ -81,19 +84,28 @@ impl PoseBatch {
     /// `characters` characters of `bones` bones and `curves` curves, all at rest (zero positions and
     /// velocities, identity rotations, zero curves).
     ///
+    /// A size that does not fit in `usize` is [`InertiaError::SizeOverflow`]; one that cannot be
+    /// allocated is [`InertiaError::OutOfMemory`].
+    ///
     /// ```
-    /// let batch = hooke_inertia::PoseBatch::new(1000, 31, 0);
+    /// use hooke_inertia::{InertiaError, PoseBatch};
+    /// let batch = PoseBatch::new(1000, 31, 0)?;
     /// assert_eq!(batch.shape(), (1000, 31, 0));
+    /// let too_many = PoseBatch::new(usize::MAX / 31 + 1, 31, 0);
+    /// assert!(matches!(too_many, Err(InertiaError::SizeOverflow { .. })));
+    /// # Ok::<(), InertiaError>(())
     /// ```
-    pub fn new(characters: usize, bones: usize, curves: usize) -> PoseBatch {
-        PoseBatch {
+    pub fn new(characters: usize, bones: usize, curves: usize) -> Result<PoseBatch, InertiaError> {
+        let bone_lanes = alloc::lanes("pose bones", characters, bones)?;
+        let curve_lanes = alloc::lanes("pose curves", characters, curves)?;
+        Ok(PoseBatch {
             characters,
             bones,
             curves,
-            bone_columns: BoneColumns::rest(characters * bones),
-            curve_values: Column::new(characters * curves, 0.0),
-            curve_velocities: Column::new(characters * curves, 0.0),
-        }
+            bone_columns: BoneColumns::rest("pose bones", bone_lanes)?,
+            curve_values: alloc::column("pose curves", curve_lanes, 0.0, 0.0)?,
+            curve_velocities: alloc::column("pose curves", curve_lanes, 0.0, 0.0)?,
+        })
     }
 
     /// `characters` copies of one pose (checked like [`set_character`](Self::set_character)).
@@ -104,7 +116,7 @@ impl PoseBatch {
     /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn from_pose(characters: usize, pose: PoseRef<'_>) -> Result<PoseBatch, InertiaError> {
-        let mut batch = PoseBatch::new(characters, pose.bone_count(), pose.curve_count());
+        let mut batch = PoseBatch::new(characters, pose.bone_count(), pose.curve_count())?;
         for character in 0..characters {
             batch.set_character(character, pose)?;
         }
@@ -114,7 +126,8 @@ impl PoseBatch {
     /// (characters, bones per character, curves per character).
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4).shape(), (2, 3, 4));
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4)?.shape(), (2, 3, 4));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn shape(&self) -> (usize, usize, usize) {
         (self.characters, self.bones, self.curves)
@@ -124,9 +137,10 @@ impl PoseBatch {
     ///
     /// ```
     /// use hooke_inertia::{InertiaError, Pose, PoseBatch};
-    /// let mut batch = PoseBatch::new(1, 2, 0);
+    /// let mut batch = PoseBatch::new(1, 2, 0)?;
     /// let err = batch.set_character(0, Pose::rest(3).as_ref()).unwrap_err();
     /// assert!(matches!(err, InertiaError::WrongLength { field: "input.positions", .. }));
+    /// # Ok::<(), InertiaError>(())
     /// ```
     pub fn set_character(
         &mut self,
@@ -155,7 +169,7 @@ impl PoseBatch {
     /// A copy of the pose of `character`.
     ///
     /// ```
-    /// let batch = hooke_inertia::PoseBatch::new(1, 2, 0);
+    /// let batch = hooke_inertia::PoseBatch::new(1, 2, 0)?;
     /// assert!(batch.character(1).is_err());
     /// assert_eq!(batch.character(0)?, hooke_inertia::Pose::rest(2));
     /// # Ok::<(), hooke_inertia::InertiaError>(())
@@ -180,7 +194,8 @@ impl PoseBatch {
     /// Position columns of all bones of all characters.
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).positions().len(), 6);
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0)?.positions().len(), 6);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn positions(&self) -> &Vec3Columns {
         &self.bone_columns.positions
@@ -189,7 +204,8 @@ impl PoseBatch {
     /// Velocity columns.
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).velocities().len(), 6);
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0)?.velocities().len(), 6);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn velocities(&self) -> &Vec3Columns {
         &self.bone_columns.velocities
@@ -198,7 +214,8 @@ impl PoseBatch {
     /// Rotation columns (unit quaternions, identity padding).
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).rotations().len(), 6);
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0)?.rotations().len(), 6);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn rotations(&self) -> &QuatColumns {
         &self.bone_columns.rotations
@@ -207,7 +224,8 @@ impl PoseBatch {
     /// Angular-velocity columns.
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0).angular_velocities().len(), 6);
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 0)?.angular_velocities().len(), 6);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn angular_velocities(&self) -> &Vec3Columns {
         &self.bone_columns.angular_velocities
@@ -216,7 +234,8 @@ impl PoseBatch {
     /// Curve-value column (index = character * curves + curve).
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4).curves().len(), 8);
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4)?.curves().len(), 8);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn curves(&self) -> &Column {
         &self.curve_values
@@ -225,7 +244,8 @@ impl PoseBatch {
     /// Curve-velocity column.
     ///
     /// ```
-    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4).curve_velocities().len(), 8);
+    /// assert_eq!(hooke_inertia::PoseBatch::new(2, 3, 4)?.curve_velocities().len(), 8);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn curve_velocities(&self) -> &Column {
         &self.curve_velocities

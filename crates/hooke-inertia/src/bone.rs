@@ -4,6 +4,7 @@
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 
+use crate::saturate::saturate_vec3;
 use crate::validate::normalised;
 
 /// One bone's position, velocity, rotation and angular velocity (an input, an output or an
@@ -26,12 +27,24 @@ impl Bone {
         }
     }
 
+    /// A bone from its `f32` parts (the rotation as given).
+    pub fn from_f32((x, v, q, w): (Vec3, Vec3, Quat, Vec3)) -> Bone {
+        Bone {
+            x: x.as_dvec3(),
+            v: v.as_dvec3(),
+            q: q.as_dquat(),
+            w: w.as_dvec3(),
+        }
+    }
+
+    /// The bone in `f32`, vectors saturated at `±f32::MAX` (an `f64` sum of two large `f32`
+    /// values may be beyond the `f32` range).
     pub fn to_f32(self) -> (Vec3, Vec3, Quat, Vec3) {
         (
-            self.x.as_vec3(),
-            self.v.as_vec3(),
+            saturate_vec3(self.x),
+            saturate_vec3(self.v),
             self.q.normalize().as_quat(),
-            self.w.as_vec3(),
+            saturate_vec3(self.w),
         )
     }
 

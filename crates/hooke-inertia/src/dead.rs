@@ -1,10 +1,13 @@
 //! The dead-blending kernel: extrapolate the stored source with decaying velocities and
 //! cross-fade it into the live output (in place). No threads, no allocation, no panics.
 
+use glam::DQuat;
 use hooke::lanes::{Quat8, Vec3x8};
 use wide::f32x8;
 
+use crate::bone::{self, Bone};
 use crate::lanes::{Bone8, BoneLanesMut, normalize};
+use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
 
 /// Per-lane timing of dead blends: elapsed time, blend time (0 = no blend running) and the
 /// extrapolation factors of the current `dt` (`x += v * travel`, `v *= decay`).
@@ -107,7 +110,8 @@ pub(crate) fn dead_blend_lanes(
 
         // Extrapolate the stored source: x += v travel, v *= decay, q = exp(w travel) q.
         let (travel, decay) = (timing.travel[i], timing.decay[i]);
-        let e = state.load(i);
+        let e0 = state.load(i);
+        let e = e0;
         let moved = Bone8 {
             x: Vec3x8 {
                 x: e.v.x.mul_add(travel, e.x.x),
@@ -118,8 +122,7 @@ pub(crate) fn dead_blend_lanes(
             q: normalize(Quat8::from_scaled_angle_axis(scale(e.w, travel)) * e.q),
             w: scale(e.w, decay),
         };
-        let e = select_bone(active, &moved, &e);
-        state.store(i, &e);
+        let mut e = select_bone(active, &moved, &e);
 
         // Cross-fade into the live output; the velocity is the derivative of the blend.
         let live = output.load(i);
@@ -143,9 +146,96 @@ pub(crate) fn dead_blend_lanes(
                 z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
             },
         };
-        output.store(i, &select_bone(active, &blended, &live));
+        let mut out = select_bone(active, &blended, &live);
+        // A state or an output beyond the f32 range makes the output infinite or NaN (the
+        // rotation is unit by construction).
+        let sum = (out.x.x + out.x.y + out.x.z)
+            + (out.v.x + out.v.y + out.v.z)
+            + out.w.x
+            + (out.w.y + out.w.z);
+        let overflow = !sum.is_finite();
+        if overflow.any() {
+            let step = Step {
+                travel,
+                decay,
+                elapsed,
+                blend_time,
+            };
+            saturate_dead_blend(overflow & active, &step, &e0, &live, &mut e, &mut out);
+        }
+        state.store(i, &e);
+        output.store(i, &out);
     }
     still
+}
+
+/// One lane group's extrapolation factors and blend times.
+struct Step {
+    travel: f32x8,
+    decay: f32x8,
+    elapsed: f32x8,
+    blend_time: f32x8,
+}
+
+/// Slow path of [`dead_blend_lanes`] for the lanes of `overflow`: the extrapolation of the stored
+/// source `e0` and its blend into `live` in `f64` (the transitions' maths, `bone.rs`), saturated
+/// at `±f32::MAX`, so finite input never writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn saturate_dead_blend(
+    overflow: f32x8,
+    step: &Step,
+    e0: &Bone8,
+    live: &Bone8,
+    state: &mut Bone8,
+    out: &mut Bone8,
+) {
+    let at = |x: f32x8, lane: usize| f64::from(x.to_array()[lane]);
+    for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
+        if overflow == 0.0 {
+            continue;
+        }
+        let (travel, decay) = (at(step.travel, lane), at(step.decay, lane));
+        let e = lane_bone(e0, lane);
+        let moved = Bone {
+            x: e.x + e.v * travel,
+            v: e.v * decay,
+            q: (bone::exp(e.w * travel) * e.q).normalize(),
+            w: e.w * decay,
+        };
+        let moved = Bone::from_f32(moved.to_f32());
+        set_lane_bone(state, lane, &moved);
+        let (elapsed, blend_time) = (at(step.elapsed, lane), at(step.blend_time, lane));
+        let blended = bone::dead_blend(&moved, &lane_bone(live, lane), elapsed, blend_time);
+        set_lane_bone(out, lane, &blended);
+    }
+}
+
+/// Lane `lane` of `b` in `f64`.
+fn lane_bone(b: &Bone8, lane: usize) -> Bone {
+    let q = |x: f32x8| f64::from(x.to_array()[lane]);
+    Bone {
+        x: lane_dvec3(&b.x, lane),
+        v: lane_dvec3(&b.v, lane),
+        q: DQuat::from_xyzw(q(b.q.x), q(b.q.y), q(b.q.z), q(b.q.w)),
+        w: lane_dvec3(&b.w, lane),
+    }
+}
+
+/// Writes `b`, saturated (rotation normalised), into lane `lane` of `out`.
+fn set_lane_bone(out: &mut Bone8, lane: usize, b: &Bone) {
+    set_lane_vec3(&mut out.x, lane, b.x);
+    set_lane_vec3(&mut out.v, lane, b.v);
+    set_lane_vec3(&mut out.w, lane, b.w);
+    let q = b.q.normalize().as_quat();
+    for (column, c) in [&mut out.q.x, &mut out.q.y, &mut out.q.z, &mut out.q.w]
+        .into_iter()
+        .zip(q.to_array())
+    {
+        let mut a = column.to_array();
+        a[lane] = c;
+        *column = f32x8::new(a);
+    }
 }
 
 /// The same for scalar curves: state `(x, v)`, output `(x, v)` blended in place.
@@ -174,15 +264,60 @@ pub(crate) fn dead_blend_curve_lanes(
         timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
         timing.blend_time[i] = active.select(blend_time, f32x8::ZERO);
         still |= active.any();
-        let x = active.select(sv[i].mul_add(timing.travel[i], sx[i]), sx[i]);
-        let v = active.select(sv[i] * timing.decay[i], sv[i]);
-        (sx[i], sv[i]) = (x, v);
+        let (x0, v0) = (sx[i], sv[i]);
+        let mut x = active.select(v0.mul_add(timing.travel[i], x0), x0);
+        let v = active.select(v0 * timing.decay[i], v0);
         let (wt, dw) = weights(elapsed, blend_time, active);
         let (lx, lv) = (ox[i], ov[i]);
-        ox[i] = active.select(mix(x, lx, wt), lx);
-        ov[i] = active.select((lx - x).mul_add(dw, mix(v, lv, wt)), lv);
+        let mut out_x = active.select(mix(x, lx, wt), lx);
+        let mut out_v = active.select((lx - x).mul_add(dw, mix(v, lv, wt)), lv);
+        let overflow = active & !(out_x + out_v).is_finite();
+        if overflow.any() {
+            let step = Step {
+                travel: timing.travel[i],
+                decay: timing.decay[i],
+                elapsed,
+                blend_time,
+            };
+            (x, out_x, out_v) =
+                saturate_dead_blend_curves(overflow, &step, (x0, v0), (lx, lv), (x, out_x, out_v));
+        }
+        (sx[i], sv[i]) = (x, v);
+        ox[i] = out_x;
+        ov[i] = out_v;
     }
     still
+}
+
+/// Slow path of [`dead_blend_curve_lanes`], like [`saturate_dead_blend`] (the extrapolated
+/// velocity decays, so it cannot overflow).
+#[cold]
+#[inline(never)]
+fn saturate_dead_blend_curves(
+    overflow: f32x8,
+    step: &Step,
+    (x0, v0): (f32x8, f32x8),
+    (lx, lv): (f32x8, f32x8),
+    (x, out_x, out_v): (f32x8, f32x8, f32x8),
+) -> (f32x8, f32x8, f32x8) {
+    let overflow = overflow.to_array();
+    let at = |x: f32x8, lane: usize| f64::from(x.to_array()[lane]);
+    let (mut xs, mut oxs, mut ovs) = (x.to_array(), out_x.to_array(), out_v.to_array());
+    for lane in 0..8 {
+        if overflow[lane] == 0.0 {
+            continue;
+        }
+        let ex = f64::from(saturate(
+            at(x0, lane) + at(v0, lane) * at(step.travel, lane),
+        ));
+        let ev = at(v0, lane) * at(step.decay, lane);
+        let (w, dw) = bone::blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
+        let (lx, lv) = (at(lx, lane), at(lv, lane));
+        xs[lane] = ex as f32;
+        oxs[lane] = saturate(ex + (lx - ex) * w);
+        ovs[lane] = saturate(ev + (lv - ev) * w + (lx - ex) * dw);
+    }
+    (f32x8::new(xs), f32x8::new(oxs), f32x8::new(ovs))
 }
 
 #[inline(always)]

@@ -100,4 +100,23 @@ pub enum InertiaError {
         /// The rejected axis.
         value: [f32; 3],
     },
+    /// A size computed from the caller's counts (characters times bones or curves) does not fit
+    /// in `usize`.
+    #[error("{what}: {count} x {per_item} entries do not fit in usize")]
+    SizeOverflow {
+        /// What was being sized, e.g. `"bone lanes"`.
+        what: &'static str,
+        /// The number of characters.
+        count: usize,
+        /// Entries per character (bones or curves).
+        per_item: usize,
+    },
+    /// Memory for `len` entries could not be allocated (nothing was changed).
+    #[error("out of memory: cannot allocate {len} entries for {what}")]
+    OutOfMemory {
+        /// What was being allocated, e.g. `"bone lanes"`.
+        what: &'static str,
+        /// The number of entries.
+        len: usize,
+    },
 }

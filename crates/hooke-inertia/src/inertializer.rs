@@ -8,6 +8,7 @@ use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
 use hooke::par;
 
+use crate::alloc;
 use crate::batch::{BoneColumns, PoseBatch};
 use crate::bone::{self, Anchor, Bone};
 use crate::dead::{DeadTiming, dead_blend_curve_lanes, dead_blend_lanes};
@@ -17,6 +18,7 @@ use crate::lanes::BoneLanesMut;
 use crate::offsets::OffsetColumns;
 use crate::pose::PoseRef;
 use crate::profile::{BlendMode, BlendProfile, RootPolicy, check_time};
+use crate::saturate::saturate;
 use crate::validate;
 
 /// Minimum lane groups per task in [`Inertializer::par_update`]: 2,048 groups = 16,384 bones
@@ -36,13 +38,13 @@ struct TimingColumns {
 }
 
 impl TimingColumns {
-    fn new(len: usize) -> TimingColumns {
-        TimingColumns {
-            elapsed: Column::new(len, 0.0),
-            blend_time: Column::new(len, 0.0),
-            travel: Column::new(len, 0.0),
-            decay: Column::with_padding(len, 1.0, 1.0),
-        }
+    fn new(what: &'static str, len: usize) -> Result<TimingColumns, InertiaError> {
+        Ok(TimingColumns {
+            elapsed: alloc::column(what, len, 0.0, 0.0)?,
+            blend_time: alloc::column(what, len, 0.0, 0.0)?,
+            travel: alloc::column(what, len, 0.0, 0.0)?,
+            decay: alloc::column(what, len, 1.0, 1.0)?,
+        })
     }
 
     fn slices(&mut self) -> DeadTiming<'_> {
@@ -98,8 +100,8 @@ impl TimingColumns {
 ///
 /// let bones = 2;
 /// let mut inertializer = Inertializer::new(10, BlendProfile::uniform(bones, 0.1)?, RootPolicy::Local)?;
-/// let mut input = PoseBatch::new(10, bones, 0);
-/// let mut output = PoseBatch::new(10, bones, 0);
+/// let mut input = PoseBatch::new(10, bones, 0)?;
+/// let mut output = PoseBatch::new(10, bones, 0)?;
 ///
 /// // Character 3 switches from a pose at rest to one with its second bone one unit higher.
 /// let source = Pose::rest(bones);
@@ -171,26 +173,26 @@ impl Inertializer {
                 d.normalize()
             }
         };
-        let lanes = characters * profile.bone_count();
-        let curve_lanes = characters * profile.curve_count();
+        let lanes = alloc::lanes("bone lanes", characters, profile.bone_count())?;
+        let curve_lanes = alloc::lanes("curve lanes", characters, profile.curve_count())?;
         let mut inertializer = Inertializer {
             characters,
             root,
             up,
-            modes: vec![BlendMode::Inertialize; characters],
-            dead_halflife: vec![0.0; characters],
-            anchors: vec![Anchor::IDENTITY; characters],
-            offsets: OffsetColumns::zero(lanes),
-            coeffs: CoeffColumns::identity(lanes),
-            curve_off_x: Column::new(curve_lanes, 0.0),
-            curve_off_v: Column::new(curve_lanes, 0.0),
-            curve_coeffs: CoeffColumns::identity(curve_lanes),
+            modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
+            dead_halflife: alloc::vec("characters", characters, 0.0)?,
+            anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
+            offsets: OffsetColumns::zero("bone lanes", lanes)?,
+            coeffs: alloc::identity_coeffs("bone lanes", lanes)?,
+            curve_off_x: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            curve_off_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            curve_coeffs: alloc::identity_coeffs("curve lanes", curve_lanes)?,
             dt: 0.0,
-            dead: BoneColumns::rest(lanes),
-            dead_timing: TimingColumns::new(lanes),
-            dead_curve_x: Column::new(curve_lanes, 0.0),
-            dead_curve_v: Column::new(curve_lanes, 0.0),
-            dead_curve_timing: TimingColumns::new(curve_lanes),
+            dead: BoneColumns::rest("bone lanes", lanes)?,
+            dead_timing: TimingColumns::new("bone lanes", lanes)?,
+            dead_curve_x: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            dead_curve_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            dead_curve_timing: TimingColumns::new("curve lanes", curve_lanes)?,
             dead_active: false,
             profile,
         };
@@ -353,9 +355,9 @@ impl Inertializer {
     /// dst.rotations[0] = Quat::from_rotation_x(1.0);
     /// i.transition(0, src.as_ref(), dst.as_ref())?;
     ///
-    /// let mut input = PoseBatch::new(1, 1, 0);
+    /// let mut input = PoseBatch::new(1, 1, 0)?;
     /// input.set_character(0, dst.as_ref())?;
-    /// let mut output = PoseBatch::new(1, 1, 0);
+    /// let mut output = PoseBatch::new(1, 1, 0)?;
     /// i.update(0.0, &input, &mut output)?;
     /// assert!(output.rotations().get(0).angle_between(Quat::IDENTITY) < 1e-6);
     /// assert!((output.angular_velocities().get(0) - Vec3::Z).length() < 1e-6);
@@ -431,9 +433,9 @@ impl Inertializer {
             match mode {
                 BlendMode::Inertialize => {
                     self.curve_off_x.as_mut_slice()[lane] =
-                        (x - f64::from(destination.curves[c])) as f32;
+                        saturate(x - f64::from(destination.curves[c]));
                     self.curve_off_v.as_mut_slice()[lane] =
-                        (v - f64::from(destination.curve_velocities[c])) as f32;
+                        saturate(v - f64::from(destination.curve_velocities[c]));
                     self.dead_curve_timing.stop(lane);
                 }
                 BlendMode::DeadBlend {
@@ -442,8 +444,8 @@ impl Inertializer {
                 } => {
                     self.curve_off_x.as_mut_slice()[lane] = 0.0;
                     self.curve_off_v.as_mut_slice()[lane] = 0.0;
-                    self.dead_curve_x.as_mut_slice()[lane] = x as f32;
-                    self.dead_curve_v.as_mut_slice()[lane] = v as f32;
+                    self.dead_curve_x.as_mut_slice()[lane] = saturate(x);
+                    self.dead_curve_v.as_mut_slice()[lane] = saturate(v);
                     let factors = bone::extrapolation_factors(halflife, self.dt);
                     self.dead_curve_timing.start(lane, blend_time, factors);
                     self.dead_active |= blend_time > 0.0;
@@ -463,8 +465,8 @@ impl Inertializer {
     /// ```
     /// # use hooke_inertia::*;
     /// let mut i = Inertializer::new(4, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
-    /// let input = PoseBatch::new(4, 2, 0);
-    /// let mut output = PoseBatch::new(4, 2, 0);
+    /// let input = PoseBatch::new(4, 2, 0)?;
+    /// let mut output = PoseBatch::new(4, 2, 0)?;
     /// i.update(1.0 / 60.0, &input, &mut output)?;
     /// assert_eq!(output, input);
     /// assert!(i.update(-1.0, &input, &mut output).is_err());
@@ -502,8 +504,8 @@ impl Inertializer {
     /// ```
     /// # use hooke_inertia::*;
     /// let mut i = Inertializer::new(1000, BlendProfile::uniform(31, 0.1)?, RootPolicy::Local)?;
-    /// let input = PoseBatch::new(1000, 31, 0);
-    /// let mut output = PoseBatch::new(1000, 31, 0);
+    /// let input = PoseBatch::new(1000, 31, 0)?;
+    /// let mut output = PoseBatch::new(1000, 31, 0)?;
     /// i.par_update(1.0 / 60.0, &input, &mut output)?;
     /// assert_eq!(output, input);
     /// # Ok::<(), InertiaError>(())
@@ -582,8 +584,9 @@ impl Inertializer {
 
     /// Root anchors and dead blends, after the inertialization pass. `min_lanes` 0: one thread.
     fn finish(&mut self, dt: f32, output: &mut PoseBatch, min_lanes: usize) {
-        if let RootPolicy::Anchored { .. } = self.root {
-            let bones = self.profile.bone_count();
+        let bones = self.profile.bone_count();
+        // A rig without bones has no root to anchor.
+        if matches!(self.root, RootPolicy::Anchored { .. }) && bones > 0 {
             for (character, anchor) in self.anchors.iter().enumerate() {
                 let lane = character * bones;
                 let out = get_bone(&output.bone_columns, lane);

@@ -1,11 +1,13 @@
 //! The fused inertialization kernel: decay the offsets and apply them to the input in one pass over
 //! the columns, so memory is traversed once per frame. No threads, no allocation, no panics.
 
-use hooke::lanes::{CoeffSlices, LaneCoeffs, Quat8, Vec3x8};
+use glam::{DQuat, DVec3};
+use hooke::lanes::{CoeffSlices, LaneCoeffs, Quat8, Vec3x8, rotation_vector_decay_step};
 use wide::f32x8;
 
 use crate::lanes::{Bone8, BoneLanes, BoneLanesMut, add, rotate};
 use crate::offsets::{Offset8, OffsetLanesMut};
+use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
 
 /// Offsets below this are set to zero. A decaying offset would otherwise pass through the subnormal
 /// range for several frames (about 6 s after a 0.1 s-halflife transition), and subnormal lanes make
@@ -43,19 +45,14 @@ fn decay3(c: &LaneCoeffs, x: Vec3x8, v: Vec3x8) -> (Vec3x8, Vec3x8) {
     )
 }
 
-/// `exp(e / 2)`: the rotation of rotation vector `e` (at most a full turn here: half a turn on
-/// the shortest path plus one frame of turning), by hooke's polynomial form.
-#[inline(always)]
-fn exp(e: Vec3x8) -> Quat8 {
-    Quat8::from_scaled_angle_axis_within_pi(e)
-}
-
 /// Decays the offsets of every bone lane by one step (per-lane coefficients) and writes
 /// `out = offset ⊕ input`: `x + off_x`, `v + off_v`, `off_q * q`, `off_w + off_q * w`.
 ///
-/// The rotation offset is stored and decayed as a rotation vector (see `offsets.rs`), exactly like
-/// `hooke::lanes::quat_decay_per_spring` does after its logarithm; one `exp` per lane forms the
-/// offset rotation to apply.
+/// The rotation offset is stored and decayed as a rotation vector (see `offsets.rs`) by hooke's
+/// `rotation_vector_decay_step`, which keeps it on the shortest path (angle at most half a turn,
+/// whatever the angular velocity and `dt`); one polynomial `exp` per lane forms the offset
+/// rotation to apply, a unit quaternion. Lanes whose output leaves the `f32` range (inputs and
+/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_bones`].
 pub(crate) fn inertialize_lanes(
     offsets: OffsetLanesMut<'_>,
     input: BoneLanes<'_>,
@@ -88,24 +85,72 @@ pub(crate) fn inertialize_lanes(
         let inp = input.load(i);
 
         let (ox, ov) = decay3(&c, off.x, off.v);
-        let (oe, ow) = decay3(&c, off.e.shortest_path(), off.w);
-        offsets.store(
-            i,
-            &Offset8 {
-                x: ox,
-                v: ov,
-                e: oe,
-                w: ow,
-            },
-        );
-        let oq = exp(oe);
-        let out = Bone8 {
+        let (oe, ow) = rotation_vector_decay_step(&c, off.e, off.w);
+        let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
+        let mut next = Offset8 {
+            x: ox,
+            v: ov,
+            e: oe,
+            w: ow,
+        };
+        let mut out = Bone8 {
             x: add(inp.x, ox),
             v: add(inp.v, ov),
             q: oq * inp.q,
             w: add(ow, rotate(oq, inp.w)),
         };
+        // An offset that overflowed makes its output infinite (or NaN), so checking the sums of
+        // the outputs catches both; the rotation is unit by construction.
+        let sum = (out.x.x + out.x.y + out.x.z)
+            + (out.v.x + out.v.y + out.v.z)
+            + out.w.x
+            + (out.w.y + out.w.z);
+        let overflow = !sum.is_finite();
+        if overflow.any() {
+            saturate_bones(&c, overflow, &off, &inp, oq, &mut next, &mut out);
+        }
+        offsets.store(i, &next);
         output.store(i, &out);
+    }
+}
+
+/// Slow path of [`inertialize_lanes`] for the lanes of `overflow`: the position and velocity
+/// offsets are stepped again in `f64` and saturated
+/// ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs are formed in `f64` and
+/// saturated at `±f32::MAX`, so finite input never writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn saturate_bones(
+    c: &LaneCoeffs,
+    overflow: f32x8,
+    off: &Offset8,
+    inp: &Bone8,
+    oq: Quat8,
+    next: &mut Offset8,
+    out: &mut Bone8,
+) {
+    for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
+        if overflow == 0.0 {
+            continue;
+        }
+        let coeffs = c.lane(lane);
+        let (x0, v0) = (lane_dvec3(&off.x, lane), lane_dvec3(&off.v, lane));
+        let steps =
+            [0, 1, 2].map(|k| coeffs.apply_saturating(x0[k] as f32, v0[k] as f32, 0.0, 0.0));
+        let ox = DVec3::from_array(steps.map(|(x, _)| f64::from(x)));
+        let ov = DVec3::from_array(steps.map(|(_, v)| f64::from(v)));
+        let q = DQuat::from_xyzw(
+            f64::from(oq.x.to_array()[lane]),
+            f64::from(oq.y.to_array()[lane]),
+            f64::from(oq.z.to_array()[lane]),
+            f64::from(oq.w.to_array()[lane]),
+        );
+        let ow = lane_dvec3(&next.w, lane);
+        set_lane_vec3(&mut next.x, lane, ox);
+        set_lane_vec3(&mut next.v, lane, ov);
+        set_lane_vec3(&mut out.x, lane, lane_dvec3(&inp.x, lane) + ox);
+        set_lane_vec3(&mut out.v, lane, lane_dvec3(&inp.v, lane) + ov);
+        set_lane_vec3(&mut out.w, lane, ow + q * lane_dvec3(&inp.w, lane));
     }
 }
 
@@ -125,10 +170,63 @@ pub(crate) fn inertialize_curve_lanes(
         .min(out_v.len())
         .min(coeffs.len());
     for i in 0..n {
-        let (x, v) = decay(&coeffs.get(i), off_x[i], off_v[i]);
+        let c = coeffs.get(i);
+        let (mut x, mut v) = decay(&c, off_x[i], off_v[i]);
+        let (mut ox, mut ov) = (in_x[i] + x, in_v[i] + v);
+        let overflow = !(ox + ov).is_finite();
+        if overflow.any() {
+            saturate_curves(
+                &c,
+                overflow,
+                (off_x[i], off_v[i]),
+                (in_x[i], in_v[i]),
+                (&mut x, &mut v),
+                (&mut ox, &mut ov),
+            );
+        }
         off_x[i] = x;
         off_v[i] = v;
-        out_x[i] = in_x[i] + x;
-        out_v[i] = in_v[i] + v;
+        out_x[i] = ox;
+        out_v[i] = ov;
     }
+}
+
+/// Slow path of [`inertialize_curve_lanes`], like [`saturate_bones`].
+#[cold]
+#[inline(never)]
+fn saturate_curves(
+    c: &LaneCoeffs,
+    overflow: f32x8,
+    (x0, v0): (f32x8, f32x8),
+    (in_x, in_v): (f32x8, f32x8),
+    (x, v): (&mut f32x8, &mut f32x8),
+    (out_x, out_v): (&mut f32x8, &mut f32x8),
+) {
+    let overflow = overflow.to_array();
+    let (x0, v0, in_x, in_v) = (
+        x0.to_array(),
+        v0.to_array(),
+        in_x.to_array(),
+        in_v.to_array(),
+    );
+    let (mut xs, mut vs, mut oxs, mut ovs) = (
+        x.to_array(),
+        v.to_array(),
+        out_x.to_array(),
+        out_v.to_array(),
+    );
+    for lane in 0..8 {
+        if overflow[lane] != 0.0 {
+            (xs[lane], vs[lane]) = c.lane(lane).apply_saturating(x0[lane], v0[lane], 0.0, 0.0);
+            let sum = |a: f32, b: f32| saturate(f64::from(a) + f64::from(b));
+            oxs[lane] = sum(in_x[lane], xs[lane]);
+            ovs[lane] = sum(in_v[lane], vs[lane]);
+        }
+    }
+    (*x, *v, *out_x, *out_v) = (
+        f32x8::new(xs),
+        f32x8::new(vs),
+        f32x8::new(oxs),
+        f32x8::new(ovs),
+    );
 }

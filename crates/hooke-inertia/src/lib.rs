@@ -43,8 +43,8 @@
 //! let (characters, bones) = (100, 31);
 //! let profile = BlendProfile::uniform(bones, 0.1)?;
 //! let mut inertializer = Inertializer::new(characters, profile, RootPolicy::Local)?;
-//! let mut input = PoseBatch::new(characters, bones, 0);
-//! let mut output = PoseBatch::new(characters, bones, 0);
+//! let mut input = PoseBatch::new(characters, bones, 0)?;
+//! let mut output = PoseBatch::new(characters, bones, 0)?;
 //!
 //! let walk = Pose::rest(bones);
 //! let mut run = Pose::rest(bones);
@@ -59,6 +59,7 @@
 //! # Ok::<(), hooke_inertia::InertiaError>(())
 //! ```
 
+mod alloc;
 mod batch;
 mod bone;
 mod dead;
@@ -69,6 +70,7 @@ mod lanes;
 mod offsets;
 mod pose;
 mod profile;
+mod saturate;
 mod validate;
 
 pub use batch::PoseBatch;

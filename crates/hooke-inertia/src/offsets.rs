@@ -12,8 +12,11 @@ use glam::Vec3;
 use hooke::column::Vec3Columns;
 use hooke::lanes::Vec3x8;
 
+use crate::alloc;
 use crate::bone::{self, Bone};
+use crate::error::InertiaError;
 use crate::lanes::LanesMut;
+use crate::saturate::saturate_vec3;
 
 /// Offsets of position, velocity, rotation (as a rotation vector) and angular velocity.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,14 +40,14 @@ pub(crate) struct Offset8 {
 pub(crate) type OffsetLanesMut<'a> = LanesMut<'a, 12>;
 
 impl OffsetColumns {
-    /// `len` zero offsets.
-    pub fn zero(len: usize) -> OffsetColumns {
-        OffsetColumns {
-            positions: Vec3Columns::new(len, Vec3::ZERO),
-            velocities: Vec3Columns::new(len, Vec3::ZERO),
-            rotations: Vec3Columns::new(len, Vec3::ZERO),
-            angular_velocities: Vec3Columns::new(len, Vec3::ZERO),
-        }
+    /// `len` zero offsets, or [`InertiaError::OutOfMemory`] naming `what`.
+    pub fn zero(what: &'static str, len: usize) -> Result<OffsetColumns, InertiaError> {
+        Ok(OffsetColumns {
+            positions: alloc::zero_vec3s(what, len)?,
+            velocities: alloc::zero_vec3s(what, len)?,
+            rotations: alloc::zero_vec3s(what, len)?,
+            angular_velocities: alloc::zero_vec3s(what, len)?,
+        })
     }
 
     /// The offset at `lane` in `f64`, its rotation as a quaternion.
@@ -69,12 +72,13 @@ impl OffsetColumns {
         .all(|c| c.get(lane) == Vec3::ZERO)
     }
 
-    /// Stores an offset (its rotation on the shortest path).
+    /// Stores an offset (its rotation on the shortest path), saturated at `±f32::MAX` (the
+    /// difference of two poses near the `f32` limits is beyond it).
     pub fn set(&mut self, lane: usize, b: &Bone) {
-        self.positions.set(lane, b.x.as_vec3());
-        self.velocities.set(lane, b.v.as_vec3());
+        self.positions.set(lane, saturate_vec3(b.x));
+        self.velocities.set(lane, saturate_vec3(b.v));
         self.rotations.set(lane, bone::log(b.q).as_vec3());
-        self.angular_velocities.set(lane, b.w.as_vec3());
+        self.angular_velocities.set(lane, saturate_vec3(b.w));
     }
 
     /// Sets the offset at `lane` to zero.

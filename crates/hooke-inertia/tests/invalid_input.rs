@@ -11,7 +11,11 @@ const BONES: usize = 4;
 fn setup() -> (Inertializer, PoseBatch, PoseBatch) {
     let profile = BlendProfile::uniform(BONES, 0.1).unwrap();
     let i = Inertializer::new(3, profile, RootPolicy::Local).unwrap();
-    (i, PoseBatch::new(3, BONES, 0), PoseBatch::new(3, BONES, 0))
+    (
+        i,
+        PoseBatch::new(3, BONES, 0).unwrap(),
+        PoseBatch::new(3, BONES, 0).unwrap(),
+    )
 }
 
 fn moving() -> Pose {
@@ -280,7 +284,7 @@ fn negative_or_nan_dt() {
 #[test]
 fn mismatched_batch_shape() {
     let (mut i, input, _) = setup();
-    let mut wrong = PoseBatch::new(2, BONES, 0);
+    let mut wrong = PoseBatch::new(2, BONES, 0).unwrap();
     let err = i.update(0.1, &input, &mut wrong).unwrap_err();
     assert!(matches!(
         err,
@@ -290,7 +294,7 @@ fn mismatched_batch_shape() {
         }
     ));
     let err = i
-        .update(0.1, &PoseBatch::new(3, BONES + 1, 0), &mut wrong)
+        .update(0.1, &PoseBatch::new(3, BONES + 1, 0).unwrap(), &mut wrong)
         .unwrap_err();
     assert!(matches!(
         err,

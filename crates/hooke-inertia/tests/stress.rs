@@ -8,22 +8,6 @@ use common::*;
 use glam::Vec3;
 use hooke_inertia::{BlendMode, BlendProfile, Inertializer, PoseBatch, RootPolicy};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // SplitMix64.
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn quaternions_stay_unit_and_nothing_is_nan_over_100k_frames() {
     const CHARACTERS: usize = 6;
@@ -45,7 +29,7 @@ fn quaternions_stay_unit_and_nothing_is_nan_over_100k_frames() {
             frame: 1 + 400 * c,
         })
         .collect();
-    let mut input = PoseBatch::new(CHARACTERS, BONES, 0);
+    let mut input = PoseBatch::new(CHARACTERS, BONES, 0).unwrap();
     let mut output = input.clone();
     let dts = [1.0 / 120.0, 1.0 / 60.0, 1.0 / 30.0, 0.0, 0.1];
     let mut worst = 0.0_f64;

@@ -69,6 +69,28 @@ impl Column {
         column
     }
 
+    /// [`with_padding`](Self::with_padding) for a `len` that comes from a caller or a file: a
+    /// size that cannot be allocated is an error instead of an abort.
+    ///
+    /// ```
+    /// use hooke::column::Column;
+    /// assert_eq!(Column::try_with_padding(3, 0.5, 1.0)?, Column::with_padding(3, 0.5, 1.0));
+    /// assert!(Column::try_with_padding(usize::MAX, 0.0, 0.0).is_err());
+    /// # Ok::<(), std::collections::TryReserveError>(())
+    /// ```
+    pub fn try_with_padding(
+        len: usize,
+        value: f32,
+        pad: f32,
+    ) -> Result<Column, std::collections::TryReserveError> {
+        let mut lanes = Vec::new();
+        lanes.try_reserve_exact(lanes_for(len))?;
+        lanes.resize(lanes_for(len), f32x8::splat(pad));
+        let mut column = Column { lanes, len, pad };
+        column.as_mut_slice().fill(value);
+        Ok(column)
+    }
+
     /// A column holding `values`; padding is 0.
     ///
     /// ```

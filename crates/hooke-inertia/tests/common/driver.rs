@@ -23,8 +23,8 @@ impl Driver {
         let n = cursors.len();
         let mut driver = Driver {
             inertializer: Inertializer::new(n, profile, root).unwrap(),
-            input: PoseBatch::new(n, BONES, 0),
-            output: PoseBatch::new(n, BONES, 0),
+            input: PoseBatch::new(n, BONES, 0).unwrap(),
+            output: PoseBatch::new(n, BONES, 0).unwrap(),
             cursors,
         };
         for c in 0..n {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod driver;
+pub mod hostile;
 
 use std::sync::OnceLock;
 
@@ -88,4 +89,26 @@ pub fn velocity_rel_error(a: &[Vec3], b: &[Vec3]) -> f32 {
 
 pub fn character(batch: &PoseBatch, c: usize) -> Pose {
     batch.character(c).expect("character in range")
+}
+
+/// A small deterministic random generator (SplitMix64) for the long-running tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
 }

@@ -61,10 +61,13 @@ impl Vec3x8 {
 const SMALL_ANGLE: f32 = 1e-4;
 
 impl Vec3x8 {
-    /// The rotation vector of the same rotation on the shortest path (angle at most half a turn):
-    /// the nearest whole number of turns `k = round(|e| / 2 pi)` is taken off, `e (1 - 2 pi k / |e|)`,
-    /// in the lanes where `|e| > pi`. Vectors within half a turn (the usual case) cost one
-    /// comparison: no square root, no division.
+    /// The rotation vector of the same rotation on the shortest path (angle at most half a turn),
+    /// for any input: whole turns are taken off the length, `e (r / |e|)` with
+    /// `r = |e| mod 2 pi` in `[-pi, pi]`, in the lanes where `|e| > pi`. Vectors within half a turn
+    /// (the usual case) cost one comparison; the other lanes are reduced in `f64` on a cold path
+    /// (see [`shortest_path_f64`]), so the result is within half a turn (and `exp(e / 2)` is a unit
+    /// quaternion) for every finite input, even where `|e|^2` overflows `f32`. Infinite components
+    /// count as `±f32::MAX`; NaN stays NaN.
     ///
     /// ```
     /// use hooke::lanes::Vec3x8;
@@ -72,29 +75,107 @@ impl Vec3x8 {
     /// let e = Vec3x8 { x: f32x8::splat(4.0), y: f32x8::ZERO, z: f32x8::ZERO };
     /// let short = e.shortest_path().x.to_array()[0];
     /// assert!((short - (4.0 - std::f32::consts::TAU)).abs() < 1e-6);
+    /// let huge = Vec3x8 { x: f32x8::ZERO, y: f32x8::splat(-3e38), z: f32x8::splat(3e38) };
+    /// assert!(huge.shortest_path().length().to_array()[0] <= std::f32::consts::PI);
     /// ```
     #[inline(always)]
     pub fn shortest_path(self) -> Vec3x8 {
-        let len2 = self
-            .z
-            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x));
-        let pi = std::f32::consts::PI;
-        let wrap = len2.simd_gt(f32x8::splat(pi * pi));
+        let wrap = self.length_squared().simd_gt(f32x8::splat(PI_SQUARED));
         if !wrap.any() {
             return self;
         }
-        let len = wrap.select(len2.sqrt(), f32x8::ONE);
-        let turns = (len * f32x8::splat(1.0 / std::f32::consts::TAU)).round();
-        let k = wrap.select(
-            f32x8::ONE - f32x8::splat(std::f32::consts::TAU) * turns / len,
-            f32x8::ONE,
-        );
-        Vec3x8 {
-            x: self.x * k,
-            y: self.y * k,
-            z: self.z * k,
+        wrap_lanes(self, wrap)
+    }
+
+    /// Lane-wise squared length.
+    #[inline(always)]
+    fn length_squared(self) -> f32x8 {
+        self.z
+            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x))
+    }
+}
+
+/// `pi^2` in `f32`: rotation vectors longer than `pi` are not on the shortest path.
+const PI_SQUARED: f32 = std::f32::consts::PI * std::f32::consts::PI;
+
+/// A lane of a [`Vec3x8`] in `f64`.
+#[inline(always)]
+fn lane_f64(v: &Vec3x8, lane: usize) -> [f64; 3] {
+    [v.x, v.y, v.z].map(|c| f64::from(c.to_array()[lane]))
+}
+
+/// Writes `value` into `lane` of `v`.
+#[inline(always)]
+fn set_lane(v: &mut Vec3x8, lane: usize, value: [f32; 3]) {
+    for (column, value) in [&mut v.x, &mut v.y, &mut v.z].into_iter().zip(value) {
+        let mut a = column.to_array();
+        a[lane] = value;
+        *column = f32x8::new(a);
+    }
+}
+
+/// The rotation vector of the same rotation on the shortest path, in `f64`: `e (r / |e|)` with
+/// `r = |e| mod 2 pi` taken into `[-pi, pi]`. The remainder is exact for the `f64` length (no
+/// `f32` rounding of a large number of turns), so the angle is as good as the input allows and
+/// always within half a turn. Vectors within half a turn are returned unchanged; components
+/// beyond the `f32` range (infinities included) count as `±f32::MAX`, NaN stays NaN.
+///
+/// ```
+/// let e = hooke::lanes::shortest_path_f64([1e30, -2e30, 3e38]);
+/// let len = e.iter().map(|c| c * c).sum::<f64>().sqrt();
+/// assert!(len <= std::f64::consts::PI);
+/// assert_eq!(hooke::lanes::shortest_path_f64([0.5, 0.0, 0.0]), [0.5, 0.0, 0.0]);
+/// ```
+pub fn shortest_path_f64(e: [f64; 3]) -> [f64; 3] {
+    use std::f64::consts::{PI, TAU};
+    let max = f64::from(f32::MAX);
+    let e = e.map(|c| c.clamp(-max, max));
+    let len = (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt();
+    if len <= PI || len.is_nan() {
+        return e;
+    }
+    let r = len % TAU;
+    let r = if r > PI { r - TAU } else { r };
+    e.map(|c| c * (r / len))
+}
+
+/// Longest rotation vector (`2^20` rad, about 1.7e5 turns) that the slow path of
+/// [`Vec3x8::shortest_path`] reduces in `f32`: there the rounding of the number of turns costs at
+/// most about one ulp of the length, as much as the input's own rounding. Longer vectors (and
+/// those whose squared length overflows) are reduced in `f64`.
+const F32_REDUCTION_LIMIT: f32 = 1_048_576.0;
+
+/// Slow path of [`Vec3x8::shortest_path`]: the lanes of `wrap` reduced in `f32`, `e (r / |e|)`
+/// with `r = |e| - 2 pi round(|e| / 2 pi)` clamped to `[-pi, pi]`, or by [`shortest_path_f64`]
+/// beyond [`F32_REDUCTION_LIMIT`].
+#[cold]
+#[inline(never)]
+fn wrap_lanes(v: Vec3x8, wrap: f32x8) -> Vec3x8 {
+    use std::f32::consts::{PI, TAU};
+    let len2 = v.length_squared();
+    let limit = f32x8::splat(F32_REDUCTION_LIMIT);
+    let far = wrap & !len2.simd_lt(limit * limit);
+    let len = wrap.select(len2.sqrt(), f32x8::ONE);
+    let turns = (len * f32x8::splat(1.0 / TAU)).round();
+    let r = turns
+        .mul_add(f32x8::splat(-TAU), len)
+        .max(f32x8::splat(-PI))
+        .min(f32x8::splat(PI));
+    let k = wrap.select(r / len, f32x8::ONE);
+    let mut out = Vec3x8 {
+        x: v.x * k,
+        y: v.y * k,
+        z: v.z * k,
+    };
+    if far.any() {
+        for (lane, far) in far.to_array().into_iter().enumerate() {
+            if far != 0.0 {
+                let e = shortest_path_f64(lane_f64(&v, lane));
+                set_lane(&mut out, lane, e.map(|c| c as f32));
+            }
         }
     }
+    out
 }
 
 impl Quat8 {
@@ -150,15 +231,23 @@ impl Quat8 {
         }
     }
 
-    /// The rotation of a rotation vector: `exp(v / 2)`.
+    /// The rotation of a rotation vector: `exp(v / 2)`, a unit quaternion for any finite `v`
+    /// (`v` is first taken to the shortest path, [`Vec3x8::shortest_path`], which costs one
+    /// comparison within half a turn and keeps `sin_cos` in its accurate range).
     ///
     /// ```
     /// use hooke::lanes::{Quat8, Vec3x8};
-    /// let zero = Vec3x8 { x: wide::f32x8::ZERO, y: wide::f32x8::ZERO, z: wide::f32x8::ZERO };
+    /// use wide::f32x8;
+    /// let zero = Vec3x8 { x: f32x8::ZERO, y: f32x8::ZERO, z: f32x8::ZERO };
     /// assert_eq!(Quat8::from_scaled_angle_axis(zero), Quat8::IDENTITY);
+    /// let fast = Vec3x8 { x: f32x8::splat(1e30), y: f32x8::ZERO, z: f32x8::ZERO };
+    /// let q = Quat8::from_scaled_angle_axis(fast);
+    /// let len = (q.x * q.x + q.w * q.w).sqrt().to_array()[0];
+    /// assert!((len - 1.0).abs() < 1e-6);
     /// ```
     #[inline(always)]
     pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
+        let v = v.shortest_path();
         let half_angle = f32x8::splat(0.5) * v.length();
         // Tiny angles use the series (exact to f32 below 1e-3) and keep sin_cos's argument away
         // from the subnormal range, where it would slow down by an order of magnitude.
@@ -335,26 +424,12 @@ impl Split for Vec3LanesMut<'_> {
     }
 }
 
-/// The critical decay spring on one lane group of rotation offsets and angular velocities.
+/// The critical decay spring on one lane group of rotation offsets and angular velocities: the
+/// offset's rotation vector follows [`rotation_vector_decay_step`].
 #[inline(always)]
 fn rotation_decay_step(c: &LaneCoeffs, q: Quat8, w: Vec3x8) -> (Quat8, Vec3x8) {
-    let e = q.to_scaled_angle_axis();
-    let step = |e: f32x8, v: f32x8| (e + c.xx.mul_add(e, c.xv * v), c.vx.mul_add(e, c.vv * v));
-    let (ex, vx) = step(e.x, w.x);
-    let (ey, vy) = step(e.y, w.y);
-    let (ez, vz) = step(e.z, w.z);
-    (
-        Quat8::from_scaled_angle_axis(Vec3x8 {
-            x: ex,
-            y: ey,
-            z: ez,
-        }),
-        Vec3x8 {
-            x: vx,
-            y: vy,
-            z: vz,
-        },
-    )
+    let (e, w) = rotation_vector_decay_step(c, q.to_scaled_angle_axis(), w);
+    (Quat8::from_scaled_angle_axis(e), w)
 }
 
 #[inline(always)]
@@ -546,36 +621,112 @@ const HALF_SINC_TAYLOR: [f32; 10] = [
     -0.5 / 121_645_100_408_832_000.0,
 ];
 
-/// The critical decay spring on rotation offsets stored as rotation vectors, one lane group:
-/// the offset and angular velocity decay linearly; an offset pushed past half a turn is moved
-/// to the equivalent shortest-path vector (as the scalar twin's logarithm does every step).
+/// The critical decay spring on rotation offsets stored as rotation vectors, one lane group: the
+/// offset `e` (angle at most half a turn) and the angular velocity `w` decay linearly with the
+/// coefficients `c`; an offset pushed past half a turn is moved to the equivalent shortest-path
+/// vector (as the scalar twin's logarithm does every step, see `docs/math.md`), so
+/// `Quat8::from_scaled_angle_axis_within_pi` of the result is a unit quaternion.
+///
+/// Finite input always gives finite output: lanes whose offset leaves half a turn or whose
+/// angular velocity overflows `f32` are recomputed in `f64` on a cold path (the offset reduced by
+/// [`shortest_path_f64`], the angular velocity saturated at `±f32::MAX` like
+/// [`crate::SpringCoeffs::apply_saturating`]). Offsets below `1e-15` rad (and then angular
+/// velocities below `1e-15` rad/s) are flushed to zero, which keeps a settled batch out of the
+/// slow subnormal range.
+///
+/// ```
+/// use hooke::lanes::{rotation_vector_decay_step, LaneCoeffs, Quat8, Vec3x8};
+/// use hooke::SpringCoeffs;
+/// use wide::f32x8;
+///
+/// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 0.1));
+/// let e = Vec3x8 { x: f32x8::splat(3.0), y: f32x8::ZERO, z: f32x8::ZERO };
+/// let w = Vec3x8 { x: f32x8::splat(1e6), y: f32x8::ZERO, z: f32x8::splat(-3e38) };
+/// let (e, w) = rotation_vector_decay_step(&c, e, w);
+/// assert!(e.length().to_array()[0] <= std::f32::consts::PI);
+/// assert!(w.z.to_array()[0].is_finite());
+/// let q = Quat8::from_scaled_angle_axis_within_pi(e);
+/// let len = (q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w).sqrt().to_array()[0];
+/// assert!((len - 1.0).abs() < 1e-6);
+/// ```
 #[inline(always)]
-fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3x8, Vec3x8) {
+pub fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3x8, Vec3x8) {
     let step = |e: f32x8, v: f32x8| (e + c.xx.mul_add(e, c.xv * v), c.vx.mul_add(e, c.vv * v));
     let (ex, vx) = step(e.x, w.x);
     let (ey, vy) = step(e.y, w.y);
     let (ez, vz) = step(e.z, w.z);
-    let len2 = ez.mul_add(ez, ey.mul_add(ey, ex * ex));
+    let e1 = Vec3x8 {
+        x: ex,
+        y: ey,
+        z: ez,
+    };
+    let w1 = Vec3x8 {
+        x: vx,
+        y: vy,
+        z: vz,
+    };
+    let len2 = e1.length_squared();
+    // Past half a turn: reduced by `shortest_path`'s slow path. Beyond the f32 range (an infinite
+    // component makes `len2` infinite; an overflowing angular velocity makes its sum infinite or
+    // NaN): stepped again in f64.
+    let wrap = len2.simd_gt(f32x8::splat(PI_SQUARED));
+    let overflow = !(len2 + (vx + vy + vz)).is_finite();
+    let (e1, w1) = if overflow.any() {
+        decay_lanes_f64(c, (e, w), (e1, w1), overflow)
+    } else if wrap.any() {
+        (wrap_lanes(e1, wrap), w1)
+    } else {
+        (e1, w1)
+    };
     // Offsets below 1e-15 rad are zero to f32 precision next to a unit quaternion; flushing them
     // keeps a long-settled batch out of the subnormal range, where every operation on them (the
     // squared length first) would take a slow microcode path.
     let settled = len2.simd_lt(f32x8::splat(1e-30));
-    let e = Vec3x8 {
-        x: settled.select(f32x8::ZERO, ex),
-        y: settled.select(f32x8::ZERO, ey),
-        z: settled.select(f32x8::ZERO, ez),
-    }
-    .shortest_path();
-    // The angular velocity is flushed the same way once it is negligible too.
-    let w_settled = settled
-        & vz.mul_add(vz, vy.mul_add(vy, vx * vx))
-            .simd_lt(f32x8::splat(1e-30));
-    let w = Vec3x8 {
-        x: w_settled.select(f32x8::ZERO, vx),
-        y: w_settled.select(f32x8::ZERO, vy),
-        z: w_settled.select(f32x8::ZERO, vz),
+    let e1 = Vec3x8 {
+        x: settled.select(f32x8::ZERO, e1.x),
+        y: settled.select(f32x8::ZERO, e1.y),
+        z: settled.select(f32x8::ZERO, e1.z),
     };
-    (e, w)
+    // The angular velocity is flushed the same way once it is negligible too.
+    let w_settled = settled & w1.length_squared().simd_lt(f32x8::splat(1e-30));
+    let w1 = Vec3x8 {
+        x: w_settled.select(f32x8::ZERO, w1.x),
+        y: w_settled.select(f32x8::ZERO, w1.y),
+        z: w_settled.select(f32x8::ZERO, w1.z),
+    };
+    (e1, w1)
+}
+
+/// Slow path of [`rotation_vector_decay_step`]: the lanes of `overflow` stepped again in `f64`
+/// from `(e, w)`, the offset taken to the shortest path and the angular velocity saturated; the
+/// other lanes taken to the shortest path in `f32`.
+#[cold]
+#[inline(never)]
+fn decay_lanes_f64(
+    c: &LaneCoeffs,
+    (e, w): (Vec3x8, Vec3x8),
+    (e1, mut w1): (Vec3x8, Vec3x8),
+    overflow: f32x8,
+) -> (Vec3x8, Vec3x8) {
+    let mut e1 = e1.shortest_path();
+    let max = f64::from(f32::MAX);
+    for (lane, slow) in overflow.to_array().into_iter().enumerate() {
+        if slow == 0.0 {
+            continue;
+        }
+        let coeffs = c.lane(lane);
+        let (e0, w0) = (lane_f64(&e, lane), lane_f64(&w, lane));
+        let stepped: [(f64, f64); 3] =
+            std::array::from_fn(|k| coeffs.apply_offset_f64(e0[k], w0[k]));
+        let offset = shortest_path_f64(stepped.map(|(e, _)| e));
+        set_lane(&mut e1, lane, offset.map(|c| c as f32));
+        set_lane(
+            &mut w1,
+            lane,
+            stepped.map(|(_, v)| v.clamp(-max, max) as f32),
+        );
+    }
+    (e1, w1)
 }
 
 /// Rotation offsets stored as rotation vectors (angle `<= pi`) with angular velocities, decaying

@@ -1,0 +1,178 @@
+//! Rotation vectors of any finite length (issue 7): `Vec3x8::shortest_path` stays within half a
+//! turn, `exp` stays unit, and the quaternion decay kernels stay unit and finite for any angular
+//! velocity and `dt`, equal to the scalar twin where the angle is well conditioned. Lane by lane,
+//! on whichever SIMD path this build uses (`.ci/run` runs both).
+
+use glam::{Quat, Vec3};
+use hooke::SpringCoeffs;
+use hooke::batch::QuatDecaySprings;
+use hooke::column::{QuatColumns, Vec3Columns};
+use hooke::lanes::{
+    LaneCoeffs, Quat8, QuatLanesMut, Vec3LanesMut, Vec3x8, quat_decay_shared, shortest_path_f64,
+};
+use hooke::scalar::decay_spring_damper_exact_quat;
+use wide::f32x8;
+
+/// Lengths from tiny to the top of the f32 range, and directions along and across the axes.
+fn vectors() -> Vec<Vec3> {
+    let mut out = Vec::new();
+    for exp in -3..=38 {
+        for mantissa in [1.0_f32, 3.0, 3.14159, 3.1416, 6.2831855, 7.0] {
+            let len = mantissa * 10f32.powi(exp);
+            if !len.is_finite() || len > 3.4e38 {
+                continue;
+            }
+            for dir in [
+                Vec3::X,
+                -Vec3::Y,
+                Vec3::new(0.6, -0.8, 0.0),
+                Vec3::new(1.0, 2.0, -2.0) / 3.0,
+            ] {
+                out.push(dir * len);
+            }
+        }
+    }
+    out.push(Vec3::splat(3.4e38));
+    out.push(Vec3::new(-3.4e38, 3.4e38, -1.0));
+    out
+}
+
+fn splat(v: Vec3) -> Vec3x8 {
+    Vec3x8 {
+        x: f32x8::splat(v.x),
+        y: f32x8::splat(v.y),
+        z: f32x8::splat(v.z),
+    }
+}
+
+fn lane(v: Vec3x8, i: usize) -> Vec3 {
+    Vec3::new(v.x.to_array()[i], v.y.to_array()[i], v.z.to_array()[i])
+}
+
+fn quat_lane(q: Quat8, i: usize) -> Quat {
+    Quat::from_xyzw(
+        q.x.to_array()[i],
+        q.y.to_array()[i],
+        q.z.to_array()[i],
+        q.w.to_array()[i],
+    )
+}
+
+/// Angle between two rotations in radians (shortest path), in `f64`.
+fn angle_between(a: Quat, b: Quat) -> f64 {
+    let d = a.as_dquat().normalize().dot(b.as_dquat().normalize());
+    2.0 * d.abs().min(1.0).acos()
+}
+
+#[test]
+fn shortest_path_is_within_half_a_turn_and_exact_for_any_finite_vector() {
+    for v in vectors() {
+        let short = lane(splat(v).shortest_path(), 3);
+        assert!(short.is_finite(), "{v:?} -> {short:?}");
+        let len = short.as_dvec3().length();
+        assert!(len <= std::f64::consts::PI * (1.0 + 1e-6), "{v:?} -> {len}");
+        // The same rotation as the f64 reduction of the same vector, to the f32 rounding of the
+        // input's length (which is all the input says about its angle).
+        let want = shortest_path_f64(v.as_dvec3().to_array());
+        let want = glam::DVec3::from_array(want);
+        let ulp = f64::from(v.length()) * f64::from(f32::EPSILON);
+        let diff = (short.as_dvec3() - want).length();
+        let angle_diff = if diff > 1.0 {
+            // Both ends of a half turn are the same rotation.
+            (short.as_dvec3() + want).length()
+        } else {
+            diff
+        };
+        assert!(
+            angle_diff <= 4.0 * ulp + 1e-6,
+            "{v:?}: {short:?} vs {want:?}"
+        );
+    }
+}
+
+#[test]
+fn exp_of_any_finite_rotation_vector_is_unit() {
+    for v in vectors() {
+        let q = quat_lane(Quat8::from_scaled_angle_axis(splat(v)), 5);
+        assert!(
+            q.is_finite() && (q.length() - 1.0).abs() < 1e-6,
+            "{v:?} -> {q:?}"
+        );
+        let short = splat(v).shortest_path();
+        let p = quat_lane(Quat8::from_scaled_angle_axis_within_pi(short), 0);
+        assert!(
+            p.is_finite() && (p.length() - 1.0).abs() < 1e-6,
+            "{v:?} -> {p:?}"
+        );
+        assert!(angle_between(p, q) < 1e-6, "{v:?}: {p:?} vs {q:?}");
+    }
+}
+
+#[test]
+fn quat_decay_springs_with_huge_angular_velocities_stay_unit_and_finite() {
+    let ws = [1e3_f32, 1e6, 1e30, -1e30, 3e38, -3.4e38];
+    for dt in [0.0, 1.0 / 60.0, 0.1, 1.0, 1e6, 3e38] {
+        for halflife in [0.0, 0.1, 1e6] {
+            let mut shared = QuatDecaySprings::new(ws.len(), halflife).unwrap();
+            let mut per_spring = QuatDecaySprings::with_halflives(&[halflife; 6]).unwrap();
+            for (i, &w) in ws.iter().enumerate() {
+                let q = Quat::from_rotation_y(2.0);
+                let w = Vec3::new(w, -0.5 * w, 0.25 * w);
+                shared.set(i, q, w).unwrap();
+                per_spring.set(i, q, w).unwrap();
+            }
+            for springs in [&mut shared, &mut per_spring] {
+                for frame in 0..3 {
+                    springs.update(dt).unwrap();
+                    for i in 0..ws.len() {
+                        let (q, w) = (springs.rotation(i), springs.angular_velocity(i));
+                        assert!(
+                            q.is_finite() && (q.length() - 1.0).abs() < 1e-6 && w.is_finite(),
+                            "dt {dt}, halflife {halflife}, frame {frame}, spring {i}: {q:?} {w:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn quaternion_decay_kernel_stays_unit_and_matches_the_scalar_twin_for_large_angular_velocities() {
+    let halflife = 0.1;
+    for w in [10.0_f32, 800.0, 1e4, 3e5, 1e6, 1e30, 3e38] {
+        for dt in [1.0 / 60.0, 0.1, 1.0] {
+            let q0 = Quat::from_rotation_x(1.0);
+            let w0 = Vec3::new(0.0, w, 0.0);
+            let mut q = QuatColumns::from_quats(&[q0; 3]);
+            let mut wc = Vec3Columns::from_vec3s(&[w0; 3]);
+            quat_decay_shared(
+                QuatLanesMut {
+                    x: q.x.lanes_mut(),
+                    y: q.y.lanes_mut(),
+                    z: q.z.lanes_mut(),
+                    w: q.w.lanes_mut(),
+                },
+                Vec3LanesMut {
+                    x: wc.x.lanes_mut(),
+                    y: wc.y.lanes_mut(),
+                    z: wc.z.lanes_mut(),
+                },
+                &LaneCoeffs::splat(&SpringCoeffs::critical(halflife, dt)),
+            );
+            let got = q.get(1);
+            assert!(
+                got.is_finite() && (got.length() - 1.0).abs() < 1e-6 && wc.get(1).is_finite(),
+                "w {w}, dt {dt}: {got:?}"
+            );
+            let turn = f64::from(w) * f64::from(dt);
+            if turn <= 1e4 {
+                let (mut sq, mut sw) = (q0, w0);
+                decay_spring_damper_exact_quat(&mut sq, &mut sw, halflife, dt);
+                let bound = 1e-5 + 4.0 * f64::from(f32::EPSILON) * turn;
+                let diff = angle_between(got, sq);
+                assert!(diff <= bound, "w {w}, dt {dt}: {diff:e} > {bound:e}");
+            }
+        }
+    }
+}
