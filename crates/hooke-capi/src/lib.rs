@@ -40,16 +40,22 @@
 #![allow(unsafe_code)]
 
 mod batch;
+mod batch_view;
 mod coeffs;
 mod error;
+mod inertia;
 mod scalar;
 mod types;
+mod view;
 
 pub use batch::*;
+pub use batch_view::*;
 pub use coeffs::*;
 pub use error::HookeStatus;
+pub use inertia::*;
 pub use scalar::*;
 pub use types::{HookeQuat, HookeSpringCoeffs, HookeVec3};
+pub use view::{HookeChannel, HookeConstChannel};
 
 use std::ffi::c_char;
 
