@@ -76,7 +76,8 @@ fn compile_c(name: &str, sources: &[PathBuf], lib: &Path) -> PathBuf {
 }
 
 fn run(exe: &Path) -> String {
-    let output = Command::new(exe)
+    // Under valgrind with HOOKE_VALGRIND=1 (.ci/run).
+    let output = common::command(exe)
         .output()
         .unwrap_or_else(|e| panic!("could not run {}: {e}", exe.display()));
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();

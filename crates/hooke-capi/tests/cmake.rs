@@ -115,10 +115,6 @@ fn write_frames(path: &Path) {
         .unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
 }
 
-fn has(tool: &str) -> bool {
-    Command::new(tool).arg("--version").output().is_ok()
-}
-
 fn run(cmd: &mut Command) -> String {
     let output = cmd
         .output()
@@ -133,29 +129,13 @@ fn run(cmd: &mut Command) -> String {
     stdout
 }
 
-/// `exe args` directly, or under valgrind when `HOOKE_VALGRIND=1`.
+/// `exe args`, under valgrind when `HOOKE_VALGRIND=1`.
 fn checked_run(exe: &Path, args: &[&Path]) -> String {
-    let mut cmd = if std::env::var_os("HOOKE_VALGRIND").is_some_and(|v| v == "1") {
-        assert!(has("valgrind"), "HOOKE_VALGRIND=1 but valgrind is not installed");
-        let mut cmd = Command::new("valgrind");
-        cmd.args([
-            "--quiet",
-            "--error-exitcode=99",
-            "--leak-check=full",
-            "--errors-for-leak-kinds=definite,indirect",
-            "--show-leak-kinds=definite,indirect",
-        ])
-        .arg(exe);
-        cmd
-    } else {
-        Command::new(exe)
-    };
-    cmd.args(args);
-    run(&mut cmd)
+    run(common::command(exe).args(args))
 }
 
 fn cmake_build() -> Option<PathBuf> {
-    if !has("cmake") {
+    if !common::has("cmake") {
         assert!(
             std::env::var_os("HOOKE_REQUIRE_CMAKE").is_none(),
             "HOOKE_REQUIRE_CMAKE is set but cmake is not installed"
@@ -192,4 +172,27 @@ fn cmake_engine_example_matches_the_rust_api_and_every_error_path_is_clean() {
     );
     let stdout = checked_run(&build.join("errors"), &[]);
     assert_eq!(stdout.trim(), "errors: ok");
+}
+
+/// The 30-line example of `docs/engine-integration.md` compiles, links and converges.
+#[test]
+fn engine_integration_doc_example_runs() {
+    let doc =
+        std::fs::read_to_string(Path::new(MANIFEST_DIR).join("../../docs/engine-integration.md"))
+            .expect("docs/engine-integration.md");
+    let start = doc.find("```cpp\n").expect("a C++ example") + "```cpp\n".len();
+    let code = &doc[start..start + doc[start..].find("```").unwrap()];
+    let source = Path::new(TMP_DIR).join("engine_integration_example.cpp");
+    std::fs::write(&source, code).unwrap();
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
+    let exe = Path::new(TMP_DIR).join("engine_integration_example");
+    run(Command::new(&cxx)
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror"])
+        .arg("-I")
+        .arg(Path::new(MANIFEST_DIR).join("include"))
+        .arg(&source)
+        .arg(common::staticlib())
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe));
+    checked_run(&exe, &[]);
 }

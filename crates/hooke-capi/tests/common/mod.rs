@@ -82,3 +82,31 @@ fn build_staticlib() -> PathBuf {
     lib
 }
 
+/// Whether `tool --version` runs.
+pub fn has(tool: &str) -> bool {
+    Command::new(tool).arg("--version").output().is_ok()
+}
+
+/// A command running `exe` directly, or under valgrind when `HOOKE_VALGRIND=1` (set by
+/// `.ci/run`): any invalid access or definite/indirect leak then makes it exit with status 99.
+/// (rayon's pool threads, alive until exit, are only "possibly lost"/"still reachable".)
+pub fn command(exe: &std::path::Path) -> Command {
+    if std::env::var_os("HOOKE_VALGRIND").is_some_and(|v| v == "1") {
+        assert!(
+            has("valgrind"),
+            "HOOKE_VALGRIND=1 but valgrind is not installed"
+        );
+        let mut cmd = Command::new("valgrind");
+        cmd.args([
+            "--quiet",
+            "--error-exitcode=99",
+            "--leak-check=full",
+            "--errors-for-leak-kinds=definite,indirect",
+            "--show-leak-kinds=definite,indirect",
+        ])
+        .arg(exe);
+        cmd
+    } else {
+        Command::new(exe)
+    }
+}
