@@ -18,6 +18,10 @@
 //! run (no subnormal slow paths, no decayed state) without resetting between iterations.
 //! Short runs: `cargo bench -p hooke-benches --bench capi -- --warm-up-time 1 --measurement-time 2`.
 
+// Calling the C ABI from Rust is `unsafe` by nature (raw pointers); the workspace denies
+// `unsafe_code`, allowed here as in hooke-capi itself.
+#![allow(unsafe_code)]
+
 use std::hint::black_box;
 use std::time::Duration;
 
