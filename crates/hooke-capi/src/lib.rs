@@ -11,6 +11,10 @@
 //! - **Batches** behind opaque handles (`HookeCriticalSprings`, `HookeDecaySprings`,
 //!   `HookeDampers`, `HookeGeneralSprings`, `HookeQuatDecaySprings`, `HookeQuatSprings`): the SIMD
 //!   runtime, with pointers straight into its columns.
+//! - **The crowd inertializer** (`HookeInertializer`, `hooke_inertializer_*`) over
+//!   [`hooke_inertia::Inertializer`]: poses as arrays of [`HookeBoneState`] or as strided views
+//!   ([`HookePoseView`], [`HookePoseViewMut`]) of the engine's own memory; strided views for the
+//!   spring batches too (`hooke_*_springs_*_view`). See `docs/engine-integration.md`.
 //!
 //! Every fallible function returns a [`HookeStatus`]; on failure the thread's last error message
 //! (from [`hooke::ParamError`]'s `Display`, e.g. ``parameter `halflife` is -0.1, expected a finite
