@@ -28,7 +28,9 @@
 #ifndef HOOKE_H
 #define HOOKE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +92,71 @@ typedef struct HookeGeneralSprings HookeGeneralSprings;
 typedef struct HookeQuatDecaySprings HookeQuatDecaySprings;
 /** Opaque batch of rotation springs toward per-spring goal rotations. */
 typedef struct HookeQuatSprings HookeQuatSprings;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Strided views: an engine's own arrays of structures, read and written in place               */
+
+/**
+ * A read-only strided channel: element i starts at (const char *)data + i * stride (bytes) and
+ * holds consecutive floats (1 for a scalar, 3 for a vector, 4 for a quaternion x, y, z, w). No
+ * alignment beyond the bytes themselves is required. data NULL means "absent"; what that means
+ * is documented per function.
+ */
+typedef struct HookeConstChannel {
+    const float *data;
+    size_t stride;
+} HookeConstChannel;
+
+/** A writable strided channel; data NULL: not written. stride >= the element's size. */
+typedef struct HookeChannel {
+    float *data;
+    size_t stride;
+} HookeChannel;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Crowd inertializer types                                                                     */
+
+/** One bone's state: 13 floats, no padding. */
+typedef struct HookeBoneState {
+    float position[3];
+    float velocity[3];
+    float rotation[4];          /* x, y, z, w; unit */
+    float angular_velocity[3];  /* rotation vector per second */
+} HookeBoneState;
+
+/**
+ * Read-only view of bones; element i is bone i (a crowd: i = character * bones + bone).
+ * position and rotation are required; a NULL velocity or angular_velocity reads as zero.
+ */
+typedef struct HookePoseView {
+    HookeConstChannel position;          /* 3 floats */
+    HookeConstChannel velocity;          /* 3 floats, or NULL */
+    HookeConstChannel rotation;          /* 4 floats x, y, z, w */
+    HookeConstChannel angular_velocity;  /* 3 floats, or NULL */
+} HookePoseView;
+
+/** Writable view of bones laid out like HookePoseView; a NULL channel is not written. */
+typedef struct HookePoseViewMut {
+    HookeChannel position;
+    HookeChannel velocity;
+    HookeChannel rotation;
+    HookeChannel angular_velocity;
+} HookePoseViewMut;
+
+/** Root policies of HookeInertializerOptions. */
+#define HOOKE_ROOT_LOCAL 0u    /* the root is inertialized like any bone */
+#define HOOKE_ROOT_ANCHORED 1u /* world-space root, re-anchored about `up` at each transition */
+
+/** Options of hooke_inertializer_new_with_options; {0} is hooke_inertializer_new's behaviour. */
+typedef struct HookeInertializerOptions {
+    const size_t *excluded_bones;  /* bones that follow their input at once; NULL if count 0 */
+    size_t excluded_bone_count;
+    uint32_t root_policy;          /* HOOKE_ROOT_LOCAL or HOOKE_ROOT_ANCHORED */
+    float up[3];                   /* up axis for HOOKE_ROOT_ANCHORED (finite, non-zero) */
+} HookeInertializerOptions;
+
+/** Opaque crowd inertializer (offsets or dead blends of characters sharing one rig). */
+typedef struct HookeInertializer HookeInertializer;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Errors and version                                                                           */
@@ -311,6 +378,86 @@ HookeStatus hooke_quat_springs_get(const HookeQuatSprings *handle, size_t index,
                                    HookeQuat *rotation, HookeVec3 *angular_velocity);
 HookeStatus hooke_quat_springs_get_all(const HookeQuatSprings *handle, HookeQuat *rotations,
                                        HookeVec3 *angular_velocities, size_t len);
+
+/* Strided views for spring batches (the batch length of elements per non-NULL channel). */
+/** Sets goals and/or goal velocities (NULL channel: unchanged). Values are not checked. */
+HookeStatus hooke_critical_springs_set_goals_view(HookeCriticalSprings *handle,
+                                                  HookeConstChannel goal,
+                                                  HookeConstChannel goal_velocity);
+/** Writes positions and/or velocities (NULL channel: not written). */
+HookeStatus hooke_critical_springs_get_state_view(HookeCriticalSprings *handle, HookeChannel x,
+                                                  HookeChannel v);
+/** Sets every goal rotation (checked like hooke_quat_springs_set_goals; none set on failure). */
+HookeStatus hooke_quat_springs_set_goals_view(HookeQuatSprings *handle, HookeConstChannel goals);
+/** Writes rotations (4 floats) and/or angular velocities (3 floats). */
+HookeStatus hooke_quat_springs_get_state_view(HookeQuatSprings *handle, HookeChannel rotations,
+                                              HookeChannel angular_velocities);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Crowd inertializer (hooke-inertia). Poses are checked where they enter: finite values, unit  */
+/* quaternions within 1e-3 (normalised). On any failure nothing is written and the state is     */
+/* unchanged. One handle must not be used from two threads at once; distinct handles may.       */
+
+/**
+ * Creates an inertializer for characters x bones with one halflife per bone (bone_halflives:
+ * bones floats, finite, >= 0), root inertialized like any bone. *out is NULL on failure;
+ * characters * bones that overflows is HOOKE_INVALID_PARAMETER.
+ */
+HookeStatus hooke_inertializer_new(size_t characters, size_t bones, const float *bone_halflives,
+                                   HookeInertializer **out);
+/** hooke_inertializer_new with excluded bones and a root policy (options NULL: defaults). */
+HookeStatus hooke_inertializer_new_with_options(size_t characters, size_t bones,
+                                                const float *bone_halflives,
+                                                const HookeInertializerOptions *options,
+                                                HookeInertializer **out);
+/** Frees an inertializer; NULL is ignored. */
+void hooke_inertializer_free(HookeInertializer *inertializer);
+/** Number of characters / bones per character (0 for NULL). */
+size_t hooke_inertializer_characters(const HookeInertializer *inertializer);
+size_t hooke_inertializer_bones(const HookeInertializer *inertializer);
+/**
+ * Switches character from source (what its input was at the switch, with velocities; bones
+ * entries) to destination (bones entries) without moving its output. Call before the update of
+ * the frame whose input changes.
+ */
+HookeStatus hooke_inertializer_transition(HookeInertializer *inertializer, size_t character,
+                                          const HookeBoneState *source,       /* bones entries */
+                                          const HookeBoneState *destination); /* bones entries */
+/** hooke_inertializer_transition with strided views of bones elements. */
+HookeStatus hooke_inertializer_transition_view(HookeInertializer *inertializer, size_t character,
+                                               const HookePoseView *source,
+                                               const HookePoseView *destination);
+/**
+ * Advances every character by dt (finite, >= 0) and writes the output; input and output hold
+ * characters * bones states, character-major (they may be the same array). dt = 0 right after a
+ * transition outputs the source pose.
+ */
+HookeStatus hooke_inertializer_update(HookeInertializer *inertializer, float dt,
+                                      const HookeBoneState *input, /* characters * bones */
+                                      HookeBoneState *output);
+/** hooke_inertializer_update on rayon's thread pool (bit-identical results). */
+HookeStatus hooke_inertializer_par_update(HookeInertializer *inertializer, float dt,
+                                          const HookeBoneState *input, HookeBoneState *output);
+/** hooke_inertializer_update through strided views of characters * bones elements. */
+HookeStatus hooke_inertializer_update_view(HookeInertializer *inertializer, float dt,
+                                           const HookePoseView *input,
+                                           const HookePoseViewMut *output);
+/** hooke_inertializer_update_view on rayon's thread pool (bit-identical results). */
+HookeStatus hooke_inertializer_par_update_view(HookeInertializer *inertializer, float dt,
+                                               const HookePoseView *input,
+                                               const HookePoseViewMut *output);
+/** Next transitions of character dead-blend: extrapolate (velocities decaying with halflife)
+ *  and cross-fade over blend_time seconds (both finite, >= 0). */
+HookeStatus hooke_inertializer_set_dead_blend(HookeInertializer *inertializer, size_t character,
+                                              float blend_time, float halflife);
+/** Next transitions of character inertialize again (the default). */
+HookeStatus hooke_inertializer_set_inertialize(HookeInertializer *inertializer,
+                                               size_t character);
+/** Removes character's offsets, dead blend and root anchor: a hard cut to its input. */
+HookeStatus hooke_inertializer_reset(HookeInertializer *inertializer, size_t character);
+/** *blending = whether character still carries an offset or a running dead blend. */
+HookeStatus hooke_inertializer_is_blending(const HookeInertializer *inertializer,
+                                           size_t character, bool *blending);
 
 #ifdef __cplusplus
 } /* extern "C" */

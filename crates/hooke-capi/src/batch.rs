@@ -248,7 +248,7 @@ macro_rules! column_const_ptr {
 /// ```
 #[derive(Debug)]
 pub struct HookeCriticalSprings {
-    inner: CriticalSprings,
+    pub(crate) inner: CriticalSprings,
 }
 
 halflife_constructors!(
@@ -691,7 +691,7 @@ pub unsafe extern "C" fn hooke_quat_decay_springs_get_all(
 /// ```
 #[derive(Debug)]
 pub struct HookeQuatSprings {
-    inner: QuatSprings,
+    pub(crate) inner: QuatSprings,
 }
 
 /// Creates `len` rotation springs (identity, at rest, goals identity) with a shared `halflife`

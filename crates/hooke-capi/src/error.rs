@@ -6,6 +6,7 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use hooke::ParamError;
+use hooke_inertia::InertiaError;
 
 /// The result of every fallible `hooke_*` function (`HookeStatus` in `hooke.h`).
 ///
@@ -44,7 +45,7 @@ pub enum HookeStatus {
 }
 
 /// Why a call failed, before it becomes a status and a message.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Failure {
     /// The named pointer argument was null.
     Null(&'static str),
@@ -52,6 +53,24 @@ pub(crate) enum Failure {
     Param(ParamError),
     /// A spring index past the end of a batch.
     Index { index: usize, len: usize },
+    /// hooke-inertia rejected an argument (character index, pose value, time, profile).
+    Inertia(InertiaError),
+    /// A size from the caller whose product (or byte count) does not fit in memory.
+    SizeOverflow { what: &'static str },
+    /// A root policy that is neither `HOOKE_ROOT_LOCAL` nor `HOOKE_ROOT_ANCHORED`.
+    RootPolicy(u32),
+    /// A strided channel whose stride is too small for its elements (outputs would overlap).
+    Stride {
+        field: &'static str,
+        stride: usize,
+        min: usize,
+    },
+}
+
+impl From<InertiaError> for Failure {
+    fn from(e: InertiaError) -> Failure {
+        Failure::Inertia(e)
+    }
 }
 
 impl From<ParamError> for Failure {
@@ -67,6 +86,14 @@ impl Failure {
             Failure::Param(ParamError::LengthMismatch { .. }) => HookeStatus::LengthMismatch,
             Failure::Param(_) => HookeStatus::InvalidParameter,
             Failure::Index { .. } => HookeStatus::IndexOutOfRange,
+            Failure::Inertia(InertiaError::CharacterOutOfRange { .. })
+            | Failure::Inertia(InertiaError::BoneOutOfRange { .. }) => HookeStatus::IndexOutOfRange,
+            Failure::Inertia(InertiaError::WrongLength { .. })
+            | Failure::Inertia(InertiaError::ShapeMismatch { .. }) => HookeStatus::LengthMismatch,
+            Failure::Inertia(_)
+            | Failure::SizeOverflow { .. }
+            | Failure::RootPolicy(_)
+            | Failure::Stride { .. } => HookeStatus::InvalidParameter,
         }
     }
 }
@@ -82,6 +109,20 @@ impl fmt::Display for Failure {
                     "index {index} is out of range for a batch of {len} springs"
                 )
             }
+            Failure::Inertia(e) => e.fmt(f),
+            Failure::SizeOverflow { what } => {
+                write!(f, "{what} does not fit in this machine's address space")
+            }
+            Failure::RootPolicy(value) => write!(
+                f,
+                "`options.root_policy` is {value}, expected HOOKE_ROOT_LOCAL (0) or \
+                 HOOKE_ROOT_ANCHORED (1)"
+            ),
+            Failure::Stride { field, stride, min } => write!(
+                f,
+                "`{field}` has a stride of {stride} bytes, expected at least {min} (the size of \
+                 one element, so that outputs do not overlap)"
+            ),
         }
     }
 }

@@ -11,6 +11,10 @@
 //! - **Batches** behind opaque handles (`HookeCriticalSprings`, `HookeDecaySprings`,
 //!   `HookeDampers`, `HookeGeneralSprings`, `HookeQuatDecaySprings`, `HookeQuatSprings`): the SIMD
 //!   runtime, with pointers straight into its columns.
+//! - **The crowd inertializer** (`HookeInertializer`, `hooke_inertializer_*`) over
+//!   [`hooke_inertia::Inertializer`]: poses as arrays of [`HookeBoneState`] or as strided views
+//!   ([`HookePoseView`], [`HookePoseViewMut`]) of the engine's own memory; strided views for the
+//!   spring batches too (`hooke_*_springs_*_view`). See `docs/engine-integration.md`.
 //!
 //! Every fallible function returns a [`HookeStatus`]; on failure the thread's last error message
 //! (from [`hooke::ParamError`]'s `Display`, e.g. ``parameter `halflife` is -0.1, expected a finite
@@ -40,16 +44,22 @@
 #![allow(unsafe_code)]
 
 mod batch;
+mod batch_view;
 mod coeffs;
 mod error;
+mod inertia;
 mod scalar;
 mod types;
+mod view;
 
 pub use batch::*;
+pub use batch_view::*;
 pub use coeffs::*;
 pub use error::HookeStatus;
+pub use inertia::*;
 pub use scalar::*;
 pub use types::{HookeQuat, HookeSpringCoeffs, HookeVec3};
+pub use view::{HookeChannel, HookeConstChannel};
 
 use std::ffi::c_char;
 
