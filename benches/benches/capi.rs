@@ -161,8 +161,8 @@ fn inertia(c: &mut Criterion) {
             std::mem::offset_of!(Motion, angular),
         ),
     };
-    let mut input = PoseBatch::new(CHARACTERS, bones, 0);
-    let mut output = PoseBatch::new(CHARACTERS, bones, 0);
+    let mut input = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
+    let mut output = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
     for (c, p) in destinations.iter().enumerate() {
         input.set_character(c, p.as_ref()).unwrap();
     }

@@ -260,8 +260,8 @@ fn build(
     }
     Ok(HookeInertializer {
         inner: Inertializer::new(characters, profile, root)?,
-        input: PoseBatch::new(characters, bones, 0),
-        output: PoseBatch::new(characters, bones, 0),
+        input: PoseBatch::new(characters, bones, 0)?,
+        output: PoseBatch::new(characters, bones, 0)?,
         scratch: Pose::rest(bones),
         scratch_destination: Pose::rest(bones),
     })

@@ -71,8 +71,8 @@ fn write_frames(path: &Path) {
     let walk_start = |c: usize| (c * 37) % (walk.frame_count() - FRAMES);
     let climb_start = |c: usize| (c * 53) % (climb.frame_count() - FRAMES);
     let switch = |c: usize| c % 12;
-    let mut input = PoseBatch::new(CHARACTERS, bones, 0);
-    let mut output = PoseBatch::new(CHARACTERS, bones, 0);
+    let mut input = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
+    let mut output = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
 
     let mut out = Vec::new();
     for v in [CHARACTERS as u32, bones as u32, FRAMES as u32] {

@@ -89,8 +89,8 @@ fn compare(
         unsafe { hooke_inertializer_set_dead_blend(c, 2, 0.1, 0.05) },
         HookeStatus::Ok
     );
-    let mut input = PoseBatch::new(CHARACTERS, BONES, 0);
-    let mut output = PoseBatch::new(CHARACTERS, BONES, 0);
+    let mut input = PoseBatch::new(CHARACTERS, BONES, 0).unwrap();
+    let mut output = PoseBatch::new(CHARACTERS, BONES, 0).unwrap();
     let mut current: Vec<usize> = (0..CHARACTERS).collect();
     let mut c_out = vec![HookeBoneState::default(); N];
     for frame in 0..12 {

@@ -14,6 +14,8 @@ use hooke::scalar::decay_spring_damper_exact_quat;
 use wide::f32x8;
 
 /// Lengths from tiny to the top of the f32 range, and directions along and across the axes.
+// The mantissas straddle pi and 2 pi on purpose (just below / above the wrap points).
+#[allow(clippy::approx_constant)]
 fn vectors() -> Vec<Vec3> {
     let mut out = Vec::new();
     for exp in -3..=38 {
