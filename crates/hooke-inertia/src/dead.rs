@@ -161,7 +161,8 @@ pub(crate) fn dead_blend_lanes(
                 elapsed,
                 blend_time,
             };
-            saturate_dead_blend(overflow & active, &step, &e0, &live, &mut e, &mut out);
+            // By value: the fast path then keeps the bones in registers.
+            (e, out) = saturate_dead_blend(overflow & active, step, e0, live, (e, out));
         }
         state.store(i, &e);
         output.store(i, &out);
@@ -170,6 +171,7 @@ pub(crate) fn dead_blend_lanes(
 }
 
 /// One lane group's extrapolation factors and blend times.
+#[derive(Clone, Copy)]
 struct Step {
     travel: f32x8,
     decay: f32x8,
@@ -184,19 +186,18 @@ struct Step {
 #[inline(never)]
 fn saturate_dead_blend(
     overflow: f32x8,
-    step: &Step,
-    e0: &Bone8,
-    live: &Bone8,
-    state: &mut Bone8,
-    out: &mut Bone8,
-) {
+    step: Step,
+    e0: Bone8,
+    live: Bone8,
+    (mut state, mut out): (Bone8, Bone8),
+) -> (Bone8, Bone8) {
     let at = |x: f32x8, lane: usize| f64::from(x.to_array()[lane]);
     for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
         if overflow == 0.0 {
             continue;
         }
         let (travel, decay) = (at(step.travel, lane), at(step.decay, lane));
-        let e = lane_bone(e0, lane);
+        let e = lane_bone(&e0, lane);
         let moved = Bone {
             x: e.x + e.v * travel,
             v: e.v * decay,
@@ -204,11 +205,12 @@ fn saturate_dead_blend(
             w: e.w * decay,
         };
         let moved = Bone::from_f32(moved.to_f32());
-        set_lane_bone(state, lane, &moved);
+        set_lane_bone(&mut state, lane, &moved);
         let (elapsed, blend_time) = (at(step.elapsed, lane), at(step.blend_time, lane));
-        let blended = bone::dead_blend(&moved, &lane_bone(live, lane), elapsed, blend_time);
-        set_lane_bone(out, lane, &blended);
+        let blended = bone::dead_blend(&moved, &lane_bone(&live, lane), elapsed, blend_time);
+        set_lane_bone(&mut out, lane, &blended);
     }
+    (state, out)
 }
 
 /// Lane `lane` of `b` in `f64`.
@@ -280,7 +282,7 @@ pub(crate) fn dead_blend_curve_lanes(
                 blend_time,
             };
             (x, out_x, out_v) =
-                saturate_dead_blend_curves(overflow, &step, (x0, v0), (lx, lv), (x, out_x, out_v));
+                saturate_dead_blend_curves(overflow, step, (x0, v0), (lx, lv), (x, out_x, out_v));
         }
         (sx[i], sv[i]) = (x, v);
         ox[i] = out_x;
@@ -295,7 +297,7 @@ pub(crate) fn dead_blend_curve_lanes(
 #[inline(never)]
 fn saturate_dead_blend_curves(
     overflow: f32x8,
-    step: &Step,
+    step: Step,
     (x0, v0): (f32x8, f32x8),
     (lx, lv): (f32x8, f32x8),
     (x, out_x, out_v): (f32x8, f32x8, f32x8),
