@@ -105,7 +105,7 @@ impl Crowd {
         }
         let dt = 0.1 * rng.unit();
         let dt = if rng.below(20) == 0 { 0.0 } else { dt };
-        if frame % 2 == 0 {
+        if frame.is_multiple_of(2) {
             self.inertializer
                 .update(dt, &self.input, &mut self.output)
                 .unwrap();
