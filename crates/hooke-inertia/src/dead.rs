@@ -108,45 +108,13 @@ pub(crate) fn dead_blend_lanes(
         }
         still = true;
 
-        // Extrapolate the stored source: x += v travel, v *= decay, q = exp(w travel) q.
-        let (travel, decay) = (timing.travel[i], timing.decay[i]);
-        let e0 = state.load(i);
-        let e = e0;
-        let moved = Bone8 {
-            x: Vec3x8 {
-                x: e.v.x.mul_add(travel, e.x.x),
-                y: e.v.y.mul_add(travel, e.x.y),
-                z: e.v.z.mul_add(travel, e.x.z),
-            },
-            v: scale(e.v, decay),
-            q: normalize(Quat8::from_scaled_angle_axis(scale(e.w, travel)) * e.q),
-            w: scale(e.w, decay),
+        let step = Step {
+            travel: timing.travel[i],
+            decay: timing.decay[i],
+            elapsed,
+            blend_time,
         };
-        let mut e = select_bone(active, &moved, &e);
-
-        // Cross-fade into the live output; the velocity is the derivative of the blend.
-        let live = output.load(i);
-        let (wt, dw) = weights(elapsed, blend_time, active);
-        let gap = (live.q * e.q.conjugate()).to_scaled_angle_axis();
-        let blended = Bone8 {
-            x: Vec3x8 {
-                x: mix(e.x.x, live.x.x, wt),
-                y: mix(e.x.y, live.x.y, wt),
-                z: mix(e.x.z, live.x.z, wt),
-            },
-            v: Vec3x8 {
-                x: (live.x.x - e.x.x).mul_add(dw, mix(e.v.x, live.v.x, wt)),
-                y: (live.x.y - e.x.y).mul_add(dw, mix(e.v.y, live.v.y, wt)),
-                z: (live.x.z - e.x.z).mul_add(dw, mix(e.v.z, live.v.z, wt)),
-            },
-            q: normalize(Quat8::from_scaled_angle_axis(scale(gap, wt)) * e.q),
-            w: Vec3x8 {
-                x: gap.x.mul_add(dw, mix(e.w.x, live.w.x, wt)),
-                y: gap.y.mul_add(dw, mix(e.w.y, live.w.y, wt)),
-                z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
-            },
-        };
-        let mut out = select_bone(active, &blended, &live);
+        let (e, out) = blend_group(&step, active, &state.load(i), &output.load(i));
         // A state or an output beyond the f32 range makes the output infinite or NaN (the
         // rotation is unit by construction).
         let sum = (out.x.x + out.x.y + out.x.z)
@@ -155,13 +123,10 @@ pub(crate) fn dead_blend_lanes(
             + (out.w.y + out.w.z);
         let overflow = !sum.is_finite();
         if overflow.any() {
-            let step = Step {
-                travel,
-                decay,
-                elapsed,
-                blend_time,
-            };
-            saturate_dead_blend(overflow & active, &step, &e0, &live, &mut e, &mut out);
+            // The slow path reloads the lane group and redoes it: passing it the values
+            // computed here would keep them in memory on the fast path too.
+            saturate_group(i, overflow & active, step, active, &mut state, &mut output);
+            continue;
         }
         state.store(i, &e);
         output.store(i, &out);
@@ -169,7 +134,69 @@ pub(crate) fn dead_blend_lanes(
     still
 }
 
+/// One lane group of dead blends: the extrapolated source `e0` (the new state) and its blend
+/// into the live output `live`, in the lanes of `active`.
+#[inline(always)]
+fn blend_group(step: &Step, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone8, Bone8) {
+    // Extrapolate the stored source: x += v travel, v *= decay, q = exp(w travel) q.
+    let (travel, decay) = (step.travel, step.decay);
+    let moved = Bone8 {
+        x: Vec3x8 {
+            x: e.v.x.mul_add(travel, e.x.x),
+            y: e.v.y.mul_add(travel, e.x.y),
+            z: e.v.z.mul_add(travel, e.x.z),
+        },
+        v: scale(e.v, decay),
+        q: normalize(Quat8::from_scaled_angle_axis(scale(e.w, travel)) * e.q),
+        w: scale(e.w, decay),
+    };
+    let e = select_bone(active, &moved, e);
+
+    // Cross-fade into the live output; the velocity is the derivative of the blend.
+    let (wt, dw) = weights(step.elapsed, step.blend_time, active);
+    let gap = (live.q * e.q.conjugate()).to_scaled_angle_axis();
+    let blended = Bone8 {
+        x: Vec3x8 {
+            x: mix(e.x.x, live.x.x, wt),
+            y: mix(e.x.y, live.x.y, wt),
+            z: mix(e.x.z, live.x.z, wt),
+        },
+        v: Vec3x8 {
+            x: (live.x.x - e.x.x).mul_add(dw, mix(e.v.x, live.v.x, wt)),
+            y: (live.x.y - e.x.y).mul_add(dw, mix(e.v.y, live.v.y, wt)),
+            z: (live.x.z - e.x.z).mul_add(dw, mix(e.v.z, live.v.z, wt)),
+        },
+        q: normalize(Quat8::from_scaled_angle_axis(scale(gap, wt)) * e.q),
+        w: Vec3x8 {
+            x: gap.x.mul_add(dw, mix(e.w.x, live.w.x, wt)),
+            y: gap.y.mul_add(dw, mix(e.w.y, live.w.y, wt)),
+            z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
+        },
+    };
+    (e, select_bone(active, &blended, live))
+}
+
+/// Slow path of [`dead_blend_lanes`] for lane group `i`: the fast result, with the lanes of
+/// `overflow` redone in `f64` by [`saturate_dead_blend`].
+#[cold]
+#[inline(never)]
+fn saturate_group(
+    i: usize,
+    overflow: f32x8,
+    step: Step,
+    active: f32x8,
+    state: &mut BoneLanesMut<'_>,
+    output: &mut BoneLanesMut<'_>,
+) {
+    let (e0, live) = (state.load(i), output.load(i));
+    let fast = blend_group(&step, active, &e0, &live);
+    let (e, out) = saturate_dead_blend(overflow, step, e0, live, fast);
+    state.store(i, &e);
+    output.store(i, &out);
+}
+
 /// One lane group's extrapolation factors and blend times.
+#[derive(Clone, Copy)]
 struct Step {
     travel: f32x8,
     decay: f32x8,
@@ -180,23 +207,20 @@ struct Step {
 /// Slow path of [`dead_blend_lanes`] for the lanes of `overflow`: the extrapolation of the stored
 /// source `e0` and its blend into `live` in `f64` (the transitions' maths, `bone.rs`), saturated
 /// at `±f32::MAX`, so finite input never writes NaN or infinity.
-#[cold]
-#[inline(never)]
 fn saturate_dead_blend(
     overflow: f32x8,
-    step: &Step,
-    e0: &Bone8,
-    live: &Bone8,
-    state: &mut Bone8,
-    out: &mut Bone8,
-) {
+    step: Step,
+    e0: Bone8,
+    live: Bone8,
+    (mut state, mut out): (Bone8, Bone8),
+) -> (Bone8, Bone8) {
     let at = |x: f32x8, lane: usize| f64::from(x.to_array()[lane]);
     for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
         if overflow == 0.0 {
             continue;
         }
         let (travel, decay) = (at(step.travel, lane), at(step.decay, lane));
-        let e = lane_bone(e0, lane);
+        let e = lane_bone(&e0, lane);
         let moved = Bone {
             x: e.x + e.v * travel,
             v: e.v * decay,
@@ -204,11 +228,12 @@ fn saturate_dead_blend(
             w: e.w * decay,
         };
         let moved = Bone::from_f32(moved.to_f32());
-        set_lane_bone(state, lane, &moved);
+        set_lane_bone(&mut state, lane, &moved);
         let (elapsed, blend_time) = (at(step.elapsed, lane), at(step.blend_time, lane));
-        let blended = bone::dead_blend(&moved, &lane_bone(live, lane), elapsed, blend_time);
-        set_lane_bone(out, lane, &blended);
+        let blended = bone::dead_blend(&moved, &lane_bone(&live, lane), elapsed, blend_time);
+        set_lane_bone(&mut out, lane, &blended);
     }
+    (state, out)
 }
 
 /// Lane `lane` of `b` in `f64`.
@@ -280,7 +305,7 @@ pub(crate) fn dead_blend_curve_lanes(
                 blend_time,
             };
             (x, out_x, out_v) =
-                saturate_dead_blend_curves(overflow, &step, (x0, v0), (lx, lv), (x, out_x, out_v));
+                saturate_dead_blend_curves(overflow, step, (x0, v0), (lx, lv), (x, out_x, out_v));
         }
         (sx[i], sv[i]) = (x, v);
         ox[i] = out_x;
@@ -295,7 +320,7 @@ pub(crate) fn dead_blend_curve_lanes(
 #[inline(never)]
 fn saturate_dead_blend_curves(
     overflow: f32x8,
-    step: &Step,
+    step: Step,
     (x0, v0): (f32x8, f32x8),
     (lx, lv): (f32x8, f32x8),
     (x, out_x, out_v): (f32x8, f32x8, f32x8),

@@ -52,7 +52,7 @@ fn decay3(c: &LaneCoeffs, x: Vec3x8, v: Vec3x8) -> (Vec3x8, Vec3x8) {
 /// `rotation_vector_decay_step`, which keeps it on the shortest path (angle at most half a turn,
 /// whatever the angular velocity and `dt`); one polynomial `exp` per lane forms the offset
 /// rotation to apply, a unit quaternion. Lanes whose output leaves the `f32` range (inputs and
-/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_bones`].
+/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_group`].
 pub(crate) fn inertialize_lanes(
     offsets: OffsetLanesMut<'_>,
     input: BoneLanes<'_>,
@@ -81,24 +81,7 @@ pub(crate) fn inertialize_lanes(
             vv: vv[i],
             vq: f32x8::ZERO,
         };
-        let off = offsets.load(i);
-        let inp = input.load(i);
-
-        let (ox, ov) = decay3(&c, off.x, off.v);
-        let (oe, ow) = rotation_vector_decay_step(&c, off.e, off.w);
-        let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
-        let mut next = Offset8 {
-            x: ox,
-            v: ov,
-            e: oe,
-            w: ow,
-        };
-        let mut out = Bone8 {
-            x: add(inp.x, ox),
-            v: add(inp.v, ov),
-            q: oq * inp.q,
-            w: add(ow, rotate(oq, inp.w)),
-        };
+        let (next, out, _) = bone_step(&c, &offsets.load(i), &input.load(i));
         // An offset that overflowed makes its output infinite (or NaN), so checking the sums of
         // the outputs catches both; the rotation is unit by construction.
         let sum = (out.x.x + out.x.y + out.x.z)
@@ -107,28 +90,54 @@ pub(crate) fn inertialize_lanes(
             + (out.w.y + out.w.z);
         let overflow = !sum.is_finite();
         if overflow.any() {
-            saturate_bones(&c, overflow, &off, &inp, oq, &mut next, &mut out);
+            // The slow path reloads this lane group from memory and redoes it: passing it the
+            // values computed here would keep them in memory on the fast path too (3-4x slower).
+            saturate_group(i, overflow, &mut offsets, &input, &mut output, &coeffs);
+            continue;
         }
         offsets.store(i, &next);
         output.store(i, &out);
     }
 }
 
-/// Slow path of [`inertialize_lanes`] for the lanes of `overflow`: the position and velocity
-/// offsets are stepped again in `f64` and saturated
-/// ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs are formed in `f64` and
-/// saturated at `±f32::MAX`, so finite input never writes NaN or infinity.
+/// One lane group: the decayed offsets, the output and the offset rotation.
+#[inline(always)]
+fn bone_step(c: &LaneCoeffs, off: &Offset8, inp: &Bone8) -> (Offset8, Bone8, Quat8) {
+    let (ox, ov) = decay3(c, off.x, off.v);
+    let (oe, ow) = rotation_vector_decay_step(c, off.e, off.w);
+    let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
+    let next = Offset8 {
+        x: ox,
+        v: ov,
+        e: oe,
+        w: ow,
+    };
+    let out = Bone8 {
+        x: add(inp.x, ox),
+        v: add(inp.v, ov),
+        q: oq * inp.q,
+        w: add(ow, rotate(oq, inp.w)),
+    };
+    (next, out, oq)
+}
+
+/// Slow path of [`inertialize_lanes`] for lane group `i`, whose lanes in `overflow` left the
+/// `f32` range: there the position and velocity offsets are stepped again in `f64` and saturated
+/// ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs are formed in `f64` and saturated
+/// at `±f32::MAX`, so finite input never writes NaN or infinity.
 #[cold]
 #[inline(never)]
-fn saturate_bones(
-    c: &LaneCoeffs,
+fn saturate_group(
+    i: usize,
     overflow: f32x8,
-    off: &Offset8,
-    inp: &Bone8,
-    oq: Quat8,
-    next: &mut Offset8,
-    out: &mut Bone8,
+    offsets: &mut OffsetLanesMut<'_>,
+    input: &BoneLanes<'_>,
+    output: &mut BoneLanesMut<'_>,
+    coeffs: &CoeffSlices<'_>,
 ) {
+    let c = coeffs.get(i);
+    let (off, inp) = (offsets.load(i), input.load(i));
+    let (mut next, mut out, oq) = bone_step(&c, &off, &inp);
     for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
         if overflow == 0.0 {
             continue;
@@ -152,6 +161,8 @@ fn saturate_bones(
         set_lane_vec3(&mut out.v, lane, lane_dvec3(&inp.v, lane) + ov);
         set_lane_vec3(&mut out.w, lane, ow + q * lane_dvec3(&inp.w, lane));
     }
+    offsets.store(i, &next);
+    output.store(i, &out);
 }
 
 /// The same for scalar curves: decay `(off_x, off_v)` and write `out = in + off`.
@@ -171,19 +182,20 @@ pub(crate) fn inertialize_curve_lanes(
         .min(coeffs.len());
     for i in 0..n {
         let c = coeffs.get(i);
-        let (mut x, mut v) = decay(&c, off_x[i], off_v[i]);
-        let (mut ox, mut ov) = (in_x[i] + x, in_v[i] + v);
+        let (x, v) = decay(&c, off_x[i], off_v[i]);
+        let (ox, ov) = (in_x[i] + x, in_v[i] + v);
         let overflow = !(ox + ov).is_finite();
-        if overflow.any() {
+        let (x, v, ox, ov) = if overflow.any() {
             saturate_curves(
-                &c,
+                c,
                 overflow,
                 (off_x[i], off_v[i]),
                 (in_x[i], in_v[i]),
-                (&mut x, &mut v),
-                (&mut ox, &mut ov),
-            );
-        }
+                (x, v, ox, ov),
+            )
+        } else {
+            (x, v, ox, ov)
+        };
         off_x[i] = x;
         off_v[i] = v;
         out_x[i] = ox;
@@ -191,17 +203,16 @@ pub(crate) fn inertialize_curve_lanes(
     }
 }
 
-/// Slow path of [`inertialize_curve_lanes`], like [`saturate_bones`].
+/// Slow path of [`inertialize_curve_lanes`], like [`saturate_group`].
 #[cold]
 #[inline(never)]
 fn saturate_curves(
-    c: &LaneCoeffs,
+    c: LaneCoeffs,
     overflow: f32x8,
     (x0, v0): (f32x8, f32x8),
     (in_x, in_v): (f32x8, f32x8),
-    (x, v): (&mut f32x8, &mut f32x8),
-    (out_x, out_v): (&mut f32x8, &mut f32x8),
-) {
+    (x, v, out_x, out_v): (f32x8, f32x8, f32x8, f32x8),
+) -> (f32x8, f32x8, f32x8, f32x8) {
     let overflow = overflow.to_array();
     let (x0, v0, in_x, in_v) = (
         x0.to_array(),
@@ -223,10 +234,10 @@ fn saturate_curves(
             ovs[lane] = sum(in_v[lane], vs[lane]);
         }
     }
-    (*x, *v, *out_x, *out_v) = (
+    (
         f32x8::new(xs),
         f32x8::new(vs),
         f32x8::new(oxs),
         f32x8::new(ovs),
-    );
+    )
 }

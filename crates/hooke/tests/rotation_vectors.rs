@@ -19,7 +19,16 @@ use wide::f32x8;
 fn vectors() -> Vec<Vec3> {
     let mut out = Vec::new();
     for exp in -3..=38 {
-        for mantissa in [1.0_f32, 3.0, 3.14159, 3.1416, 6.2831855, 7.0] {
+        // Around half a turn and a full turn (just below and above each), and in between.
+        let pi = std::f32::consts::PI;
+        for mantissa in [
+            1.0_f32,
+            3.0,
+            pi * (1.0 - 1e-6),
+            pi * (1.0 + 1e-6),
+            2.0 * pi,
+            7.0,
+        ] {
             let len = mantissa * 10f32.powi(exp);
             if !len.is_finite() || len > 3.4e38 {
                 continue;

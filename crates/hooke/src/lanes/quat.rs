@@ -672,7 +672,8 @@ pub fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3
     let wrap = len2.simd_gt(f32x8::splat(PI_SQUARED));
     let overflow = !(len2 + (vx + vy + vz)).is_finite();
     let (e1, w1) = if overflow.any() {
-        decay_lanes_f64(c, (e, w), (e1, w1), overflow)
+        // By value: the fast path then keeps `c` and the vectors in registers.
+        decay_lanes_f64(*c, (e, w), (e1, w1), overflow)
     } else if wrap.any() {
         (wrap_lanes(e1, wrap), w1)
     } else {
@@ -703,7 +704,7 @@ pub fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3
 #[cold]
 #[inline(never)]
 fn decay_lanes_f64(
-    c: &LaneCoeffs,
+    c: LaneCoeffs,
     (e, w): (Vec3x8, Vec3x8),
     (e1, mut w1): (Vec3x8, Vec3x8),
     overflow: f32x8,
