@@ -5,6 +5,8 @@
 //! - `hooke/all-threads`: `Inertializer::par_update` (divide by the core count for per core).
 //! - `peer/scalar`: a per-bone loop over glam types calling `spring_damper`'s
 //!   `inertialize_update_vec` (position) and `inertialize_update_quat` (rotation).
+//! - `.../jitter`: the same with a frame time that changes every frame
+//!   (`hooke_benches::jitter_dt`), so no `dt`-dependent value can be reused from the last frame.
 //! - `transition/1000-characters`: one transition of every character (cold path, f64).
 //!
 //! Every measured update starts from the same state with large offsets in flight
@@ -199,6 +201,25 @@ fn bench(c: &mut Criterion) {
         b.iter_batched_ref(
             || peer.clone(),
             |p| peer_update(p, black_box(DT)),
+            BatchSize::LargeInput,
+        )
+    });
+    let frame = std::cell::Cell::new(0_u64);
+    let next_dt = || {
+        frame.set(frame.get() + 1);
+        hooke_benches::jitter_dt(frame.get())
+    };
+    group.bench_function("hooke/1-thread/jitter", |b| {
+        b.iter_batched_ref(
+            || (base.inertializer.clone(), base.output.clone()),
+            |(i, out)| i.update(black_box(next_dt()), &base.input, out),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("peer/scalar/jitter", |b| {
+        b.iter_batched_ref(
+            || peer.clone(),
+            |p| peer_update(p, black_box(next_dt())),
             BatchSize::LargeInput,
         )
     });

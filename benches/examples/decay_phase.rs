@@ -23,7 +23,7 @@ fn buckets(name: &str, w: &mut dyn Workload, n: usize) {
         for sum in sums.iter_mut() {
             let start = Instant::now();
             for _ in 0..BUCKET {
-                w.step();
+                w.step(hooke_benches::DT);
                 black_box(&mut *w);
             }
             *sum += start.elapsed().as_secs_f64();
@@ -61,9 +61,13 @@ fn main() {
         set_ftz_daz(ftz);
         println!("FTZ/DAZ {}", if ftz { "on" } else { "off" });
         let c = critical::Inputs::new(n);
-        buckets("critical a_hooke", &mut critical::Hooke::new(&c, false), n);
+        buckets(
+            "critical a_hooke",
+            &mut critical::Hooke::new(&c, false, false),
+            n,
+        );
         let d = decay::Inputs::new(n);
-        buckets("decay a_hooke", &mut decay::Hooke::new(&d, false), n);
+        buckets("decay a_hooke", &mut decay::Hooke::new(&d, false, false), n);
         let g = general::Inputs::new(n);
         buckets("general a_hooke", &mut general::Hooke::new(&g, false), n);
         let q = quat::Inputs::new(n);

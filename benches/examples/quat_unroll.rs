@@ -144,7 +144,7 @@ fn main() {
     time(
         "hooke::lanes::quat_decay_shared",
         n,
-        || kernel.borrow_mut().step(),
+        || kernel.borrow_mut().step(DT),
         || kernel.borrow_mut().reset(),
     );
     let init = cols(&inputs);

@@ -5,11 +5,15 @@
 //! critical spring with goal and goal velocity, the decay spring, the general spring with
 //! per-spring stiffness and damping, the quaternion decay spring) and these variants:
 //!
-//! - `a_hooke`: hooke's batch type, `update(dt)` (one thread);
+//! - `a_hooke`: hooke's batch type, `update(dt)` (one thread), with the shared halflife;
+//! - `a_hooke_halflives`: the same batch built with one halflife per spring (critical, decay);
 //! - `b_hooke_par`: the same batch, `par_update(dt)` (rayon, minimum grain);
 //! - `c_source_scalar`: a scalar loop over an array of structs calling the article's function,
 //!   transcribed with an exact `expf` per call ([`source`]);
-//! - `d_spring_damper`: the same loop calling the peer crate `spring_damper` 0.1.1;
+//! - `d_spring_damper`: the same loop calling the peer crate `spring_damper` 0.1.1, written as its
+//!   users write it: a plain loop over its array, parameters from the array or a loop-invariant
+//!   local, no `black_box` inside the loop;
+//! - `d_spring_damper_halflives`: the same loop reading one halflife per spring from the array;
 //! - `e_traffic`: a kernel doing the same column loads and stores as hooke's kernel with trivial
 //!   arithmetic (one thread): the memory limit;
 //! - `f_traffic_par`: the same on rayon's threads (large sizes only);
@@ -19,10 +23,15 @@
 //! Inputs are allocated before timing. A decaying state would reach subnormal floats after a few
 //! hundred steps and then run on the CPU's slow path, and small batches would otherwise run many
 //! more steps per reset than large ones, so the timed loop restores the initial state every
-//! [`RESET_EVERY`] steps, outside the timed region ([`Timed`]). The loops for variants c and
-//! d pass the shared halflife through [`std::hint::black_box`] on every call, so that the compiler
-//! cannot hoist the per-call `exp` out of the loop (as in code where each call site passes its own
-//! parameters).
+//! [`RESET_EVERY`] steps, outside the timed region ([`Timed`]).
+//!
+//! Every variant that takes a time step runs twice: with the constant [`DT`] (ids as above) and
+//! with a frame time that changes every frame, [`jitter_dt`] (ids ending in `_jitter`): the case
+//! games run, where a batch cannot reuse last frame's coefficients. The time step is passed
+//! through [`std::hint::black_box`] once per frame (outside the per-spring loops), so that the
+//! compiler cannot fold it into constants. Earlier versions also passed the peer's halflife through
+//! `black_box` on every call inside the loop, which stopped the compiler from vectorising the peer's
+//! loop and made the peer look about twice as slow as its users see it.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -57,8 +66,8 @@ pub const KERNEL_MAX: usize = 1 << 14;
 
 /// One benchmarked way of advancing `n` springs.
 pub trait Workload {
-    /// Advances every spring by [`DT`].
-    fn step(&mut self);
+    /// Advances every spring by `dt` (variants that do not depend on `dt` ignore it).
+    fn step(&mut self, dt: f32);
     /// Restores the initial state.
     fn reset(&mut self);
     /// The state as flat `f32`s in spring order (for tests; not timed).
@@ -71,14 +80,25 @@ pub struct Timed<W> {
     /// The workload.
     pub workload: W,
     since_reset: u64,
+    frame: u64,
+    jitter: bool,
+}
+
+/// The frame time of frame `frame` in the `_jitter` variants: `1/60 (1 + 0.01 (frame % 7))`, a
+/// different `dt` on every frame (vsync misses and variable refresh do this in games).
+pub fn jitter_dt(frame: u64) -> f32 {
+    DT * (1.0 + 0.01 * (frame % 7) as f32)
 }
 
 impl<W: Workload> Timed<W> {
-    /// Wraps a workload whose state was just initialised.
-    pub fn new(workload: W) -> Timed<W> {
+    /// Wraps a workload whose state was just initialised; `jitter` changes `dt` every frame
+    /// ([`jitter_dt`]), otherwise every frame takes [`DT`].
+    pub fn new(workload: W, jitter: bool) -> Timed<W> {
         Timed {
             workload,
             since_reset: 0,
+            frame: 0,
+            jitter,
         }
     }
 
@@ -94,7 +114,13 @@ impl<W: Workload> Timed<W> {
             let chunk = left.min(RESET_EVERY - self.since_reset);
             let start = Instant::now();
             for _ in 0..chunk {
-                self.workload.step();
+                let dt = if self.jitter {
+                    jitter_dt(self.frame)
+                } else {
+                    DT
+                };
+                self.frame += 1;
+                self.workload.step(black_box(dt));
                 black_box(&mut self.workload);
             }
             total += start.elapsed();
@@ -168,14 +194,37 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
     }
 }
 
-/// Builds a workload (outside timing) and benchmarks it as `<group>/<id>/<n>`.
+/// Builds a workload (outside timing) and benchmarks it as `<group>/<id>/<n>` with the constant
+/// [`DT`], and again as `<group>/<id>_jitter/<n>` with [`jitter_dt`].
 fn run<W: Workload>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     id: &str,
     n: usize,
-    make: impl FnOnce() -> W,
+    make: impl Fn() -> W,
 ) {
-    let mut timed = Timed::new(make());
+    run_once(group, id, n, &make, false);
+    run_once(group, &format!("{id}_jitter"), n, &make, true);
+}
+
+/// Benchmarks a workload that does not depend on `dt` (traffic-only and fixed-coefficient
+/// kernels) once, as `<group>/<id>/<n>`.
+fn run_fixed<W: Workload>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    n: usize,
+    make: impl Fn() -> W,
+) {
+    run_once(group, id, n, &make, false);
+}
+
+fn run_once<W: Workload>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    n: usize,
+    make: &impl Fn() -> W,
+    jitter: bool,
+) {
+    let mut timed = Timed::new(make(), jitter);
     group.bench_function(BenchmarkId::new(id, n), |b| {
         b.iter_custom(|iters| timed.time(iters))
     });
@@ -188,27 +237,33 @@ pub fn bench_critical(c: &mut Criterion) {
         configure(&mut group, n);
         let inputs = critical::Inputs::new(n);
         run(&mut group, "a_hooke", n, || {
-            critical::Hooke::new(&inputs, false)
+            critical::Hooke::new(&inputs, false, false)
+        });
+        run(&mut group, "a_hooke_halflives", n, || {
+            critical::Hooke::new(&inputs, false, true)
         });
         run(&mut group, "b_hooke_par", n, || {
-            critical::Hooke::new(&inputs, true)
+            critical::Hooke::new(&inputs, true, false)
         });
         run(&mut group, "c_source_scalar", n, || {
             critical::Source::new(&inputs)
         });
         run(&mut group, "d_spring_damper", n, || {
-            critical::Peer::new(&inputs)
+            critical::Peer::new(&inputs, false)
         });
-        run(&mut group, "e_traffic", n, || {
+        run(&mut group, "d_spring_damper_halflives", n, || {
+            critical::Peer::new(&inputs, true)
+        });
+        run_fixed(&mut group, "e_traffic", n, || {
             critical::Traffic::new(&inputs, false)
         });
         if n >= PAR_TRAFFIC_MIN {
-            run(&mut group, "f_traffic_par", n, || {
+            run_fixed(&mut group, "f_traffic_par", n, || {
                 critical::Traffic::new(&inputs, true)
             });
         }
         if n <= KERNEL_MAX {
-            run(&mut group, "g_hooke_kernel", n, || {
+            run_fixed(&mut group, "g_hooke_kernel", n, || {
                 critical::Kernel::new(&inputs)
             });
         }
@@ -223,27 +278,33 @@ pub fn bench_decay(c: &mut Criterion) {
         configure(&mut group, n);
         let inputs = decay::Inputs::new(n);
         run(&mut group, "a_hooke", n, || {
-            decay::Hooke::new(&inputs, false)
+            decay::Hooke::new(&inputs, false, false)
+        });
+        run(&mut group, "a_hooke_halflives", n, || {
+            decay::Hooke::new(&inputs, false, true)
         });
         run(&mut group, "b_hooke_par", n, || {
-            decay::Hooke::new(&inputs, true)
+            decay::Hooke::new(&inputs, true, false)
         });
         run(&mut group, "c_source_scalar", n, || {
             decay::Source::new(&inputs)
         });
         run(&mut group, "d_spring_damper", n, || {
-            decay::Peer::new(&inputs)
+            decay::Peer::new(&inputs, false)
         });
-        run(&mut group, "e_traffic", n, || {
+        run(&mut group, "d_spring_damper_halflives", n, || {
+            decay::Peer::new(&inputs, true)
+        });
+        run_fixed(&mut group, "e_traffic", n, || {
             decay::Traffic::new(&inputs, false)
         });
         if n >= PAR_TRAFFIC_MIN {
-            run(&mut group, "f_traffic_par", n, || {
+            run_fixed(&mut group, "f_traffic_par", n, || {
                 decay::Traffic::new(&inputs, true)
             });
         }
         if n <= KERNEL_MAX {
-            run(&mut group, "g_hooke_kernel", n, || {
+            run_fixed(&mut group, "g_hooke_kernel", n, || {
                 decay::Kernel::new(&inputs)
             });
         }
@@ -269,16 +330,16 @@ pub fn bench_general(c: &mut Criterion) {
         run(&mut group, "d_spring_damper", n, || {
             general::Peer::new(&inputs)
         });
-        run(&mut group, "e_traffic", n, || {
+        run_fixed(&mut group, "e_traffic", n, || {
             general::Traffic::new(&inputs, false)
         });
         if n >= PAR_TRAFFIC_MIN {
-            run(&mut group, "f_traffic_par", n, || {
+            run_fixed(&mut group, "f_traffic_par", n, || {
                 general::Traffic::new(&inputs, true)
             });
         }
         if n <= KERNEL_MAX {
-            run(&mut group, "g_hooke_kernel", n, || {
+            run_fixed(&mut group, "g_hooke_kernel", n, || {
                 general::Kernel::new(&inputs)
             });
         }
@@ -304,16 +365,16 @@ pub fn bench_quat_decay(c: &mut Criterion) {
         run(&mut group, "d_spring_damper", n, || {
             quat::Peer::new(&inputs)
         });
-        run(&mut group, "e_traffic", n, || {
+        run_fixed(&mut group, "e_traffic", n, || {
             quat::Traffic::new(&inputs, false)
         });
         if n >= PAR_TRAFFIC_MIN {
-            run(&mut group, "f_traffic_par", n, || {
+            run_fixed(&mut group, "f_traffic_par", n, || {
                 quat::Traffic::new(&inputs, true)
             });
         }
         if n <= KERNEL_MAX {
-            run(&mut group, "g_hooke_kernel", n, || {
+            run_fixed(&mut group, "g_hooke_kernel", n, || {
                 quat::Kernel::new(&inputs)
             });
         }

@@ -1,7 +1,5 @@
 //! The critical spring toward per-spring goals and goal velocities, with a shared halflife.
 
-use std::hint::black_box;
-
 use hooke::batch::CriticalSprings;
 use hooke::column::Column;
 use hooke::par::{self, DEFAULT_MIN_LANES};
@@ -9,6 +7,9 @@ use wide::f32x8;
 
 use super::column;
 use crate::{DT, HALFLIFE, Rng, Workload, source};
+
+/// The range of the per-spring halflives of the `_halflives` variants.
+pub const HALFLIVES: (f32, f32) = (0.05, 0.5);
 
 /// Initial positions and velocities, goals and goal velocities.
 #[derive(Debug, Clone)]
@@ -21,10 +22,12 @@ pub struct Inputs {
     pub goal: Vec<f32>,
     /// Goal velocities.
     pub goal_velocity: Vec<f32>,
+    /// Per-spring halflives (the `_halflives` variants).
+    pub halflife: Vec<f32>,
 }
 
 impl Inputs {
-    /// `n` springs with uniform random values in `[-1, 1)`.
+    /// `n` springs with uniform random values in `[-1, 1)`, halflives in [`HALFLIVES`].
     pub fn new(n: usize) -> Inputs {
         let mut rng = Rng::new(1);
         Inputs {
@@ -32,6 +35,7 @@ impl Inputs {
             v: rng.vec(n, -1.0, 1.0),
             goal: rng.vec(n, -1.0, 1.0),
             goal_velocity: rng.vec(n, -1.0, 1.0),
+            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
         }
     }
 }
@@ -46,9 +50,15 @@ pub struct Hooke {
 }
 
 impl Hooke {
-    /// The batch of `inputs`; `par` selects `par_update`.
-    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
-        let mut springs = CriticalSprings::new(inputs.x.len(), HALFLIFE).expect("valid halflife");
+    /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives
+    /// ([`CriticalSprings::with_halflives`]) instead of the shared [`HALFLIFE`].
+    pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
+        let mut springs = if per_spring {
+            CriticalSprings::with_halflives(&inputs.halflife)
+        } else {
+            CriticalSprings::new(inputs.x.len(), HALFLIFE)
+        }
+        .expect("valid halflife");
         springs
             .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
             .expect("lengths match");
@@ -62,8 +72,7 @@ impl Hooke {
 }
 
 impl Workload for Hooke {
-    fn step(&mut self) {
-        let dt = black_box(DT);
+    fn step(&mut self, dt: f32) {
         let r = if self.par {
             self.springs.par_update(dt)
         } else {
@@ -94,6 +103,8 @@ pub struct Spring {
     pub goal: f32,
     /// Goal velocity.
     pub goal_velocity: f32,
+    /// Halflife (read by the `_halflives` variants).
+    pub halflife: f32,
 }
 
 fn springs(inputs: &Inputs) -> Vec<Spring> {
@@ -103,6 +114,7 @@ fn springs(inputs: &Inputs) -> Vec<Spring> {
             v: inputs.v[i],
             goal: inputs.goal[i],
             goal_velocity: inputs.goal_velocity[i],
+            halflife: inputs.halflife[i],
         })
         .collect()
 }
@@ -130,7 +142,8 @@ impl Source {
 }
 
 impl Workload for Source {
-    fn step(&mut self) {
+    fn step(&mut self, dt: f32) {
+        let halflife = HALFLIFE;
         for s in &mut self.springs {
             let (goal, goal_velocity) = (s.goal, s.goal_velocity);
             source::critical_spring_damper_exact(
@@ -138,8 +151,8 @@ impl Workload for Source {
                 &mut s.v,
                 goal,
                 goal_velocity,
-                black_box(HALFLIFE),
-                DT,
+                halflife,
+                dt,
             );
         }
     }
@@ -153,36 +166,52 @@ impl Workload for Source {
     }
 }
 
-/// Variant d: `spring_damper::critical_spring_damper_exact` per spring.
+/// Variant d: `spring_damper::critical_spring_damper_exact` per spring, in a plain loop over the
+/// array: the halflife is a loop-invariant local, or read from the array (`per_spring`).
 #[derive(Debug)]
 pub struct Peer {
     springs: Vec<Spring>,
     init: Vec<Spring>,
+    per_spring: bool,
 }
 
 impl Peer {
     /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs) -> Peer {
+    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
         let init = springs(inputs);
         Peer {
             springs: init.clone(),
             init,
+            per_spring,
         }
     }
 }
 
 impl Workload for Peer {
-    fn step(&mut self) {
-        for s in &mut self.springs {
-            let (goal, goal_velocity) = (s.goal, s.goal_velocity);
-            spring_damper::critical_spring_damper_exact(
-                &mut s.x,
-                &mut s.v,
-                goal,
-                goal_velocity,
-                black_box(HALFLIFE),
-                DT,
-            );
+    fn step(&mut self, dt: f32) {
+        if self.per_spring {
+            for s in &mut self.springs {
+                spring_damper::critical_spring_damper_exact(
+                    &mut s.x,
+                    &mut s.v,
+                    s.goal,
+                    s.goal_velocity,
+                    s.halflife,
+                    dt,
+                );
+            }
+        } else {
+            let halflife = HALFLIFE;
+            for s in &mut self.springs {
+                spring_damper::critical_spring_damper_exact(
+                    &mut s.x,
+                    &mut s.v,
+                    s.goal,
+                    s.goal_velocity,
+                    halflife,
+                    dt,
+                );
+            }
         }
     }
 
@@ -232,7 +261,7 @@ impl Traffic {
 }
 
 impl Workload for Traffic {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let parts = (
             self.x.lanes_mut(),
             self.v.lanes_mut(),
@@ -279,7 +308,7 @@ impl Kernel {
 }
 
 impl Workload for Kernel {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let t = &mut self.traffic;
         hooke::lanes::spring_shared(
             t.x.lanes_mut(),

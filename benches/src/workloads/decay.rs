@@ -1,13 +1,12 @@
 //! The decay spring (toward 0) with a shared halflife: inertialization offsets.
 
-use std::hint::black_box;
-
 use hooke::batch::DecaySprings;
 use hooke::column::Column;
 use hooke::par::{self, DEFAULT_MIN_LANES};
 use wide::f32x8;
 
 use super::column;
+use super::critical::HALFLIVES;
 use crate::{DT, HALFLIFE, Rng, Workload, source};
 
 /// Initial offsets and velocities.
@@ -17,6 +16,8 @@ pub struct Inputs {
     pub x: Vec<f32>,
     /// Velocities.
     pub v: Vec<f32>,
+    /// Per-spring halflives (the `_halflives` variants).
+    pub halflife: Vec<f32>,
 }
 
 impl Inputs {
@@ -26,6 +27,7 @@ impl Inputs {
         Inputs {
             x: rng.vec(n, -1.0, 1.0),
             v: rng.vec(n, -1.0, 1.0),
+            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
         }
     }
 }
@@ -40,9 +42,14 @@ pub struct Hooke {
 }
 
 impl Hooke {
-    /// The batch of `inputs`; `par` selects `par_update`.
-    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
-        let springs = DecaySprings::new(inputs.x.len(), HALFLIFE).expect("valid halflife");
+    /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives.
+    pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
+        let springs = if per_spring {
+            DecaySprings::with_halflives(&inputs.halflife)
+        } else {
+            DecaySprings::new(inputs.x.len(), HALFLIFE)
+        }
+        .expect("valid halflife");
         let mut hooke = Hooke {
             springs,
             x0: inputs.x.clone(),
@@ -55,8 +62,7 @@ impl Hooke {
 }
 
 impl Workload for Hooke {
-    fn step(&mut self) {
-        let dt = black_box(DT);
+    fn step(&mut self, dt: f32) {
         let r = if self.par {
             self.springs.par_update(dt)
         } else {
@@ -83,14 +89,17 @@ pub struct Spring {
     pub x: f32,
     /// Velocity.
     pub v: f32,
+    /// Halflife (read by the `_halflives` variants).
+    pub halflife: f32,
 }
 
 fn springs(inputs: &Inputs) -> Vec<Spring> {
-    inputs
-        .x
-        .iter()
-        .zip(&inputs.v)
-        .map(|(&x, &v)| Spring { x, v })
+    (0..inputs.x.len())
+        .map(|i| Spring {
+            x: inputs.x[i],
+            v: inputs.v[i],
+            halflife: inputs.halflife[i],
+        })
         .collect()
 }
 
@@ -117,9 +126,10 @@ impl Source {
 }
 
 impl Workload for Source {
-    fn step(&mut self) {
+    fn step(&mut self, dt: f32) {
+        let halflife = HALFLIFE;
         for s in &mut self.springs {
-            source::decay_spring_damper_exact(&mut s.x, &mut s.v, black_box(HALFLIFE), DT);
+            source::decay_spring_damper_exact(&mut s.x, &mut s.v, halflife, dt);
         }
     }
 
@@ -132,28 +142,38 @@ impl Workload for Source {
     }
 }
 
-/// Variant d: `spring_damper::decay_spring_damper_exact` per spring.
+/// Variant d: `spring_damper::decay_spring_damper_exact` per spring, in a plain loop over the
+/// array: the halflife is a loop-invariant local, or read from the array (`per_spring`).
 #[derive(Debug)]
 pub struct Peer {
     springs: Vec<Spring>,
     init: Vec<Spring>,
+    per_spring: bool,
 }
 
 impl Peer {
     /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs) -> Peer {
+    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
         let init = springs(inputs);
         Peer {
             springs: init.clone(),
             init,
+            per_spring,
         }
     }
 }
 
 impl Workload for Peer {
-    fn step(&mut self) {
-        for s in &mut self.springs {
-            spring_damper::decay_spring_damper_exact(&mut s.x, &mut s.v, black_box(HALFLIFE), DT);
+    fn step(&mut self, dt: f32) {
+        if self.per_spring {
+            for s in &mut self.springs {
+                spring_damper::decay_spring_damper_exact(&mut s.x, &mut s.v, s.halflife, dt);
+            }
+        } else {
+            let halflife = HALFLIFE;
+            for s in &mut self.springs {
+                spring_damper::decay_spring_damper_exact(&mut s.x, &mut s.v, halflife, dt);
+            }
         }
     }
 
@@ -199,7 +219,7 @@ impl Traffic {
 }
 
 impl Workload for Traffic {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let parts = (self.x.lanes_mut(), self.v.lanes_mut());
         if self.par {
             par::run(parts, DEFAULT_MIN_LANES, &|(x, v)| traffic(x, v));
@@ -238,7 +258,7 @@ impl Kernel {
 }
 
 impl Workload for Kernel {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let t = &mut self.traffic;
         hooke::lanes::decay_shared(t.x.lanes_mut(), t.v.lanes_mut(), &self.coeffs);
     }

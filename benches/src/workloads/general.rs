@@ -1,7 +1,5 @@
 //! The general spring-damper: per-spring stiffness and damping in mixed damping regimes.
 
-use std::hint::black_box;
-
 use hooke::batch::GeneralSprings;
 use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
@@ -97,8 +95,7 @@ impl Hooke {
 }
 
 impl Workload for Hooke {
-    fn step(&mut self) {
-        let dt = black_box(DT);
+    fn step(&mut self, dt: f32) {
         let r = if self.par {
             self.springs.par_update(dt)
         } else {
@@ -171,8 +168,7 @@ impl Source {
 }
 
 impl Workload for Source {
-    fn step(&mut self) {
-        let dt = black_box(DT);
+    fn step(&mut self, dt: f32) {
         for s in &mut self.springs {
             let Spring {
                 goal,
@@ -221,8 +217,7 @@ impl Peer {
 }
 
 impl Workload for Peer {
-    fn step(&mut self) {
-        let dt = black_box(DT);
+    fn step(&mut self, dt: f32) {
         for s in &mut self.springs {
             let Spring {
                 goal,
@@ -315,7 +310,7 @@ impl Traffic {
 }
 
 impl Workload for Traffic {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let c = &self.coeffs;
         let parts: Parts<'_> = (
             (
@@ -368,7 +363,7 @@ impl Kernel {
 }
 
 impl Workload for Kernel {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let t = &mut self.traffic;
         hooke::lanes::spring_per_spring(
             t.x.lanes_mut(),

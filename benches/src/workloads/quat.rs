@@ -1,8 +1,6 @@
 //! The quaternion decay spring: rotation offsets and angular velocities decaying toward the
 //! identity with a shared halflife (inertialization of rotations).
 
-use std::hint::black_box;
-
 use glam::{Quat, Vec3};
 use hooke::batch::QuatDecaySprings;
 use hooke::column::{QuatColumns, Vec3Columns};
@@ -84,8 +82,7 @@ impl Hooke {
 }
 
 impl Workload for Hooke {
-    fn step(&mut self) {
-        let dt = black_box(DT);
+    fn step(&mut self, dt: f32) {
         let r = if self.par {
             self.springs.par_update(dt)
         } else {
@@ -150,13 +147,14 @@ impl Source {
 }
 
 impl Workload for Source {
-    fn step(&mut self) {
+    fn step(&mut self, dt: f32) {
+        let halflife = HALFLIFE;
         for s in &mut self.springs {
             source::decay_spring_damper_exact_quat(
                 &mut s.rotation,
                 &mut s.angular_velocity,
-                black_box(HALFLIFE),
-                DT,
+                halflife,
+                dt,
             );
         }
     }
@@ -209,13 +207,14 @@ impl Peer {
 }
 
 impl Workload for Peer {
-    fn step(&mut self) {
+    fn step(&mut self, dt: f32) {
+        let halflife = HALFLIFE;
         for s in &mut self.springs {
             spring_damper::decay_spring_damper_exact_quat(
                 &mut s.rotation,
                 &mut s.angular_velocity,
-                black_box(HALFLIFE),
-                DT,
+                halflife,
+                dt,
             );
         }
     }
@@ -295,7 +294,7 @@ impl Traffic {
 }
 
 impl Workload for Traffic {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let parts: Parts<'_> = (
             (
                 self.q.x.lanes_mut(),
@@ -359,7 +358,7 @@ impl Kernel {
 }
 
 impl Workload for Kernel {
-    fn step(&mut self) {
+    fn step(&mut self, _dt: f32) {
         let t = &mut self.traffic;
         let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
         hooke::lanes::quat_vector_decay_shared(

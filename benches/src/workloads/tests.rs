@@ -3,11 +3,12 @@
 //! resets (subnormals would put the benchmark on the CPU's slow path).
 
 use super::{critical, decay, general, quat};
-use crate::{RESET_EVERY, Workload};
+use crate::{RESET_EVERY, Workload, jitter_dt};
 
 const N: usize = 1000;
 
-/// Runs `reference` and `other` for `RESET_EVERY` steps, checking subnormals at every step and
+/// Runs `reference` and `other` for `RESET_EVERY` steps of the changing frame time
+/// [`jitter_dt`], checking subnormals at every step and
 /// that at most `allowed_bad` of the values differ by more than `tolerance` (relative to
 /// `1 + |reference|`).
 fn compare(
@@ -21,8 +22,14 @@ fn compare(
     other.reset();
     let mut worst = 0.0_f64;
     for step in 1..=RESET_EVERY {
-        reference.step();
-        other.step();
+        // The fixed-coefficient kernels (g) are built for the constant DT.
+        let dt = if what == "g" {
+            crate::DT
+        } else {
+            jitter_dt(step)
+        };
+        reference.step(dt);
+        other.step(dt);
         let (a, b) = (reference.state(), other.state());
         assert_eq!(a.len(), b.len(), "{what}");
         let mut bad = 0;
@@ -53,7 +60,7 @@ fn compare(
 fn check_reset(w: &mut dyn Workload, what: &str) {
     w.reset();
     let before = w.state();
-    w.step();
+    w.step(crate::DT);
     assert_ne!(before, w.state(), "{what}: a step changes the state");
     w.reset();
     assert_eq!(before, w.state(), "{what}: reset");
@@ -62,21 +69,42 @@ fn check_reset(w: &mut dyn Workload, what: &str) {
 #[test]
 fn critical_variants_agree() {
     let inputs = critical::Inputs::new(N);
-    let mut a = critical::Hooke::new(&inputs, false);
+    let mut a = critical::Hooke::new(&inputs, false, false);
     compare(
         &mut a,
-        &mut critical::Hooke::new(&inputs, true),
+        &mut critical::Hooke::new(&inputs, true, false),
         0.0,
         0.0,
         "b",
     );
     compare(&mut a, &mut critical::Kernel::new(&inputs), 0.0, 0.0, "g");
     compare(&mut a, &mut critical::Source::new(&inputs), 1e-4, 0.0, "c");
-    compare(&mut a, &mut critical::Peer::new(&inputs), 2e-2, 0.0, "d");
+    compare(
+        &mut a,
+        &mut critical::Peer::new(&inputs, false),
+        2e-2,
+        0.0,
+        "d",
+    );
+    let mut per_spring = critical::Hooke::new(&inputs, false, true);
+    compare(
+        &mut per_spring,
+        &mut critical::Hooke::new(&inputs, true, true),
+        0.0,
+        0.0,
+        "b per spring",
+    );
+    compare(
+        &mut per_spring,
+        &mut critical::Peer::new(&inputs, true),
+        2e-2,
+        0.0,
+        "d per spring",
+    );
     for w in [
         &mut a as &mut dyn Workload,
         &mut critical::Source::new(&inputs),
-        &mut critical::Peer::new(&inputs),
+        &mut critical::Peer::new(&inputs, false),
         &mut critical::Traffic::new(&inputs, false),
         &mut critical::Traffic::new(&inputs, true),
     ] {
@@ -87,15 +115,42 @@ fn critical_variants_agree() {
 #[test]
 fn decay_variants_agree() {
     let inputs = decay::Inputs::new(N);
-    let mut a = decay::Hooke::new(&inputs, false);
-    compare(&mut a, &mut decay::Hooke::new(&inputs, true), 0.0, 0.0, "b");
+    let mut a = decay::Hooke::new(&inputs, false, false);
+    compare(
+        &mut a,
+        &mut decay::Hooke::new(&inputs, true, false),
+        0.0,
+        0.0,
+        "b",
+    );
     compare(&mut a, &mut decay::Kernel::new(&inputs), 0.0, 0.0, "g");
     compare(&mut a, &mut decay::Source::new(&inputs), 1e-4, 0.0, "c");
-    compare(&mut a, &mut decay::Peer::new(&inputs), 2e-2, 0.0, "d");
+    compare(
+        &mut a,
+        &mut decay::Peer::new(&inputs, false),
+        2e-2,
+        0.0,
+        "d",
+    );
+    let mut per_spring = decay::Hooke::new(&inputs, false, true);
+    compare(
+        &mut per_spring,
+        &mut decay::Hooke::new(&inputs, true, true),
+        0.0,
+        0.0,
+        "b per spring",
+    );
+    compare(
+        &mut per_spring,
+        &mut decay::Peer::new(&inputs, true),
+        2e-2,
+        0.0,
+        "d per spring",
+    );
     for w in [
         &mut a as &mut dyn Workload,
         &mut decay::Source::new(&inputs),
-        &mut decay::Peer::new(&inputs),
+        &mut decay::Peer::new(&inputs, false),
         &mut decay::Traffic::new(&inputs, false),
         &mut decay::Traffic::new(&inputs, true),
     ] {

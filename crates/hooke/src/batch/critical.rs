@@ -1,9 +1,12 @@
 //! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
 
 use crate::column::{Column, check_len};
-use crate::lanes::{decay_per_spring, decay_shared, spring_per_spring, spring_shared};
+use crate::lanes::{
+    decay_per_spring, decay_rates, decay_shared, spring_per_spring, spring_rates, spring_shared,
+};
 use crate::par::{self, DEFAULT_MIN_LANES};
 use crate::params::ParamError;
+use crate::params::check_dt;
 
 use super::halflife::{CoeffsRef, CriticalParams};
 
@@ -263,6 +266,20 @@ impl CriticalSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let dt = check_dt(dt)?;
+        if let Some(rates) = self.params.rates() {
+            // Per-spring halflives: coefficients from each spring's rate and this frame's dt,
+            // inside the kernel, so a dt that changes every frame costs no more than a constant one.
+            if dt > 0.0 {
+                let x = self.x.lanes_mut();
+                let v = self.v.lanes_mut();
+                let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
+                par::run((x, v, g, q, rates), min_lanes, &|(x, v, g, q, y)| {
+                    spring_rates(x, v, g, q, y, dt)
+                });
+            }
+            return Ok(());
+        }
         let coeffs = self.params.coeffs(dt)?;
         let x = self.x.lanes_mut();
         let v = self.v.lanes_mut();
@@ -420,6 +437,16 @@ impl DecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+        let dt = check_dt(dt)?;
+        if let Some(rates) = self.params.rates() {
+            if dt > 0.0 {
+                let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
+                par::run((x, v, rates), min_lanes, &|(x, v, y)| {
+                    decay_rates(x, v, y, dt)
+                });
+            }
+            return Ok(());
+        }
         let coeffs = self.params.coeffs(dt)?;
         let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
         match coeffs {

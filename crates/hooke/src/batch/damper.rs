@@ -2,7 +2,7 @@
 
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
-use crate::lanes::{damper_per_spring, damper_shared};
+use crate::lanes::{damper_rate, damper_rates, damper_shared};
 use crate::par::{self, DEFAULT_MIN_LANES, Shared};
 use crate::params::{ParamError, check_dt, check_non_negative};
 
@@ -23,9 +23,9 @@ pub struct Dampers {
     x: Column,
     goal: Column,
     halflife: Option<f32>,
-    halflives: Column,
-    alpha: Column,
-    cached_dt: Option<f32>,
+    /// Per-spring rates `ln2 / halflife` ([`damper_rate`]): the part of the blend factor that does
+    /// not depend on `dt`, computed once.
+    rates: Column,
 }
 
 impl Dampers {
@@ -40,9 +40,7 @@ impl Dampers {
             x: Column::new(len, 0.0),
             goal: Column::new(len, 0.0),
             halflife: Some(halflife),
-            halflives: Column::new(0, 0.0),
-            alpha: Column::new(0, 0.0),
-            cached_dt: None,
+            rates: Column::new(0, 0.0),
         })
     }
 
@@ -58,9 +56,10 @@ impl Dampers {
             x: Column::new(len, 0.0),
             goal: Column::new(len, 0.0),
             halflife: None,
-            halflives: Column::from_slice_padded(halflives, 1.0),
-            alpha: Column::new(len, 0.0),
-            cached_dt: None,
+            rates: {
+                let rates: Vec<f32> = halflives.iter().map(|&h| damper_rate(h)).collect();
+                Column::from_slice_padded(&rates, 0.0)
+            },
         })
     }
 
@@ -166,19 +165,13 @@ impl Dampers {
                     damper_shared(x, g, a.0)
                 });
             }
-            None => {
-                if self.cached_dt != Some(dt) {
-                    let alpha = self.alpha.as_mut_slice();
-                    for (a, &h) in alpha.iter_mut().zip(self.halflives.as_slice()) {
-                        *a = damper_alpha(h, dt);
-                    }
-                    self.cached_dt = Some(dt);
-                }
-                let a = self.alpha.lanes();
-                par::run((x, g, a), min_lanes, &|(x, g, a)| {
-                    damper_per_spring(x, g, a)
-                });
+            None if dt > 0.0 => {
+                // The blend factor of each damper from its rate and this frame's dt, inside the
+                // kernel: a dt that changes every frame costs no more than a constant one.
+                let k = self.rates.lanes();
+                par::run((x, g, k), min_lanes, &|(x, g, k)| damper_rates(x, g, k, dt));
             }
+            None => {}
         }
         Ok(())
     }

@@ -2,7 +2,9 @@
 
 use crate::coeffs::SpringCoeffs;
 use crate::column::Column;
-use crate::lanes::{CoeffColumns, CoeffSlices, LaneCoeffs};
+use wide::f32x8;
+
+use crate::lanes::{CoeffColumns, CoeffSlices, LaneCoeffs, critical_rate};
 use crate::params::{ParamError, check_dt, check_non_negative};
 
 /// Padding halflife: any finite positive value keeps padding lanes inert.
@@ -23,6 +25,9 @@ pub(crate) struct CriticalParams {
     cached_dt: Option<f32>,
     shared_coeffs: LaneCoeffs,
     coeffs: CoeffColumns,
+    /// Per-spring rates `2 ln2 / halflife` ([`critical_rate`]) for the per-frame kernels: what
+    /// does not depend on `dt`, computed once when the halflives are set.
+    rates: Column,
 }
 
 impl CriticalParams {
@@ -34,6 +39,7 @@ impl CriticalParams {
             cached_dt: None,
             shared_coeffs: LaneCoeffs::splat(&SpringCoeffs::IDENTITY),
             coeffs: CoeffColumns::identity(0),
+            rates: Column::with_padding(0, 0.0, critical_rate(PAD_HALFLIFE)),
         })
     }
 
@@ -45,7 +51,20 @@ impl CriticalParams {
             cached_dt: None,
             shared_coeffs: LaneCoeffs::splat(&SpringCoeffs::IDENTITY),
             coeffs: CoeffColumns::identity(halflives.len()),
+            rates: {
+                let rates: Vec<f32> = halflives.iter().map(|&h| critical_rate(h)).collect();
+                Column::from_slice_padded(&rates, critical_rate(PAD_HALFLIFE))
+            },
         })
+    }
+
+    /// The per-spring rates for the per-frame kernels ([`crate::lanes::spring_rates`]), or `None`
+    /// for a shared halflife.
+    pub fn rates(&self) -> Option<&[f32x8]> {
+        match self.shared {
+            Some(_) => None,
+            None => Some(self.rates.lanes()),
+        }
     }
 
     /// Refreshes the cached coefficients for `dt` (only when `dt` changed) and returns them.

@@ -7,11 +7,15 @@
 //! [`crate::batch`] own the columns and validate parameters.
 
 mod coeffs;
+mod exp;
 mod extra;
 mod quat;
+mod rates;
 mod spring;
 
 pub use coeffs::*;
+pub use exp::*;
 pub use extra::*;
 pub use quat::*;
+pub use rates::*;
 pub use spring::*;

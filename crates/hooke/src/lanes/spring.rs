@@ -29,7 +29,7 @@ pub fn spring_step(
 
 /// The affine step without the range check (the kernels check whole blocks at once).
 #[inline(always)]
-fn raw_step(
+pub(crate) fn raw_step(
     c: &LaneCoeffs,
     x: f32x8,
     v: f32x8,
@@ -47,34 +47,61 @@ fn raw_step(
 /// keeps the check's cost small next to the step's multiply-adds.
 const BLOCK: usize = 4;
 
-/// Runs `step` over the lane groups in blocks of [`BLOCK`]; lanes whose result is not finite are
-/// recomputed by the saturating slow path with the coefficients `coeffs(i)`.
+/// The goals a spring kernel steps toward: per-spring goals and goal velocities, goals with goal
+/// velocity 0 (simple springs), or 0 (decay springs).
+#[derive(Clone, Copy)]
+pub(crate) enum GoalLanes<'a> {
+    Both(&'a [f32x8], &'a [f32x8]),
+    Goal(&'a [f32x8]),
+    Zero,
+}
+
+impl GoalLanes<'_> {
+    /// Lane groups available (`usize::MAX` for [`GoalLanes::Zero`]).
+    #[inline(always)]
+    fn len(&self) -> usize {
+        match self {
+            GoalLanes::Both(g, q) => g.len().min(q.len()),
+            GoalLanes::Goal(g) => g.len(),
+            GoalLanes::Zero => usize::MAX,
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> (f32x8, f32x8) {
+        match self {
+            GoalLanes::Both(g, q) => (g[i], q[i]),
+            GoalLanes::Goal(g) => (g[i], f32x8::ZERO),
+            GoalLanes::Zero => (f32x8::ZERO, f32x8::ZERO),
+        }
+    }
+}
+
+/// The one place where spring kernels store results: runs `step` over the lane groups in blocks
+/// of [`BLOCK`]; lanes whose result is not finite are recomputed by the saturating slow path with
+/// the coefficients `coeffs(i)`, so finite input never writes NaN or infinity.
 #[inline(always)]
-fn spring_blocks<S, C>(
+pub(crate) fn guarded_blocks<S, C>(
     x: &mut [f32x8],
     v: &mut [f32x8],
-    goal: &[f32x8],
-    goal_velocity: &[f32x8],
+    goals: GoalLanes<'_>,
     step: S,
     coeffs: C,
 ) where
     S: Fn(usize, f32x8, f32x8, f32x8, f32x8) -> (f32x8, f32x8),
     C: Fn(usize) -> LaneCoeffs,
 {
-    let n = x
-        .len()
-        .min(v.len())
-        .min(goal.len())
-        .min(goal_velocity.len());
-    let (x, v, goal, q) = (&mut x[..n], &mut v[..n], &goal[..n], &goal_velocity[..n]);
+    let n = x.len().min(v.len()).min(goals.len());
+    let (x, v) = (&mut x[..n], &mut v[..n]);
     let blocks = x
         .chunks_exact_mut(BLOCK)
         .zip(v.chunks_exact_mut(BLOCK))
-        .zip(goal.chunks_exact(BLOCK).zip(q.chunks_exact(BLOCK)));
-    for (block, ((x, v), (g, q))) in blocks.enumerate() {
+        .enumerate();
+    for (block, (x, v)) in blocks {
         let base = block * BLOCK;
+        let gq: [(f32x8, f32x8); BLOCK] = std::array::from_fn(|k| goals.get(base + k));
         let r: [(f32x8, f32x8); BLOCK] =
-            std::array::from_fn(|k| step(base + k, x[k], v[k], g[k], q[k]));
+            std::array::from_fn(|k| step(base + k, x[k], v[k], gq[k].0, gq[k].1));
         // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
         // that overflow only in the sum take the slow path needlessly, which is harmless.)
         let sum = (r[0].0 + r[0].1) + (r[1].0 + r[1].1) + ((r[2].0 + r[2].1) + (r[3].0 + r[3].1));
@@ -84,14 +111,16 @@ fn spring_blocks<S, C>(
             }
         } else {
             for k in 0..BLOCK {
-                (x[k], v[k]) = checked(&coeffs(base + k), x[k], v[k], g[k], q[k], r[k]);
+                let (g, q) = gq[k];
+                (x[k], v[k]) = checked(&coeffs(base + k), x[k], v[k], g, q, r[k]);
             }
         }
     }
     let done = n - n % BLOCK;
     for k in done..n {
-        let r = step(k, x[k], v[k], goal[k], q[k]);
-        (x[k], v[k]) = checked(&coeffs(k), x[k], v[k], goal[k], q[k], r);
+        let (g, q) = goals.get(k);
+        let r = step(k, x[k], v[k], g, q);
+        (x[k], v[k]) = checked(&coeffs(k), x[k], v[k], g, q, r);
     }
 }
 
@@ -146,19 +175,6 @@ fn saturate(
     (f32x8::new(xs), f32x8::new(vs))
 }
 
-/// A step toward a goal with goal velocity 0 (the simple spring).
-#[inline(always)]
-fn simple_step(c: &LaneCoeffs, x: f32x8, v: f32x8, goal: f32x8) -> (f32x8, f32x8) {
-    let e = x - goal;
-    (x + c.xx.mul_add(e, c.xv * v), c.vx.mul_add(e, c.vv * v))
-}
-
-/// A step toward 0 (the decay spring).
-#[inline(always)]
-fn decay_step(c: &LaneCoeffs, x: f32x8, v: f32x8) -> (f32x8, f32x8) {
-    (x + c.xx.mul_add(x, c.xv * v), c.vx.mul_add(x, c.vv * v))
-}
-
 /// Springs sharing one set of coefficients, toward per-spring goals and goal velocities.
 ///
 /// ```
@@ -185,7 +201,7 @@ pub fn spring_shared(
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    spring_blocks(x, v, goal, goal_velocity, step, |_| *c);
+    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
 }
 
 /// Springs with one set of coefficients each, toward per-spring goals and goal velocities.
@@ -218,7 +234,9 @@ pub fn spring_per_spring(
     };
     let n = n.min(x.len());
     let x = &mut x[..n];
-    spring_blocks(x, v, goal, goal_velocity, step, |i| c.get(i));
+    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
+        c.get(i)
+    });
 }
 
 /// Simple springs (goal velocity 0) sharing one set of coefficients.
@@ -230,9 +248,15 @@ pub fn spring_per_spring(
 /// assert_eq!(x.as_slice(), &[2.0; 3]);
 /// ```
 pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneCoeffs) {
-    for ((x, v), g) in x.iter_mut().zip(v.iter_mut()).zip(goal) {
-        (*x, *v) = simple_step(c, *x, *v, *g);
+    if *c == LaneCoeffs::splat(&SpringCoeffs::SNAP) {
+        // Rigid springs land exactly on the goal.
+        for ((x, v), g) in x.iter_mut().zip(v.iter_mut()).zip(goal) {
+            (*x, *v) = (*g, f32x8::ZERO);
+        }
+        return;
     }
+    let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
+    guarded_blocks(x, v, GoalLanes::Goal(goal), step, |_| *c);
 }
 
 /// Decay springs (toward 0) sharing one set of coefficients: inertialization offsets.
@@ -244,9 +268,8 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
 /// assert!(x.as_slice()[0] < 1.0);
 /// ```
 pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
-    for (x, v) in x.iter_mut().zip(v.iter_mut()) {
-        (*x, *v) = decay_step(c, *x, *v);
-    }
+    let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
+    guarded_blocks(x, v, GoalLanes::Zero, step, |_| *c);
 }
 
 /// Decay springs with one set of coefficients each.
@@ -259,10 +282,10 @@ pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
 /// assert_eq!(x.as_slice()[0], 0.0); // halflife 0 snaps
 /// ```
 pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
-    let n = c.len();
-    for (i, (x, v)) in x.iter_mut().zip(v.iter_mut()).take(n).enumerate() {
-        (*x, *v) = decay_step(&c.get(i), *x, *v);
-    }
+    let n = c.len().min(x.len());
+    let x = &mut x[..n];
+    let step = |i: usize, x, v, g, q| raw_step(&c.get(i), x, v, g, q);
+    guarded_blocks(x, v, GoalLanes::Zero, step, |i| c.get(i));
 }
 
 /// Exact dampers sharing one blend factor `alpha` (see [`crate::coeffs::damper_alpha`]).
@@ -283,8 +306,43 @@ pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
         return;
     }
     for (x, g) in x.iter_mut().zip(goal) {
-        *x += (*g - *x) * a;
+        *x = damper_checked(*x, *g, a, *x + (*g - *x) * a);
     }
+}
+
+/// `x1`, the damper step `x + (goal - x) alpha`, with lanes that left the `f32` range (`goal - x`
+/// overflows for `x = -goal = 3e38`) recomputed in `f64` and saturated at `±f32::MAX`: finite
+/// input never writes NaN or infinity. `alpha = 0` (`dt = 0`) returns `x` bit for bit.
+#[inline(always)]
+pub(crate) fn damper_checked(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8) -> f32x8 {
+    if x1.is_finite().all() {
+        x1
+    } else {
+        damper_saturate(x, goal, alpha, x1)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn damper_saturate(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8) -> f32x8 {
+    let (x, g, a, mut out) = (
+        x.to_array(),
+        goal.to_array(),
+        alpha.to_array(),
+        x1.to_array(),
+    );
+    let max = f64::from(f32::MAX);
+    for lane in 0..8 {
+        if !out[lane].is_finite() {
+            let (x0, g0, a0) = (f64::from(x[lane]), f64::from(g[lane]), f64::from(a[lane]));
+            out[lane] = if a0 == 0.0 {
+                x[lane]
+            } else {
+                (x0 + (g0 - x0) * a0).clamp(-max, max) as f32
+            };
+        }
+    }
+    f32x8::new(out)
 }
 
 /// Exact dampers with one blend factor each.
@@ -298,6 +356,7 @@ pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
 pub fn damper_per_spring(x: &mut [f32x8], goal: &[f32x8], alpha: &[f32x8]) {
     for ((x, g), a) in x.iter_mut().zip(goal).zip(alpha) {
         let snapped = a.simd_eq(f32x8::ONE);
-        *x = snapped.select(*g, *x + (*g - *x) * *a);
+        let x1 = snapped.select(*g, *x + (*g - *x) * *a);
+        *x = damper_checked(*x, *g, *a, x1);
     }
 }

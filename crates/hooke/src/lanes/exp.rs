@@ -1,0 +1,106 @@
+//! The exponentials the per-frame kernels need, in `f32x8` lanes: `e^(-z)` and
+//! `1 - e^(-z) (1 + z)` for `z >= 0`, accurate to a few `f32` ulps, without branches.
+//!
+//! These replace the `f64` closed form of [`crate::SpringCoeffs`] where the coefficients must be
+//! recomputed every frame (the frame time changes): a critical or decay spring needs one
+//! exponential of `z = y dt` (`docs/math.md` §1, the critical case `w² = 0`).
+
+use bytemuck::cast;
+use wide::{f32x8, i32x8};
+
+/// Beyond this `z`, `e^(-z)` is below the smallest normal `f32` and is returned as 0 (the `f64`
+/// coefficients would round to a subnormal, at most `1.2e-38` away).
+const Z_MAX: f32 = 87.0;
+
+/// `e^(-z)` for `z >= 0` (also `+inf`, which gives 0), within 2 ulps; 0 for `z > 87`.
+///
+/// Range reduction `z = n ln2 - r` with `|r| <= ln2 / 2` (Cody-Waite split of `ln2`), a degree-7
+/// Taylor polynomial of `e^r` (truncation below `5e-9` relative), and `2^-n` built in the exponent
+/// bits.
+///
+/// ```
+/// use hooke::lanes::exp_neg;
+/// use wide::f32x8;
+/// let e = exp_neg(f32x8::from([0.0, 1.0, 10.0, 88.0, f32::INFINITY, 0.5, 1e-8, 3.0]));
+/// let want = [1.0, (-1.0_f32).exp(), (-10.0_f32).exp(), 0.0, 0.0, (-0.5_f32).exp(), 1.0, (-3.0_f32).exp()];
+/// for (g, w) in e.to_array().iter().zip(want) {
+///     assert!((g - w).abs() <= 2.0 * f32::EPSILON * w);
+/// }
+/// ```
+#[inline(always)]
+pub fn exp_neg(z: f32x8) -> f32x8 {
+    const LN2_HI: f32 = 0.693_359_4; // 0.693359375: few bits, so n * LN2_HI is exact
+    const LN2_LO: f32 = -2.121_944_4e-4;
+    let underflow = z.simd_gt(f32x8::splat(Z_MAX));
+    let z = z.min(f32x8::splat(Z_MAX));
+    let n = (z * f32x8::splat(std::f32::consts::LOG2_E)).round();
+    // r = n ln2 - z in [-ln2/2, ln2/2]; e^(-z) = 2^(-n) e^r.
+    let r = n.mul_add(f32x8::splat(LN2_HI), -z);
+    let r = n.mul_add(f32x8::splat(LN2_LO), r);
+    let mut p = f32x8::splat(1.0 / 5040.0);
+    for c in [
+        1.0 / 720.0,
+        1.0 / 120.0,
+        1.0 / 24.0,
+        1.0 / 6.0,
+        0.5,
+        1.0,
+        1.0,
+    ] {
+        p = p.mul_add(r, f32x8::splat(c));
+    }
+    // 2^(-n) for n in 0..=126: the biased exponent 127 - n shifted into place.
+    let bits: i32x8 = (i32x8::splat(127) - n.round_int()) << 23;
+    let scale: f32x8 = cast(bits);
+    underflow.select(f32x8::ZERO, p * scale)
+}
+
+/// `1 - e^(-z) (1 + z)` for `z >= 0` given `e = e^(-z)` (from [`exp_neg`]), and the same divided
+/// by `z` (0 at `z = 0`): the critical spring's position response `-xx` and, over `z`, its
+/// goal-velocity response. Below `z = 1/2` both come from the power series
+/// `z² (1/2 - z/3 + z²/8 - ...)` (the direct form cancels there); above it from `e`.
+///
+/// ```
+/// use hooke::lanes::{exp_neg, one_minus_exp_poly};
+/// use wide::f32x8;
+/// let z = f32x8::from([0.0, 1e-4, 0.1, 0.49, 0.51, 2.0, 50.0, 1e30]);
+/// let (g, g_over_z) = one_minus_exp_poly(z, exp_neg(z));
+/// for (i, &z) in z.to_array().iter().enumerate() {
+///     let z = f64::from(z);
+///     let want = 1.0 - (-z).exp() * (1.0 + z);
+///     let got = f64::from(g.to_array()[i]);
+///     assert!((got - want).abs() <= 4.0 * f64::from(f32::EPSILON) * want, "{z} {got} {want}");
+///     if z > 0.0 && z < 1e3 {
+///         assert!((f64::from(g_over_z.to_array()[i]) - want / z).abs() <= 1e-6 * want / z);
+///     }
+/// }
+/// ```
+#[inline(always)]
+pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
+    // sum_{n>=2} (-1)^n (n-1)/n! z^(n-2), n = 2..=10: the last term is below 1e-8 at z = 1/2.
+    const SERIES: [f32; 9] = [
+        1.0 / 2.0,
+        -1.0 / 3.0,
+        1.0 / 8.0,
+        -1.0 / 30.0,
+        1.0 / 144.0,
+        -1.0 / 840.0,
+        1.0 / 5760.0,
+        -1.0 / 45360.0,
+        1.0 / 403_200.0,
+    ];
+    let half = f32x8::splat(0.5);
+    let small = z.simd_lt(half);
+    let zs = z.min(half);
+    let mut p = f32x8::splat(SERIES[8]);
+    for &c in SERIES[..8].iter().rev() {
+        p = p.mul_add(zs, f32x8::splat(c));
+    }
+    let series_over_z = zs * p;
+    // Clamp z so that e (1 + z) stays 0 * finite when e has underflowed.
+    let zc = z.min(f32x8::splat(2.0 * Z_MAX));
+    let direct = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
+    let g = small.select(zs * series_over_z, direct);
+    let g_over_z = small.select(series_over_z, direct / z.max(half));
+    (g, g_over_z)
+}

@@ -1,0 +1,173 @@
+//! Kernels for springs and dampers with one halflife each, stepped by a `dt` that may change every
+//! frame: each lane's coefficients come from its precomputed rate and this frame's `dt`, inside
+//! the update loop (one exponential per lane, no coefficient columns written and read back).
+//!
+//! A critical spring with halflife `h` has `y = 2 ln2 / h`, stiffness `y²`, damping `2 y`
+//! (`docs/math.md` §1-2); with `z = y dt` and `e = e^(-z)` its coefficients are
+//!
+//! ```text
+//! xx = -(1 - e (1 + z))   xv = e dt   xq = 2 dt (1 - e (1 + z)) / z
+//! vx = -y z e             vv = e (1 - z)   vq = 2 z e
+//! ```
+//!
+//! A rigid spring (halflife 0, or a rate beyond the `f32` range) has rate `+inf` and lands on its
+//! goal. `dt = 0` gives the identity step. Results beyond the `f32` range take the same
+//! saturating slow path as every other spring kernel ([`super::spring`]).
+
+use wide::f32x8;
+
+use super::coeffs::LaneCoeffs;
+use super::exp::{exp_neg, one_minus_exp_poly};
+use super::spring::{GoalLanes, guarded_blocks, raw_step};
+
+/// The rate `y = 2 ln2 / halflife` of a critical spring for the rate kernels: `+inf` for a rigid
+/// spring (halflife 0, or a rate beyond the `f32` range, as in [`crate::SpringCoeffs::critical`]).
+/// Computed in `f64` and rounded once. `halflife` must be finite and `>= 0` (the batches check).
+///
+/// ```
+/// use hooke::lanes::critical_rate;
+/// assert_eq!(critical_rate(0.0), f32::INFINITY);
+/// assert!((critical_rate(std::f32::consts::LN_2) - 2.0).abs() < 1e-6);
+/// ```
+pub fn critical_rate(halflife: f32) -> f32 {
+    let y = 2.0 * std::f64::consts::LN_2 / f64::from(halflife);
+    if y > f64::from(f32::MAX) || y.is_nan() {
+        f32::INFINITY
+    } else {
+        y as f32
+    }
+}
+
+/// The damper's rate `ln2 / halflife` for [`damper_rates`]: `+inf` (snap) for halflife 0 or a rate
+/// beyond the `f32` range.
+///
+/// ```
+/// assert_eq!(hooke::lanes::damper_rate(0.0), f32::INFINITY);
+/// ```
+pub fn damper_rate(halflife: f32) -> f32 {
+    0.5 * critical_rate(halflife)
+}
+
+/// The critical coefficients of 8 lanes with rates `y` over `dt`, and the mask of rigid lanes
+/// (rate `+inf`, `dt > 0`), whose coefficients are the identity and which the caller snaps to
+/// the goal.
+///
+/// ```
+/// use hooke::{lanes::{critical_rate, critical_rate_coeffs}, SpringCoeffs};
+/// use wide::f32x8;
+/// let (c, rigid) = critical_rate_coeffs(f32x8::splat(critical_rate(0.2)), f32x8::splat(0.05));
+/// let want = SpringCoeffs::critical(0.2, 0.05);
+/// assert!((c.lane(0).xx - want.xx).abs() < 1e-6 && !rigid.any());
+/// ```
+#[inline(always)]
+pub fn critical_rate_coeffs(y: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) {
+    let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
+    let rigid = infinite & dt.simd_gt(f32x8::ZERO);
+    let y = infinite.select(f32x8::ZERO, y);
+    let z = y * dt;
+    let e = exp_neg(z);
+    let (g, g_over_z) = one_minus_exp_poly(z, e);
+    // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
+    let zc = z.min(f32x8::splat(1e30));
+    let ze = zc * e;
+    let two = f32x8::splat(2.0);
+    let c = LaneCoeffs {
+        xx: -g,
+        xv: e * dt,
+        xq: two * dt * g_over_z,
+        vx: -(y * ze),
+        vv: e - ze,
+        vq: two * ze,
+    };
+    (c, rigid)
+}
+
+/// Critical springs with one rate each ([`critical_rate`]), toward per-spring goals and goal
+/// velocities, over `dt` (finite, `>= 0`).
+///
+/// ```
+/// use hooke::{column::Column, lanes::{critical_rate, spring_rates}};
+/// let y = Column::from_slice(&[critical_rate(0.1), critical_rate(0.0)]);
+/// let (mut x, mut v) = (Column::new(2, 0.0), Column::new(2, 0.0));
+/// let (g, q) = (Column::new(2, 1.0), Column::new(2, 0.0));
+/// spring_rates(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), y.lanes(), 0.1);
+/// assert!((x.as_slice()[0] - 0.5).abs() < 0.2 && x.as_slice()[1] == 1.0);
+/// ```
+pub fn spring_rates(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    goal: &[f32x8],
+    goal_velocity: &[f32x8],
+    rate: &[f32x8],
+    dt: f32,
+) {
+    let n = x.len().min(rate.len());
+    let (x, rate) = (&mut x[..n], &rate[..n]);
+    rate_blocks(x, v, GoalLanes::Both(goal, goal_velocity), rate, dt);
+}
+
+/// Simple springs (goal velocity 0) with one rate each, over `dt`.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{critical_rate, simple_rates}};
+/// let y = Column::from_slice(&[critical_rate(0.1)]);
+/// let (mut x, mut v, g) = (Column::new(1, 0.0), Column::new(1, 0.0), Column::new(1, 1.0));
+/// simple_rates(x.lanes_mut(), v.lanes_mut(), g.lanes(), y.lanes(), 1.0);
+/// assert!((x.as_slice()[0] - 1.0).abs() < 1e-3);
+/// ```
+pub fn simple_rates(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], rate: &[f32x8], dt: f32) {
+    let n = x.len().min(rate.len());
+    let (x, rate) = (&mut x[..n], &rate[..n]);
+    rate_blocks(x, v, GoalLanes::Goal(goal), rate, dt);
+}
+
+/// Decay springs (toward 0) with one rate each, over `dt`.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{critical_rate, decay_rates}};
+/// let y = Column::from_slice(&[critical_rate(0.1), critical_rate(0.0)]);
+/// let (mut x, mut v) = (Column::new(2, 1.0), Column::new(2, 0.0));
+/// decay_rates(x.lanes_mut(), v.lanes_mut(), y.lanes(), 0.1);
+/// assert!(x.as_slice()[0] < 1.0 && x.as_slice()[1] == 0.0);
+/// ```
+pub fn decay_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f32) {
+    let n = x.len().min(rate.len());
+    let (x, rate) = (&mut x[..n], &rate[..n]);
+    rate_blocks(x, v, GoalLanes::Zero, rate, dt);
+}
+
+#[inline(always)]
+fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f32x8], dt: f32) {
+    let t = f32x8::splat(dt);
+    let coeffs = |i: usize| critical_rate_coeffs(rate[i], t).0;
+    let step = |i: usize, x, v, g, q| {
+        let (c, rigid) = critical_rate_coeffs(rate[i], t);
+        let (x1, v1) = raw_step(&c, x, v, g, q);
+        // Rigid lanes land exactly on the goal, as in the scalar twin.
+        (rigid.select(g, x1), rigid.select(q, v1))
+    };
+    guarded_blocks(x, v, goals, step, coeffs);
+}
+
+/// Dampers with one rate each ([`damper_rate`]) over `dt`: `x += (goal - x) (1 - e^(-rate dt))`.
+/// Lanes whose step leaves the `f32` range are recomputed in `f64` and saturate at `±f32::MAX`.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{damper_rate, damper_rates}};
+/// let k = Column::from_slice(&[damper_rate(0.5), damper_rate(0.0)]);
+/// let (mut x, g) = (Column::new(2, 0.0), Column::new(2, 1.0));
+/// damper_rates(x.lanes_mut(), g.lanes(), k.lanes(), 0.5);
+/// assert!((x.as_slice()[0] - 0.5).abs() < 1e-6 && x.as_slice()[1] == 1.0);
+/// ```
+pub fn damper_rates(x: &mut [f32x8], goal: &[f32x8], rate: &[f32x8], dt: f32) {
+    let t = f32x8::splat(dt);
+    let positive = dt > 0.0;
+    for ((x, g), k) in x.iter_mut().zip(goal).zip(rate) {
+        let infinite = k.simd_eq(f32x8::splat(f32::INFINITY));
+        let k0 = infinite.select(f32x8::ZERO, *k);
+        let alpha = f32x8::ONE - exp_neg(k0 * t);
+        let snap = if positive { infinite } else { f32x8::ZERO };
+        let x1 = snap.select(*g, *x + (*g - *x) * alpha);
+        *x = super::spring::damper_checked(*x, *g, alpha, x1);
+    }
+}
