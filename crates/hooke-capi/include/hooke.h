@@ -52,7 +52,9 @@ typedef enum HookeStatus {
     /** An internal panic was caught (a bug in hooke); the handle's contents are unspecified. */
     HOOKE_PANIC = 4,
     /** A spring index is >= the batch length. */
-    HOOKE_INDEX_OUT_OF_RANGE = 5
+    HOOKE_INDEX_OUT_OF_RANGE = 5,
+    /** The requested size could not be allocated; nothing was created (never an abort). */
+    HOOKE_OUT_OF_MEMORY = 6
 } HookeStatus;
 
 /** A 3D vector. */

@@ -11,7 +11,8 @@ use hooke_inertia::InertiaError;
 /// The result of every fallible `hooke_*` function (`HookeStatus` in `hooke.h`).
 ///
 /// The C names are `HOOKE_OK`, `HOOKE_NULL_POINTER`, `HOOKE_INVALID_PARAMETER`,
-/// `HOOKE_LENGTH_MISMATCH`, `HOOKE_PANIC` and `HOOKE_INDEX_OUT_OF_RANGE`, with the same values.
+/// `HOOKE_LENGTH_MISMATCH`, `HOOKE_PANIC`, `HOOKE_INDEX_OUT_OF_RANGE` and `HOOKE_OUT_OF_MEMORY`,
+/// with the same values.
 /// Every status other than [`Ok`](HookeStatus::Ok) also sets the thread's last error message
 /// (see [`hooke_last_error_message`](crate::hooke_last_error_message)).
 ///
@@ -42,6 +43,10 @@ pub enum HookeStatus {
     /// `HOOKE_INDEX_OUT_OF_RANGE`: a spring index is `>=` the batch length.
     #[doc(alias = "HOOKE_INDEX_OUT_OF_RANGE")]
     IndexOutOfRange = 5,
+    /// `HOOKE_OUT_OF_MEMORY`: the requested size could not be allocated; nothing was created
+    /// (constructors set `*out` to NULL). The host process is never aborted.
+    #[doc(alias = "HOOKE_OUT_OF_MEMORY")]
+    OutOfMemory = 6,
 }
 
 /// Why a call failed, before it becomes a status and a message.
@@ -84,6 +89,8 @@ impl Failure {
         match self {
             Failure::Null(_) => HookeStatus::NullPointer,
             Failure::Param(ParamError::LengthMismatch { .. }) => HookeStatus::LengthMismatch,
+            Failure::Param(ParamError::OutOfMemory { .. })
+            | Failure::Inertia(InertiaError::OutOfMemory { .. }) => HookeStatus::OutOfMemory,
             Failure::Param(_) => HookeStatus::InvalidParameter,
             Failure::Index { .. } => HookeStatus::IndexOutOfRange,
             Failure::Inertia(InertiaError::CharacterOutOfRange { .. })

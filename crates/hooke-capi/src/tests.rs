@@ -811,3 +811,22 @@ fn quaternion_wrappers_reject_a_zero_quaternion_and_write_nothing() {
     assert_eq!(st, HookeStatus::Ok);
     assert!((Quat::from(q).length() - 1.0).abs() < 1e-6);
 }
+
+#[test]
+fn huge_batch_sizes_are_out_of_memory_not_an_abort() {
+    for len in [1_usize << 40, 1 << 44, usize::MAX] {
+        let mut critical: *mut HookeCriticalSprings = std::ptr::dangling_mut();
+        // SAFETY: `critical` is a live local.
+        let st = unsafe { hooke_critical_springs_new(len, 0.1, &mut critical) };
+        assert_eq!(st, HookeStatus::OutOfMemory, "critical {len}");
+        assert!(critical.is_null());
+        assert!(last_error().contains("out of memory"), "{}", last_error());
+    }
+    for len in [1_usize << 36, 1 << 40, usize::MAX] {
+        let mut quat: *mut HookeQuatSprings = std::ptr::dangling_mut();
+        // SAFETY: `quat` is a live local.
+        let st = unsafe { hooke_quat_springs_new(len, 0.1, &mut quat) };
+        assert_eq!(st, HookeStatus::OutOfMemory, "quat {len}");
+        assert!(quat.is_null());
+    }
+}

@@ -275,6 +275,7 @@ fn rust_layouts() -> Vec<(String, usize)> {
         ("HOOKE_LENGTH_MISMATCH", HookeStatus::LengthMismatch),
         ("HOOKE_PANIC", HookeStatus::Panic),
         ("HOOKE_INDEX_OUT_OF_RANGE", HookeStatus::IndexOutOfRange),
+        ("HOOKE_OUT_OF_MEMORY", HookeStatus::OutOfMemory),
     ] {
         v.push((name.to_owned(), status as usize));
     }

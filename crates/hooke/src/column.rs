@@ -289,6 +289,26 @@ impl Vec3Columns {
         }
     }
 
+    /// [`new`](Self::new) for a `len` that comes from a caller: a size that cannot be allocated
+    /// is an error instead of an abort.
+    ///
+    /// ```
+    /// use hooke::column::Vec3Columns;
+    /// assert_eq!(Vec3Columns::try_new(2, glam::Vec3::X)?.len(), 2);
+    /// assert!(Vec3Columns::try_new(usize::MAX, glam::Vec3::X).is_err());
+    /// # Ok::<(), std::collections::TryReserveError>(())
+    /// ```
+    pub fn try_new(
+        len: usize,
+        value: Vec3,
+    ) -> Result<Vec3Columns, std::collections::TryReserveError> {
+        Ok(Vec3Columns {
+            x: Column::try_with_padding(len, value.x, 0.0)?,
+            y: Column::try_with_padding(len, value.y, 0.0)?,
+            z: Column::try_with_padding(len, value.z, 0.0)?,
+        })
+    }
+
     /// From an array of structures.
     ///
     /// ```
@@ -490,6 +510,27 @@ impl QuatColumns {
             z: Column::with_padding(len, value.z, 0.0),
             w: Column::with_padding(len, value.w, 1.0),
         }
+    }
+
+    /// [`new`](Self::new) for a `len` that comes from a caller: a size that cannot be allocated
+    /// is an error instead of an abort.
+    ///
+    /// ```
+    /// use hooke::column::QuatColumns;
+    /// assert_eq!(QuatColumns::try_new(2, glam::Quat::IDENTITY)?.len(), 2);
+    /// assert!(QuatColumns::try_new(usize::MAX, glam::Quat::IDENTITY).is_err());
+    /// # Ok::<(), std::collections::TryReserveError>(())
+    /// ```
+    pub fn try_new(
+        len: usize,
+        value: Quat,
+    ) -> Result<QuatColumns, std::collections::TryReserveError> {
+        Ok(QuatColumns {
+            x: Column::try_with_padding(len, value.x, 0.0)?,
+            y: Column::try_with_padding(len, value.y, 0.0)?,
+            z: Column::try_with_padding(len, value.z, 0.0)?,
+            w: Column::try_with_padding(len, value.w, 1.0)?,
+        })
     }
 
     /// From an array of structures.

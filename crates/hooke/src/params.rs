@@ -40,6 +40,15 @@ pub enum ParamError {
         /// What the parameter must be.
         expected: &'static str,
     },
+    /// A batch of `len` springs could not be allocated (too large for this machine, or for the
+    /// address space); nothing was created.
+    #[error("cannot allocate `{name}` for {len} springs: out of memory")]
+    OutOfMemory {
+        /// The batch (or column) that was being allocated.
+        name: &'static str,
+        /// The number of springs asked for.
+        len: usize,
+    },
     /// Two columns that must have the same length do not.
     #[error("column `{name}` has length {found}, expected {expected}")]
     LengthMismatch {

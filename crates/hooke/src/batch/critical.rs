@@ -1,5 +1,6 @@
 //! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
 
+use super::state_column;
 use crate::column::{Column, check_len};
 use crate::lanes::{
     decay_per_spring, decay_rates, decay_shared, spring_per_spring, spring_rates, spring_shared,
@@ -42,10 +43,7 @@ impl CriticalSprings {
     /// assert!(hooke::batch::CriticalSprings::new(4, -1.0).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<CriticalSprings, ParamError> {
-        Ok(CriticalSprings::with_params(
-            len,
-            CriticalParams::shared(halflife)?,
-        ))
+        CriticalSprings::with_params(len, CriticalParams::shared(halflife)?)
     }
 
     /// One spring per halflife in `halflives` (each finite, `>= 0`), at rest at 0.
@@ -56,20 +54,18 @@ impl CriticalSprings {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<CriticalSprings, ParamError> {
-        Ok(CriticalSprings::with_params(
-            halflives.len(),
-            CriticalParams::per_spring(halflives)?,
-        ))
+        CriticalSprings::with_params(halflives.len(), CriticalParams::per_spring(halflives)?)
     }
 
-    fn with_params(len: usize, params: CriticalParams) -> CriticalSprings {
-        CriticalSprings {
-            x: Column::new(len, 0.0),
-            v: Column::new(len, 0.0),
-            goal: Column::new(len, 0.0),
-            goal_velocity: Column::new(len, 0.0),
+    fn with_params(len: usize, params: CriticalParams) -> Result<CriticalSprings, ParamError> {
+        const NAME: &str = "CriticalSprings";
+        Ok(CriticalSprings {
+            x: state_column(NAME, len)?,
+            v: state_column(NAME, len)?,
+            goal: state_column(NAME, len)?,
+            goal_velocity: state_column(NAME, len)?,
             params,
-        }
+        })
     }
 
     /// Number of springs.
@@ -322,8 +318,8 @@ impl DecaySprings {
     pub fn new(len: usize, halflife: f32) -> Result<DecaySprings, ParamError> {
         let params = CriticalParams::shared(halflife)?;
         Ok(DecaySprings {
-            x: Column::new(len, 0.0),
-            v: Column::new(len, 0.0),
+            x: state_column("DecaySprings", len)?,
+            v: state_column("DecaySprings", len)?,
             params,
         })
     }
@@ -338,8 +334,8 @@ impl DecaySprings {
         let params = CriticalParams::per_spring(halflives)?;
         let len = halflives.len();
         Ok(DecaySprings {
-            x: Column::new(len, 0.0),
-            v: Column::new(len, 0.0),
+            x: state_column("DecaySprings", len)?,
+            v: state_column("DecaySprings", len)?,
             params,
         })
     }

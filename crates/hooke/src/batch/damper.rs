@@ -1,5 +1,6 @@
 //! Batches of exact dampers.
 
+use super::state_column;
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
 use crate::lanes::{damper_rate, damper_rates, damper_shared};
@@ -37,8 +38,8 @@ impl Dampers {
     pub fn new(len: usize, halflife: f32) -> Result<Dampers, ParamError> {
         let halflife = check_non_negative("halflife", halflife)?;
         Ok(Dampers {
-            x: Column::new(len, 0.0),
-            goal: Column::new(len, 0.0),
+            x: state_column("Dampers", len)?,
+            goal: state_column("Dampers", len)?,
             halflife: Some(halflife),
             rates: Column::new(0, 0.0),
         })
@@ -53,8 +54,8 @@ impl Dampers {
         check_halflives(halflives)?;
         let len = halflives.len();
         Ok(Dampers {
-            x: Column::new(len, 0.0),
-            goal: Column::new(len, 0.0),
+            x: state_column("Dampers", len)?,
+            goal: state_column("Dampers", len)?,
             halflife: None,
             rates: {
                 let rates: Vec<f32> = halflives.iter().map(|&h| damper_rate(h)).collect();

@@ -13,6 +13,42 @@ mod halflife;
 mod quat;
 
 pub use critical::{CriticalSprings, DecaySprings};
+
+use std::collections::TryReserveError;
+
+use glam::{Quat, Vec3};
+
+use crate::ParamError;
+use crate::column::{Column, QuatColumns, Vec3Columns};
+
+/// The allocation failure of a batch `name` of `len` springs, as a typed error.
+fn out_of_memory(name: &'static str, len: usize) -> impl FnOnce(TryReserveError) -> ParamError {
+    move |_| ParamError::OutOfMemory { name, len }
+}
+
+/// A state column of `len` springs (padding 0): sizes come from callers, so an allocation that
+/// fails is an error, never an abort.
+pub(crate) fn state_column(name: &'static str, len: usize) -> Result<Column, ParamError> {
+    Column::try_with_padding(len, 0.0, 0.0).map_err(out_of_memory(name, len))
+}
+
+/// Vector state columns of `len` springs at `value`, fallibly (see [`state_column`]).
+pub(crate) fn vec3_state(
+    name: &'static str,
+    len: usize,
+    value: Vec3,
+) -> Result<Vec3Columns, ParamError> {
+    Vec3Columns::try_new(len, value).map_err(out_of_memory(name, len))
+}
+
+/// Rotation state columns of `len` springs at `value`, fallibly (see [`state_column`]).
+pub(crate) fn quat_state(
+    name: &'static str,
+    len: usize,
+    value: Quat,
+) -> Result<QuatColumns, ParamError> {
+    QuatColumns::try_new(len, value).map_err(out_of_memory(name, len))
+}
 pub use damper::Dampers;
 pub use general::GeneralSprings;
 pub use quat::{QuatDecaySprings, QuatSprings};

@@ -1,5 +1,6 @@
 //! Batches of quaternion springs on SoA rotations and angular velocities.
 
+use super::{quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns, check_len};
@@ -98,12 +99,7 @@ impl QuatDecaySprings {
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<QuatDecaySprings, ParamError> {
         let params = CriticalParams::shared(halflife)?;
-        Ok(QuatDecaySprings {
-            q: QuatColumns::new(len, Quat::IDENTITY),
-            e: Vec3Columns::new(len, Vec3::ZERO),
-            w: Vec3Columns::new(len, Vec3::ZERO),
-            params,
-        })
+        QuatDecaySprings::at_rest(len, params)
     }
 
     /// One spring per halflife (each finite, `>= 0`).
@@ -114,11 +110,15 @@ impl QuatDecaySprings {
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<QuatDecaySprings, ParamError> {
         let params = CriticalParams::per_spring(halflives)?;
-        let len = halflives.len();
+        QuatDecaySprings::at_rest(halflives.len(), params)
+    }
+
+    fn at_rest(len: usize, params: CriticalParams) -> Result<QuatDecaySprings, ParamError> {
+        const NAME: &str = "QuatDecaySprings";
         Ok(QuatDecaySprings {
-            q: QuatColumns::new(len, Quat::IDENTITY),
-            e: Vec3Columns::new(len, Vec3::ZERO),
-            w: Vec3Columns::new(len, Vec3::ZERO),
+            q: quat_state(NAME, len, Quat::IDENTITY)?,
+            e: vec3_state(NAME, len, Vec3::ZERO)?,
+            w: vec3_state(NAME, len, Vec3::ZERO)?,
             params,
         })
     }
@@ -291,11 +291,13 @@ impl QuatSprings {
     /// assert!(hooke::batch::QuatSprings::new(1, -1.0).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<QuatSprings, ParamError> {
+        const NAME: &str = "QuatSprings";
+        let params = CriticalParams::shared(halflife)?;
         Ok(QuatSprings {
-            q: QuatColumns::new(len, Quat::IDENTITY),
-            w: Vec3Columns::new(len, Vec3::ZERO),
-            goal: QuatColumns::new(len, Quat::IDENTITY),
-            params: CriticalParams::shared(halflife)?,
+            q: quat_state(NAME, len, Quat::IDENTITY)?,
+            w: vec3_state(NAME, len, Vec3::ZERO)?,
+            goal: quat_state(NAME, len, Quat::IDENTITY)?,
+            params,
         })
     }
 
