@@ -1,0 +1,233 @@
+//! Per-frame cost of hooke-bevy for a crowd (500 characters x 30 bones): the plugin's systems in
+//! total (bone mapping check, restore, gather, transitions, SIMD pass, scatter) beside
+//! hooke-inertia's kernel alone (`Inertializer::update` on the same shape), per bone.
+//!
+//! The animation is a stand-in system that writes every bone's `Transform` in
+//! `AnimationSystems` (so Bevy's own clip sampling is not counted); every character switches
+//! clips once a second, staggered.
+//!
+//! ```text
+//! cargo run --release -p hooke-bevy --example crowd_cost [characters] [bones]
+//! ```
+
+// Bevy system parameters are written without their lifetimes, as in Bevy's own examples.
+#![allow(elided_lifetimes_in_paths)]
+
+use std::time::{Duration, Instant};
+
+use bevy_animation::graph::AnimationNodeIndex;
+use bevy_animation::{AnimatedBy, AnimationPlayer, AnimationTargetId};
+use bevy_app::{AnimationSystems, App, PostUpdate, TaskPoolPlugin, Update};
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::SingleThreadedExecutor;
+use bevy_time::{Time, TimePlugin, TimeUpdateStrategy};
+use bevy_transform::components::Transform;
+use bevy_transform::{TransformPlugin, TransformSystems};
+use glam::{Quat, Vec3};
+use hooke_bevy::{HookePlugin, HookeSystems, InertialTransitions, RigProfile, TransitionMode};
+use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
+
+const DT: f32 = 1.0 / 60.0;
+const FRAMES: usize = 300;
+
+#[derive(Component)]
+struct Bone(u32);
+
+#[derive(Component)]
+struct Character(u32);
+
+/// Start and end instants of the plugin's two system sets this frame.
+#[derive(Resource, Default)]
+struct Timer {
+    marks: [Option<Instant>; 4],
+    total: Vec<Duration>,
+}
+
+fn mark<const I: usize>(mut timer: ResMut<Timer>) {
+    timer.marks[I] = Some(Instant::now());
+    if I == 3
+        && let [Some(a), Some(b), Some(c), Some(d)] = timer.marks
+    {
+        let spent = (b - a) + (d - c);
+        timer.total.push(spent);
+    }
+}
+
+fn pose(clip: usize, bone: u32, t: f32) -> (Vec3, Quat) {
+    let b = bone as f32;
+    if clip == 0 {
+        (
+            Vec3::new((2.0 * t + b).sin(), b, 0.0),
+            Quat::from_rotation_z((3.0 * t + b).sin()),
+        )
+    } else {
+        (
+            Vec3::new(0.5, b + 0.3 * (2.0 * t).cos(), 0.2),
+            Quat::from_rotation_x((2.0 * t - b).cos()),
+        )
+    }
+}
+
+/// Stand-in for Bevy's clip sampling: writes every bone from its character's clip.
+fn animate(
+    time: Res<Time>,
+    players: Query<&InertialTransitions>,
+    mut bones: Query<(&Bone, &AnimatedBy, &mut Transform)>,
+) {
+    let t = time.elapsed_secs();
+    for (bone, by, mut transform) in &mut bones {
+        let clip = players
+            .get(by.0)
+            .ok()
+            .and_then(|p| p.main_animation())
+            .map_or(0, |n| n.index() % 2);
+        let (x, q) = pose(clip, bone.0, t);
+        transform.translation = x;
+        transform.rotation = q;
+    }
+}
+
+/// Every character switches once a second, staggered over the frames.
+fn switch(
+    mut frame: Local<u64>,
+    mut players: Query<(&Character, &mut AnimationPlayer, &mut InertialTransitions)>,
+) {
+    *frame += 1;
+    for (c, mut player, mut transitions) in &mut players {
+        if (u64::from(c.0) + *frame).is_multiple_of(60) {
+            let next = match transitions.main_animation() {
+                Some(n) if n.index() == 1 => 2,
+                _ => 1,
+            };
+            transitions
+                .play(
+                    &mut player,
+                    AnimationNodeIndex::new(next),
+                    TransitionMode::Inertialize,
+                )
+                .expect("valid mode");
+        }
+    }
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let mut args = std::env::args()
+        .skip(1)
+        .map(|a| a.parse::<usize>().expect("a number"));
+    let characters = args.next().unwrap_or(500);
+    let bones = args.next().unwrap_or(30);
+    let lanes = (characters * bones) as f64;
+
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        TransformPlugin,
+        HookePlugin,
+    ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+        DT,
+    )))
+    .init_resource::<Timer>()
+    .add_systems(Update, switch)
+    .add_systems(PostUpdate, animate.in_set(AnimationSystems))
+    .add_systems(
+        PostUpdate,
+        (
+            mark::<0>.before(HookeSystems::Prepare),
+            mark::<1>
+                .after(HookeSystems::Prepare)
+                .before(AnimationSystems),
+            mark::<2>
+                .after(AnimationSystems)
+                .before(HookeSystems::Inertialize),
+            mark::<3>
+                .after(HookeSystems::Inertialize)
+                .before(TransformSystems::Propagate),
+        ),
+    );
+    // One system at a time, so that the marks time hooke-bevy's systems and nothing else.
+    app.edit_schedule(PostUpdate, |schedule| {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    });
+    let profile = RigProfile::new(0.1).expect("valid halflife");
+    for c in 0..characters {
+        let world = app.world_mut();
+        let player = world
+            .spawn((
+                Character(c as u32),
+                AnimationPlayer::default(),
+                InertialTransitions::new(profile.clone()),
+            ))
+            .id();
+        for b in 0..bones {
+            world.spawn((
+                Bone(b as u32),
+                Transform::IDENTITY,
+                AnimationTargetId::from_iter([format!("bone{b}")]),
+                AnimatedBy(player),
+            ));
+        }
+    }
+    for _ in 0..10 {
+        app.update();
+    }
+    app.world_mut().resource_mut::<Timer>().total.clear();
+    for _ in 0..FRAMES {
+        app.update();
+    }
+    let plugin = median(app.world_mut().resource_mut::<Timer>().total.clone());
+
+    // hooke-inertia's kernel alone, same shape, same switching rate.
+    let mut inertializer = Inertializer::new(
+        characters,
+        BlendProfile::uniform(bones, 0.1).expect("valid"),
+        RootPolicy::Local,
+    )
+    .expect("valid");
+    let input = PoseBatch::new(characters, bones, 0).unwrap();
+    let mut output = PoseBatch::new(characters, bones, 0).unwrap();
+    let mut away = Pose::rest(bones);
+    away.positions.iter_mut().for_each(|x| *x = Vec3::X);
+    let rest = Pose::rest(bones);
+    let mut kernel = Vec::new();
+    for frame in 0..FRAMES {
+        let start = Instant::now();
+        for c in (frame % 60..characters).step_by(60) {
+            inertializer
+                .transition(c, away.as_ref(), rest.as_ref())
+                .expect("valid poses");
+        }
+        inertializer
+            .par_update(DT, &input, &mut output)
+            .expect("valid shapes");
+        kernel.push(start.elapsed());
+    }
+    let kernel = median(kernel);
+
+    let per_bone = |d: Duration| d.as_secs_f64() * 1e9 / lanes;
+    println!(
+        "{characters} characters x {bones} bones, {} lanes, median of {FRAMES} frames, SIMD: {}",
+        characters * bones,
+        hooke::simd_backend().name()
+    );
+    println!(
+        "  hooke-bevy plugin, total per frame   {:>8.1} us  {:>6.1} ns/bone",
+        plugin.as_secs_f64() * 1e6,
+        per_bone(plugin)
+    );
+    println!(
+        "  hooke-inertia kernel alone            {:>8.1} us  {:>6.1} ns/bone",
+        kernel.as_secs_f64() * 1e6,
+        per_bone(kernel)
+    );
+    println!(
+        "  plugin / kernel = {:.2}",
+        plugin.as_secs_f64() / kernel.as_secs_f64()
+    );
+}
