@@ -61,7 +61,7 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
     .map_err(CliError::Stdout)
 }
 
-fn regimes() -> Vec<Series> {
+pub(crate) fn regimes() -> Vec<Series> {
     let dt = 1.0 / 120.0;
     let mut out = Vec::new();
     for ratio in [0.2_f32, 0.5, 1.0, 2.0, 5.0] {
@@ -191,5 +191,25 @@ fn draw(
             .map_err(err)?;
         root.present().map_err(err)?;
     }
-    Ok(svg)
+    Ok(with_title(&svg, title))
+}
+
+/// `svg` with a `<title>` element (what viewers and screen readers show) right after the opening
+/// `<svg ...>` tag.
+fn with_title(svg: &str, title: &str) -> String {
+    let escaped = title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    match svg
+        .find("<svg")
+        .and_then(|at| svg[at..].find('>').map(|end| at + end + 1))
+    {
+        Some(split) => format!(
+            "{}\n<title>{escaped}</title>{}",
+            &svg[..split],
+            &svg[split..]
+        ),
+        None => svg.to_owned(),
+    }
 }
