@@ -16,7 +16,7 @@ use crate::track::{self, Cuts};
 use crate::{CliError, clipio, output, plot};
 
 /// The joint plotted and measured: the left hand of the CMU rig.
-const HAND: &str = "LeftHand";
+pub(crate) const HAND: &str = "LeftHand";
 
 /// Frame of the clip where `track`'s demo injects a jump, and the jump: the root moves by
 /// `JUMP_ROOT` and the left arm turns by `JUMP_DEGREES` about z from that frame on.
@@ -48,7 +48,7 @@ fn bundled(name: &str) -> PathBuf {
     }
 }
 
-fn segments() -> Vec<ClipRange> {
+pub(crate) fn segments() -> Vec<ClipRange> {
     let range = |name: &str, start: usize, end: usize| ClipRange {
         path: bundled(name),
         start,

@@ -20,6 +20,7 @@ mod bench;
 mod clipio;
 mod demo;
 mod error;
+mod gallery;
 mod info;
 mod kernels;
 mod output;

@@ -127,7 +127,13 @@ fn step(spring: &TrackingSpring, x: &mut f32, v: &mut f32, target: TrackingTarge
 /// (`hooke::scalar::critical_spring_damper_exact`). Between cuts the error decays; far from
 /// them the output is the input. With [`Cuts::Clamp`] the discontinuities are unknown: the
 /// spring steps toward each sample with targets clamped to the channel's limits.
-fn track_channel(samples: &mut [f32], halflife: f32, dt: f32, cuts: &Cuts, cut: &[bool]) {
+pub(crate) fn track_channel(
+    samples: &mut [f32],
+    halflife: f32,
+    dt: f32,
+    cuts: &Cuts,
+    cut: &[bool],
+) {
     let Some(&first) = samples.first() else {
         return;
     };
