@@ -140,7 +140,9 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     )
     .map_err(stdout)?;
 
+    let mut progress = crate::progress::Progress::new(frames, "frames");
     for frame in 0..frames {
+        progress.set(frame);
         for (c, cursor) in cursors.iter_mut().enumerate() {
             let clip = &clips[cursor.clip];
             cursor.frame += 1;

@@ -26,6 +26,7 @@ mod kernels;
 mod output;
 mod plan;
 mod plot;
+mod progress;
 mod stitch;
 mod table;
 mod track;

@@ -83,8 +83,10 @@ pub(crate) fn stitch(clips: &[(&Clip, Range<usize>)], blend: Blend) -> Result<St
     stitched.positions.try_reserve_exact(lanes).map_err(alloc)?;
     stitched.rotations.try_reserve_exact(lanes).map_err(alloc)?;
     let mut previous: Option<(&Clip, usize)> = None;
+    let mut progress = crate::progress::Progress::new(total, "frames");
     for (clip, range) in clips {
         for frame in range.clone() {
+            progress.set(stitched.positions.len() / bones.max(1));
             if frame == range.start
                 && let Some((before, end)) = previous
             {
