@@ -397,4 +397,35 @@ mod tests {
         }
         assert_eq!(halflife("0"), Ok(0.0));
     }
+
+    #[test]
+    fn clip_ranges_are_half_open_and_checked_where_they_enter() {
+        let parsed = |t: &str| clip_range(t).map(|r| (r.path, r.start, r.end));
+        assert_eq!(parsed("a.bvh"), Ok(("a.bvh".into(), 0, None)));
+        assert_eq!(parsed("a.bvh:100.."), Ok(("a.bvh".into(), 100, None)));
+        assert_eq!(
+            parsed("a.bvh:100..400"),
+            Ok(("a.bvh".into(), 100, Some(400)))
+        );
+        assert_eq!(
+            parsed("dir/a.bvh:..5"),
+            Ok(("dir/a.bvh".into(), 0, Some(5)))
+        );
+        // A colon without a range belongs to the file name.
+        assert_eq!(parsed("take:2.bvh"), Ok(("take:2.bvh".into(), 0, None)));
+        for bad in [
+            "a.bvh:5..5",
+            "a.bvh:9..3",
+            "a.bvh:x..3",
+            "a.bvh:-1..3",
+            "a.bvh:1..1e3",
+            ":1..3",
+            "a.bvh:99999999999999999999999..",
+        ] {
+            assert!(clip_range(bad).is_err(), "{bad}");
+        }
+        for bad in ["0", "-1", "inf", "NaN"] {
+            assert!(positive(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -395,3 +395,93 @@ fn every_plot_is_xml_with_a_title() {
     }
     assert!(count >= 3);
 }
+
+#[test]
+fn track_refuses_cuts_outside_the_clip_and_bad_parameters() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = bundled("01_01.bvh");
+    let out = arg(&dir.path().join("out.bvh"));
+    input_error(
+        &["track", &a, "-o", &out, "--cuts", "0"],
+        &["--cuts", "frame 0"],
+    );
+    input_error(
+        &["track", &a, "-o", &out, "--cuts", "2752"],
+        &["--cuts", "2752"],
+    );
+    input_error(
+        &["track", &a, "-o", &out, "--halflife", "0"],
+        &["--halflife"],
+    );
+    input_error(
+        &["track", &a, "-o", &out, "--cuts", "5", "--detect"],
+        &["--detect"],
+    );
+    input_error(
+        &["stitch", &a, "-o", &out, "--halflife", "-1"],
+        &["--halflife"],
+    );
+    assert!(!Path::new(&out).exists());
+}
+
+/// A clip as exported by other tools: CRLF, tabs, a rotation order other than ZYX, joints with
+/// position channels, a joint with no channels, and a header frame count off by one.
+fn foreign_clip(frames: usize, phase: f32) -> String {
+    let mut src = String::from(
+        "HIERARCHY\r\nROOT\tpelvis\r\n{\r\n\tOFFSET 0 0 0\r\n\tCHANNELS 6 Xposition Yposition \
+         Zposition Yrotation Xrotation Zrotation\r\n\tJOINT\tspine\r\n\t{\r\n\t\tOFFSET 0 10 0\r\n\t\t\
+         CHANNELS 6 Xposition Yposition Zposition Xrotation Zrotation Yrotation\r\n\t\tJOINT head\r\n\
+         \t\t{\r\n\t\t\tOFFSET 0 5 0\r\n\t\t\tCHANNELS 0\r\n\t\t\tEnd Site\r\n\t\t\t{\r\n\t\t\t\
+         OFFSET 0 2 0\r\n\t\t\t}\r\n\t\t}\r\n\t}\r\n}\r\nMOTION\r\n",
+    );
+    src.push_str(&format!(
+        "Frames:\t{}\r\nFrame Time:\t0.0333333\r\n",
+        frames + 1
+    ));
+    for f in 0..frames {
+        let t = f as f32 / 30.0 + phase;
+        src.push_str(&format!(
+            "{}\t90\t0\t{}\t{}\t5\t0 10 0\t{}\t{}\t0\r\n",
+            t,
+            20.0 * t.sin(),
+            10.0 * t.cos(),
+            30.0 * (2.0 * t).sin(),
+            15.0 * t.cos()
+        ));
+    }
+    src
+}
+
+#[test]
+fn foreign_clips_with_crlf_tabs_other_orders_and_channel_less_joints_are_stitched_and_tracked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.bvh"), dir.path().join("b.bvh"));
+    std::fs::write(&a, foreign_clip(90, 0.0)).unwrap();
+    std::fs::write(&b, foreign_clip(90, 2.0)).unwrap();
+    let run = ok(&["info", &arg(&a)]);
+    assert!(
+        run.stdout.contains("90 in the data, 91 in the header"),
+        "{}",
+        run.stdout
+    );
+    let out = dir.path().join("out.bvh");
+    let run = ok(&[
+        "stitch",
+        &format!("{}:10..60", arg(&a)),
+        &format!("{}:30..", arg(&b)),
+        "-o",
+        &arg(&out),
+    ]);
+    assert_eq!(
+        run.stdout.matches("seam at frame 50").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    let stitched = Bvh::from_path(&out).unwrap();
+    assert_eq!(stitched.frame_count(), 110);
+    assert!(stitched.values().iter().all(|v| v.is_finite()));
+    let tracked = dir.path().join("tracked.bvh");
+    ok(&["track", &arg(&out), "--detect", "-o", &arg(&tracked)]);
+    assert_eq!(Bvh::from_path(&tracked).unwrap().frame_count(), 110);
+}
