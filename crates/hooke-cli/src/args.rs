@@ -43,10 +43,12 @@ pub enum Command {
     ///
     /// Example: `hooke demo --out target/hooke-demo`
     Demo {
-        /// Output folder (created if needed).
-        #[arg(long, default_value = "target/hooke-demo")]
-        out: PathBuf,
-        /// Replace existing files in the folder.
+        /// Output folder (created if needed). Without it: `target/hooke-demo/`, or on later
+        /// runs the first of `target/hooke-demo-2/`, `-3/`, ... that holds no demo output, so a
+        /// run never replaces an earlier one.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace existing files in the folder given with --out.
         #[arg(long)]
         force: bool,
     },

@@ -61,9 +61,39 @@ pub(crate) fn segments() -> Vec<ClipRange> {
     ]
 }
 
-/// Runs the demo, writing into `folder`.
-pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
+/// The default output folder: `target/hooke-demo`, or the first numbered sibling
+/// (`target/hooke-demo-2`, ...) that holds none of the demo's files.
+fn default_folder() -> Result<PathBuf, CliError> {
+    let base = PathBuf::from("target/hooke-demo");
+    for n in 1..=1000_u32 {
+        let folder = if n == 1 {
+            base.clone()
+        } else {
+            PathBuf::from(format!("{}-{n}", base.display()))
+        };
+        if FILES
+            .iter()
+            .all(|f| folder.join(f).symlink_metadata().is_err())
+        {
+            return Ok(folder);
+        }
+    }
+    Err(CliError::Input(
+        "target/hooke-demo and 999 numbered folders beside it are full; pass --out DIR".into(),
+    ))
+}
+
+/// Runs the demo, writing into `folder` (see [`default_folder`] when `None`).
+pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
     let started = Instant::now();
+    let default;
+    let folder = match folder {
+        Some(folder) => folder,
+        None => {
+            default = default_folder()?;
+            &default
+        }
+    };
     let paths: Vec<PathBuf> = FILES.iter().map(|f| folder.join(f)).collect();
     let specs = segments();
     let inputs: Vec<&Path> = specs.iter().map(|s| s.path.as_path()).collect();
@@ -273,7 +303,8 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
     md.push_str(&format!(
         "\n## Tracking\n\n`jump.bvh`: `01_01.bvh` with the root moved by {JUMP_ROOT} and LeftArm \
          turned {JUMP_DEGREES}° from frame {JUMP_FRAME} on. Detected discontinuities: \
-         {detected:?}. Largest joint acceleration at the jump: {jump_before:.0} units/s² in \
+         {detected:?} (frame 1 is real: CMU clips start with a T-pose at frame 0). Largest joint \
+         acceleration at the jump: {jump_before:.0} units/s² in \
          `jump.bvh`, {jump_after:.0} in `tracked.bvh` (exact tracking spring, halflife 0.1 s).\n\n"
     ));
     md.push_str(&format!(

@@ -50,7 +50,7 @@ pub use plan::{MAX_BONE_LANES, MAX_BONE_UPDATES, MAX_FRAMES, Plan};
 /// ```
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
-        Command::Demo { out: folder, force } => demo::run(&folder, force, out),
+        Command::Demo { out: folder, force } => demo::run(folder.as_deref(), force, out),
         Command::Info { file } => info::run(&file, out),
         Command::Stitch {
             ranges,

@@ -485,3 +485,18 @@ fn foreign_clips_with_crlf_tabs_other_orders_and_channel_less_joints_are_stitche
     ok(&["track", &arg(&out), "--detect", "-o", &arg(&tracked)]);
     assert_eq!(Bvh::from_path(&tracked).unwrap().frame_count(), 110);
 }
+
+#[test]
+fn demo_without_out_never_replaces_an_earlier_run() {
+    let dir = tempfile::tempdir().unwrap();
+    for (run, folder) in [(1, "hooke-demo"), (2, "hooke-demo-2")] {
+        let out = cargo_bin_cmd!("hooke")
+            .arg("demo")
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "run {run}");
+        let summary = dir.path().join("target").join(folder).join("summary.md");
+        assert!(summary.exists(), "run {run}: {}", summary.display());
+    }
+}
