@@ -149,6 +149,46 @@ impl Clip {
         }
     }
 
+    /// A [`Bvh`] of this clip's skeleton and channels playing other poses: `local_positions` and
+    /// `local_rotations` hold one pose per frame (frame-major, [`joint_count`](Self::joint_count)
+    /// joints each, as [`local_positions`](Self::local_positions) returns them), written as
+    /// [`to_bvh`](Self::to_bvh) writes this clip's own poses, at this clip's frame time. Tools
+    /// that compute new motion on a clip's skeleton (stitching, filtering) write it through this.
+    /// Only whole poses present in both slices become frames.
+    ///
+    /// ```
+    /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 4 Xposition Xrotation Yrotation Zrotation } MOTION Frames: 1 Frame Time: 0.5\n1 10 20 30\n")?;
+    /// let clip = hooke_bvh::Clip::from_bvh(&bvh);
+    /// let turned = glam::Quat::from_rotation_y(std::f32::consts::FRAC_PI_2);
+    /// let out = clip.bvh_with_poses(&[glam::Vec3::X * 2.0; 2], &[turned; 2]);
+    /// assert_eq!((out.frame_count(), out.frame_time()), (2, 0.5));
+    /// assert!((out.frame(1)[0] - 2.0).abs() < 1e-6 && (out.frame(1)[2] - 90.0).abs() < 1e-4);
+    /// # Ok::<(), hooke_bvh::BvhError>(())
+    /// ```
+    pub fn bvh_with_poses(&self, local_positions: &[Vec3], local_rotations: &[Quat]) -> Bvh {
+        let n = self.joints.len().max(1);
+        let frames = (local_positions.len() / n).min(local_rotations.len() / n);
+        let channel_count: usize = self.joints.iter().map(|j| j.channels().len()).sum();
+        let mut values = Vec::with_capacity(frames.saturating_mul(channel_count));
+        for (positions, rotations) in local_positions
+            .chunks_exact(n)
+            .zip(local_rotations.chunks_exact(n))
+            .take(frames)
+        {
+            for (joint, (&pos, &rot)) in self.joints.iter().zip(positions.iter().zip(rotations)) {
+                push_channels(joint, pos, rot, &mut values);
+            }
+        }
+        Bvh {
+            joints: self.joints.clone(),
+            channel_count,
+            frame_count: if self.joints.is_empty() { 0 } else { frames },
+            frame_time: self.frame_time,
+            values,
+            warnings: Vec::new(),
+        }
+    }
+
     /// Number of joints (`End Site`s are not joints).
     ///
     /// ```

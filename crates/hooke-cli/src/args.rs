@@ -38,9 +38,95 @@ pub struct Cli {
 /// ```
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// The main job: a crowd switching between the bundled CMU clips, inertialized. Reports the
-    /// update speed and the pop reduction against hard cuts.
-    Inertialize {
+    /// The main job: stitches, blends and cleans the bundled CMU clips and writes BVH files,
+    /// SVG plots and summary.md into a folder.
+    ///
+    /// Example: `hooke demo --out target/hooke-demo`
+    Demo {
+        /// Output folder (created if needed). Without it: `target/hooke-demo/`, or on later
+        /// runs the first of `target/hooke-demo-2/`, `-3/`, ... that holds no demo output, so a
+        /// run never replaces an earlier one.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace existing files in the folder given with --out.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Describe a BVH file: joint tree, channels, frames (header and data), frame time,
+    /// duration, root travel.
+    ///
+    /// Example: `hooke info data/cmu/01_01.bvh`
+    Info {
+        /// The BVH file.
+        file: PathBuf,
+    },
+    /// Join frame ranges of clips on one skeleton without pops.
+    ///
+    /// Ranges are half-open: `A.bvh:100..400` is frames 100 to 399, `A.bvh:100..` to the end,
+    /// `A.bvh` all frames. Clips must share skeleton and frame time (clips at another rate are
+    /// refused, not resampled). Prints the largest joint acceleration at each seam.
+    ///
+    /// Example: `hooke stitch data/cmu/01_01.bvh:100..400 data/cmu/01_03.bvh:20..300 -o out.bvh`
+    Stitch {
+        /// Clip ranges, `FILE[:START..[END]]`, in order.
+        #[arg(required = true, num_args = 1.., value_parser = clip_range)]
+        ranges: Vec<ClipRange>,
+        /// Output BVH file.
+        #[arg(short, long)]
+        out: PathBuf,
+        /// How seams are blended.
+        #[arg(long, value_enum, default_value_t = StitchMode::Inertialize)]
+        mode: StitchMode,
+        /// Blend halflife in seconds (0 or more).
+        #[arg(long, default_value_t = 0.1, value_parser = halflife, allow_negative_numbers = true)]
+        halflife: f32,
+        /// Cross-fade time of dead blending in seconds (0 or more).
+        #[arg(long, default_value_t = 0.2, value_parser = halflife, allow_negative_numbers = true)]
+        blend_time: f32,
+        /// Root motion: `anchored` continues from where the character is; `local` plays each
+        /// clip's root where it was recorded.
+        #[arg(long, value_enum, default_value_t = RootArg::Anchored)]
+        root: RootArg,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Remove discontinuities with the tracking spring over every channel (root position, joint
+    /// rotations as quaternions), in its exact (frame-rate independent) form: the output follows
+    /// the input's velocity and acceleration and returns onto it with a critical halflife.
+    ///
+    /// Discontinuities are given (`--cuts 120,480`), detected (`--detect`), or, with neither,
+    /// handled by clamping velocity and acceleration targets.
+    ///
+    /// Example: `hooke track in.bvh --detect -o clean.bvh`
+    Track {
+        /// The BVH file.
+        file: PathBuf,
+        /// Output BVH file.
+        #[arg(short, long)]
+        out: PathBuf,
+        /// Frames that start after a discontinuity, comma-separated.
+        #[arg(long, value_delimiter = ',', conflicts_with = "detect")]
+        cuts: Vec<usize>,
+        /// Detect discontinuities: frames whose joint acceleration exceeds --threshold times
+        /// the clip's median largest acceleration; prints the frames found.
+        #[arg(long)]
+        detect: bool,
+        /// Detection threshold, a multiple of the median largest acceleration (more than 0).
+        #[arg(long, default_value_t = 8.0, value_parser = positive, allow_negative_numbers = true)]
+        threshold: f32,
+        /// Halflife in seconds with which the output returns onto the input after a
+        /// discontinuity (more than 0).
+        #[arg(long, default_value_t = 0.1, value_parser = positive, allow_negative_numbers = true)]
+        halflife: f32,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// The crowd benchmark: characters switching between the bundled CMU clips, inertialized;
+    /// reports the update speed, the pop reduction against hard cuts, and a spring-kernel table.
+    #[command(alias = "inertialize")]
+    Bench {
         /// The first clip.
         #[arg(long, default_value_os_t = default_clip("01_01.bvh"))]
         clip_a: PathBuf,
@@ -86,6 +172,119 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// A frame range of a clip: `FILE`, `FILE:START..`, `FILE:START..END` (half-open).
+///
+/// ```
+/// let cli = hooke_cli::parse_from(["hooke", "stitch", "a.bvh:10..20", "b.bvh", "-o", "o.bvh"])?;
+/// let hooke_cli::Command::Stitch { ranges, .. } = cli.command else { unreachable!() };
+/// assert_eq!((ranges[0].start, ranges[0].end), (10, Some(20)));
+/// assert_eq!((ranges[1].start, ranges[1].end), (0, None));
+/// # Ok::<(), clap::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClipRange {
+    /// The BVH file.
+    pub path: PathBuf,
+    /// First frame.
+    pub start: usize,
+    /// One past the last frame; `None` for the end of the clip.
+    pub end: Option<usize>,
+}
+
+impl std::fmt::Display for ClipRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}..", self.path.display(), self.start)?;
+        match self.end {
+            Some(end) => write!(f, "{end}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// How `hooke stitch` blends seams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StitchMode {
+    /// Inertialization: offsets decay with critical springs.
+    Inertialize,
+    /// Dead blending: extrapolate the old pose and cross-fade.
+    DeadBlend,
+    /// A hard cut.
+    Cut,
+}
+
+impl StitchMode {
+    /// The mode as a past participle, for reports ("inertialized").
+    ///
+    /// ```
+    /// assert_eq!(hooke_cli::StitchMode::Cut.done(), "cut");
+    /// ```
+    pub fn done(self) -> &'static str {
+        match self {
+            StitchMode::Inertialize => "inertialized",
+            StitchMode::DeadBlend => "dead-blended",
+            StitchMode::Cut => "cut",
+        }
+    }
+}
+
+/// Root handling of `hooke stitch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RootArg {
+    /// Each clip continues from where the character is.
+    Anchored,
+    /// The root is blended like any joint (clips play where they were recorded).
+    Local,
+}
+
+/// Parses `FILE[:START..[END]]`: the text after the last `:` is a range when it contains `..`.
+fn clip_range(text: &str) -> Result<ClipRange, String> {
+    let whole = || ClipRange {
+        path: PathBuf::from(text),
+        start: 0,
+        end: None,
+    };
+    let Some((path, range)) = text.rsplit_once(':') else {
+        return Ok(whole());
+    };
+    let Some((start, end)) = range.split_once("..") else {
+        return Ok(whole());
+    };
+    if path.is_empty() {
+        return Err(format!("`{text}`: no file before the range"));
+    }
+    let frame = |s: &str| -> Result<usize, String> {
+        s.trim()
+            .parse()
+            .map_err(|_| format!("`{text}`: expected a frame number, found `{s}`"))
+    };
+    let start = if start.is_empty() { 0 } else { frame(start)? };
+    let end = if end.is_empty() {
+        None
+    } else {
+        Some(frame(end)?)
+    };
+    if end.is_some_and(|end| end <= start) {
+        return Err(format!(
+            "`{text}`: the range is empty (half-open start..end)"
+        ));
+    }
+    Ok(ClipRange {
+        path: PathBuf::from(path),
+        start,
+        end,
+    })
+}
+
+/// A finite number more than 0.
+fn positive(text: &str) -> Result<f32, String> {
+    let value = finite(text)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(format!("expected more than 0, found {}", text.trim()))
+    }
 }
 
 /// Parses a command line (program name first) into a [`Cli`], checking every value. Never
@@ -199,5 +398,36 @@ mod tests {
             assert!(halflife(bad).is_err(), "halflife {bad}");
         }
         assert_eq!(halflife("0"), Ok(0.0));
+    }
+
+    #[test]
+    fn clip_ranges_are_half_open_and_checked_where_they_enter() {
+        let parsed = |t: &str| clip_range(t).map(|r| (r.path, r.start, r.end));
+        assert_eq!(parsed("a.bvh"), Ok(("a.bvh".into(), 0, None)));
+        assert_eq!(parsed("a.bvh:100.."), Ok(("a.bvh".into(), 100, None)));
+        assert_eq!(
+            parsed("a.bvh:100..400"),
+            Ok(("a.bvh".into(), 100, Some(400)))
+        );
+        assert_eq!(
+            parsed("dir/a.bvh:..5"),
+            Ok(("dir/a.bvh".into(), 0, Some(5)))
+        );
+        // A colon without a range belongs to the file name.
+        assert_eq!(parsed("take:2.bvh"), Ok(("take:2.bvh".into(), 0, None)));
+        for bad in [
+            "a.bvh:5..5",
+            "a.bvh:9..3",
+            "a.bvh:x..3",
+            "a.bvh:-1..3",
+            "a.bvh:1..1e3",
+            ":1..3",
+            "a.bvh:99999999999999999999999..",
+        ] {
+            assert!(clip_range(bad).is_err(), "{bad}");
+        }
+        for bad in ["0", "-1", "inf", "NaN"] {
+            assert!(positive(bad).is_err(), "{bad}");
+        }
     }
 }

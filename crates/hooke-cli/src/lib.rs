@@ -16,23 +16,33 @@
 //! ```
 
 mod args;
+mod bench;
+mod clipio;
+mod demo;
 mod error;
-mod inertialize;
+mod gallery;
+mod info;
+mod kernels;
 mod output;
 mod plan;
 mod plot;
+mod progress;
+mod stitch;
 mod table;
+mod track;
 
 use std::io::Write;
 
-pub use args::{Cli, Command, MAX_CHARACTERS, MAX_SECONDS, parse_from};
+pub use args::{
+    Cli, ClipRange, Command, MAX_CHARACTERS, MAX_SECONDS, RootArg, StitchMode, parse_from,
+};
 pub use error::CliError;
 pub use plan::{MAX_BONE_LANES, MAX_BONE_UPDATES, MAX_FRAMES, Plan};
 
 /// Runs a parsed command, writing its report to `out` (standard output in the binary).
 ///
 /// ```
-/// let cli = hooke_cli::parse_from(["hooke", "inertialize", "--clip-a", "/no/such.bvh"])?;
+/// let cli = hooke_cli::parse_from(["hooke", "bench", "--clip-a", "/no/such.bvh"])?;
 /// let err = hooke_cli::run(cli, &mut Vec::new()).unwrap_err();
 /// assert_eq!(err.exit_code(), 2);
 /// assert!(err.to_string().contains("/no/such.bvh"), "{err}");
@@ -40,7 +50,51 @@ pub use plan::{MAX_BONE_LANES, MAX_BONE_UPDATES, MAX_FRAMES, Plan};
 /// ```
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
-        Command::Inertialize {
+        Command::Demo { out: folder, force } => demo::run(folder.as_deref(), force, out),
+        Command::Info { file } => info::run(&file, out),
+        Command::Stitch {
+            ranges,
+            out: path,
+            mode,
+            halflife,
+            blend_time,
+            root,
+            force,
+        } => stitch::run(
+            &stitch::Settings {
+                ranges,
+                out: path,
+                blend: stitch::Blend {
+                    mode,
+                    halflife,
+                    blend_time,
+                    root,
+                },
+                force,
+            },
+            out,
+        ),
+        Command::Track {
+            file,
+            out: path,
+            cuts,
+            detect,
+            threshold,
+            halflife,
+            force,
+        } => track::run(
+            &track::Settings {
+                input: file,
+                out: path,
+                cuts,
+                detect,
+                threshold,
+                halflife,
+                force,
+            },
+            out,
+        ),
+        Command::Bench {
             clip_a,
             clip_b,
             characters,
@@ -50,8 +104,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             plot,
             force,
             single_thread,
-        } => inertialize::run(
-            &inertialize::Settings {
+        } => bench::run(
+            &bench::Settings {
                 clips: [clip_a, clip_b],
                 characters,
                 seconds,

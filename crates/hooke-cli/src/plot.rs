@@ -8,60 +8,134 @@ use hooke::scalar::{
 };
 use plotters::prelude::*;
 
-use crate::{CliError, output};
+use crate::{CliError, gallery, output};
 
 /// A named line: `(x, y)` points.
 pub type Series = (String, Vec<(f32, f32)>);
 
-/// Writes `responses.svg` (damping regimes), `dt_invariance.svg` (exact vs `fast_negexp`) and
-/// `smooth_damp.svg` (exact smooth damp vs Unity's formula) into `folder`; existing files only
-/// with `force`.
+/// A plot of `hooke plot`: file name, title, axis names, and its series.
+type Entry = (
+    &'static str,
+    String,
+    (&'static str, &'static str),
+    Vec<Series>,
+);
+
+/// Writes the spring gallery into `folder` (`docs/img/` by default): the damping regimes,
+/// dt-invariance, smooth damp, and every spring kind of [`crate::gallery`]; existing files only
+/// with `force`. Every target is checked before anything is computed or written.
 pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
-    let responses = folder.join("responses.svg");
-    let invariance = folder.join("dt_invariance.svg");
-    let smooth = folder.join("smooth_damp.svg");
-    // All checked before any is written.
-    for path in [&responses, &invariance, &smooth] {
-        output::check_target(path, &[], force)?;
+    const NAMES: [&str; 10] = [
+        "responses.svg",
+        "dt_invariance.svg",
+        "smooth_damp.svg",
+        "damper.svg",
+        "springs.svg",
+        "quaternion.svg",
+        "tracking.svg",
+        "character.svg",
+        "stitch.svg",
+        "resonance.svg",
+    ];
+    for name in NAMES {
+        output::check_target(&folder.join(name), &[], force)?;
     }
-    let svgs = [
-        plot(
-            "Step responses, halflife 0.2 s",
-            &regimes(),
-            (0.0, 1.5),
-            (-0.1, 1.6),
+    let t = ("time (s)", "x");
+    let entries: [Entry; 7] = [
+        (
+            "damper.svg",
+            "Exact damper toward 1".into(),
+            t,
+            gallery::damper(),
         ),
-        plot(
-            "Damper at 10, 30 and 120 Hz: exact vs fast_negexp",
-            &dt_invariance(),
-            (0.0, 1.0),
-            (0.0, 1.05),
+        (
+            "springs.svg",
+            "Critical, double and timed springs, halflife 0.1 s".into(),
+            t,
+            gallery::springs(),
         ),
-        plot(
-            "Smooth damp (0.1 s) at 5, 10 and 60 Hz: exact vs Unity's formula",
-            &smooth_damp_vs_unity(),
-            (0.0, 0.6),
-            (0.0, 1.05),
+        (
+            "quaternion.svg",
+            "Quaternion spring turning 120°, halflife 0.15 s".into(),
+            ("time (s)", "degrees"),
+            gallery::quaternion(),
+        ),
+        (
+            "tracking.svg",
+            "Tracking spring over known discontinuities, halflife 0.1 s".into(),
+            t,
+            gallery::tracking(),
+        ),
+        (
+            "character.svg",
+            "Spring character controller and its predicted trajectory".into(),
+            ("time (s)", "position (m)"),
+            gallery::character(),
+        ),
+        (
+            "stitch.svg",
+            "Stitching two mocap clips: a hand's height at the seam".into(),
+            ("time (s)", "height"),
+            gallery::stitch_modes()?,
+        ),
+        (
+            "resonance.svg",
+            "Springs of frequency 2 Hz with three damping halflives".into(),
+            t,
+            gallery::resonance(),
         ),
     ];
+    let mut svgs = vec![
+        (
+            NAMES[0],
+            plot(
+                "Step responses, halflife 0.2 s",
+                &regimes(),
+                (0.0, 1.5),
+                (-0.1, 1.6),
+            ),
+        ),
+        (
+            NAMES[1],
+            plot(
+                "Damper at 10, 30 and 120 Hz: exact vs fast_negexp",
+                &dt_invariance(),
+                (0.0, 1.0),
+                (0.0, 1.05),
+            ),
+        ),
+        (
+            NAMES[2],
+            plot(
+                "Smooth damp (0.1 s) at 5, 10 and 60 Hz: exact vs Unity's formula",
+                &smooth_damp_vs_unity(),
+                (0.0, 0.6),
+                (0.0, 1.05),
+            ),
+        ),
+    ];
+    for (name, title, (x, y), series) in &entries {
+        svgs.push((name, lines(title, series, x, y)));
+    }
     std::fs::create_dir_all(folder)
         .map_err(|e| CliError::Failure(format!("cannot create {}: {e}", folder.display())))?;
-    for (path, svg) in [&responses, &invariance, &smooth].into_iter().zip(svgs) {
+    for (name, svg) in svgs {
+        let path = folder.join(name);
         let svg =
             svg.map_err(|e| CliError::Failure(format!("plotting {}: {e}", path.display())))?;
-        output::write_atomically(path, svg.as_bytes(), &[], force)?;
+        output::write_atomically(&path, svg.as_bytes(), &[], force)?;
     }
     writeln!(
         out,
-        "wrote {}, {} and {}",
-        responses.display(),
-        invariance.display(),
-        smooth.display()
+        "wrote {} plots into {}: {}",
+        NAMES.len(),
+        folder.display(),
+        NAMES.join(", ")
     )
     .map_err(CliError::Stdout)
 }
 
-fn regimes() -> Vec<Series> {
+pub(crate) fn regimes() -> Vec<Series> {
     let dt = 1.0 / 120.0;
     let mut out = Vec::new();
     for ratio in [0.2_f32, 0.5, 1.0, 2.0, 5.0] {
@@ -191,5 +265,25 @@ fn draw(
             .map_err(err)?;
         root.present().map_err(err)?;
     }
-    Ok(svg)
+    Ok(with_title(&svg, title))
+}
+
+/// `svg` with a `<title>` element (what viewers and screen readers show) right after the opening
+/// `<svg ...>` tag.
+fn with_title(svg: &str, title: &str) -> String {
+    let escaped = title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    match svg
+        .find("<svg")
+        .and_then(|at| svg[at..].find('>').map(|end| at + end + 1))
+    {
+        Some(split) => format!(
+            "{}\n<title>{escaped}</title>{}",
+            &svg[..split],
+            &svg[split..]
+        ),
+        None => svg.to_owned(),
+    }
 }

@@ -1,17 +1,17 @@
-//! `hooke inertialize`: the main job. A crowd of characters plays the bundled CMU clips and
+//! `hooke bench` (alias `inertialize`): the crowd benchmark. A crowd of characters plays the bundled CMU clips and
 //! switches between distant frames of both clips every second or so; inertialization hides every
 //! switch. Reports the update throughput and how much the largest joint acceleration across the
 //! switches shrinks compared with hard cuts, and optionally plots one joint of one character.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use glam::{Quat, Vec3};
-use hooke_bvh::{Bvh, Clip};
+use hooke_bvh::Clip;
 use hooke_inertia::{BlendProfile, Inertializer, PoseBatch, PoseRef, RootPolicy};
 
-use crate::{CliError, Plan, output, plot};
+use crate::{CliError, Plan, clipio, kernels, output, plot};
 
 /// Settings of the main job.
 #[derive(Debug, Clone)]
@@ -70,7 +70,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         // Before the run, so a clobbering plot path costs nothing.
         output::check_target(path, &inputs, settings.force)?;
     }
-    let clips = [load(inputs[0])?, load(inputs[1])?];
+    // Frame 0 of the CMU clips is a T-pose that is never played: at least 2 frames.
+    let clips = [
+        clipio::read_clip(inputs[0], 2)?,
+        clipio::read_clip(inputs[1], 2)?,
+    ];
     let mismatch = |e: hooke_bvh::ClipMismatch| {
         CliError::Input(format!(
             "{} and {} cannot be played together (resampling is not supported): {e}",
@@ -136,7 +140,9 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     )
     .map_err(stdout)?;
 
+    let mut progress = crate::progress::Progress::new(frames, "frames");
     for frame in 0..frames {
+        progress.set(frame);
         for (c, cursor) in cursors.iter_mut().enumerate() {
             let clip = &clips[cursor.clip];
             cursor.frame += 1;
@@ -243,29 +249,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         output::write_atomically(path, svg.as_bytes(), &inputs, settings.force)?;
         writeln!(out, "wrote {}", path.display()).map_err(stdout)?;
     }
-    Ok(())
-}
-
-/// Reads a clip the job can play: a BVH file with at least two frames (frame 0 is never played).
-fn load(path: &Path) -> Result<Clip, CliError> {
-    let bvh = Bvh::from_path(path).map_err(|e| match e {
-        hooke_bvh::BvhError::Io { .. } => CliError::Input(e.to_string()),
-        // Syntax errors carry the line and column; say which file.
-        _ => CliError::Input(format!("{}: {e}", path.display())),
-    })?;
-    for warning in bvh.warnings() {
-        let _ = writeln!(std::io::stderr(), "hooke: {}: {warning}", path.display());
-    }
-    if bvh.frame_count() < 2 {
-        return Err(CliError::Input(format!(
-            "{}: {} frame{}; the job needs at least 2 (frame 0, the T-pose of CMU clips, is never \
-             played)",
-            path.display(),
-            bvh.frame_count(),
-            if bvh.frame_count() == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(Clip::from_bvh(&bvh))
+    kernels::run(out)
 }
 
 /// Global position of `joint` for a local pose, without the root translation (the pops of the

@@ -1,0 +1,96 @@
+//! Reading clips and writing BVH outputs for the file commands (`info`, `stitch`, `track`,
+//! `demo`): read errors name the file (and the line and column of malformed BVH), and every BVH
+//! is written through hooke-bvh's writer into bytes and then [`output::write_atomically`].
+
+use std::io::Write;
+use std::path::Path;
+
+use hooke_bvh::{Bvh, Clip};
+
+use crate::{CliError, output};
+
+/// Reads and parses a BVH file; warnings (a `Frames:` header off by one) go to standard error.
+pub(crate) fn read_bvh(path: &Path) -> Result<Bvh, CliError> {
+    let bvh = Bvh::from_path(path).map_err(|e| match e {
+        hooke_bvh::BvhError::Io { .. } => CliError::Input(e.to_string()),
+        // Syntax errors carry the line and column; say which file.
+        _ => CliError::Input(format!("{}: {e}", path.display())),
+    })?;
+    for warning in bvh.warnings() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "hooke: warning: {}: {warning}",
+            path.display()
+        );
+    }
+    Ok(bvh)
+}
+
+/// Reads a clip with at least `min_frames` frames.
+pub(crate) fn read_clip(path: &Path, min_frames: usize) -> Result<Clip, CliError> {
+    let bvh = read_bvh(path)?;
+    if bvh.frame_count() < min_frames {
+        return Err(CliError::Input(format!(
+            "{}: {} frame(s); at least {min_frames} needed",
+            path.display(),
+            bvh.frame_count()
+        )));
+    }
+    Ok(Clip::from_bvh(&bvh))
+}
+
+/// Writes `bvh` to `path` atomically (never over one of `inputs`, never over a file without
+/// `force`).
+pub(crate) fn write_bvh(
+    path: &Path,
+    bvh: &Bvh,
+    inputs: &[&Path],
+    force: bool,
+) -> Result<(), CliError> {
+    let mut bytes = Vec::new();
+    bvh.write(&mut bytes)
+        .map_err(|e| CliError::Failure(format!("formatting {}: {e}", path.display())))?;
+    output::write_atomically(path, &bytes, inputs, force)
+}
+
+/// Global joint positions of every frame of local poses (`joints` per frame) on `clip`'s
+/// skeleton, for measuring accelerations.
+pub(crate) fn global_positions(
+    clip: &Clip,
+    positions: &[glam::Vec3],
+    rotations: &[glam::Quat],
+) -> Vec<glam::Vec3> {
+    let n = clip.joint_count().max(1);
+    let mut out = vec![glam::Vec3::ZERO; positions.len()];
+    let mut gr = vec![glam::Quat::IDENTITY; n];
+    for ((lp, lr), gp) in positions
+        .chunks_exact(n)
+        .zip(rotations.chunks_exact(n))
+        .zip(out.chunks_exact_mut(n))
+    {
+        hooke_bvh::forward_kinematics(clip.parents(), lp, lr, gp, &mut gr);
+    }
+    out
+}
+
+/// The largest joint acceleration (second difference of global positions over `dt`², any
+/// joint) at frames `frames` of a pose stream of `joints` joints, with the joint's index.
+pub(crate) fn largest_acceleration(
+    global: &[glam::Vec3],
+    joints: usize,
+    frames: std::ops::Range<usize>,
+    dt: f32,
+) -> (f32, usize) {
+    let count = global.len() / joints.max(1);
+    let mut best = (0.0_f32, 0);
+    for f in frames.start.max(1)..frames.end.min(count.saturating_sub(1)) {
+        for j in 0..joints {
+            let p = |k: usize| global[k * joints + j];
+            let a = ((p(f + 1) - 2.0 * p(f) + p(f - 1)) / (dt * dt)).length();
+            if a > best.0 {
+                best = (a, j);
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,194 @@
+//! The series of `hooke plot`'s spring gallery: every spring kind of the library on one page
+//! each (damper, critical / double / timed springs, quaternion spring, tracking with
+//! discontinuities, the character controller and its predicted trajectory, inertialization vs
+//! dead blending vs cut on a real clip, resonance).
+
+use std::ops::Range;
+
+use glam::{Quat, Vec3};
+use hooke::scalar::{
+    critical_spring_damper_exact, damper_exact, double_spring_damper_exact, frequency_to_stiffness,
+    halflife_to_damping, resonant_frequency, simple_spring_damper_exact_quat,
+    spring_character_predict, spring_character_update, spring_damper_exact_stiffness_damping,
+    timed_spring_damper_exact,
+};
+use hooke_bvh::Clip;
+
+use crate::args::{RootArg, StitchMode};
+use crate::plot::Series;
+use crate::stitch::{self, Blend};
+use crate::{CliError, clipio, demo, track};
+
+const DT: f32 = 1.0 / 120.0;
+
+fn time(frame: usize) -> f32 {
+    frame as f32 * DT
+}
+
+/// The exact damper from 0 toward 1 at four halflives.
+pub(crate) fn damper() -> Vec<Series> {
+    [0.05_f32, 0.1, 0.2, 0.4]
+        .iter()
+        .map(|&h| {
+            let mut x = 0.0;
+            let points = (0..=120)
+                .map(|f| {
+                    let p = (time(f), x);
+                    x = damper_exact(x, 1.0, h, DT);
+                    p
+                })
+                .collect();
+            (format!("halflife {h} s"), points)
+        })
+        .collect()
+}
+
+/// Critical, double and timed springs toward 1 (halflife 0.1 s; the timed one is due at 0.6 s).
+pub(crate) fn springs() -> Vec<Series> {
+    let (mut x, mut v) = (0.0_f32, 0.0_f32);
+    let (mut dx, mut dv, mut xi, mut vi) = (0.0_f32, 0.0_f32, 0.0_f32, 0.0_f32);
+    let (mut tx, mut tv, mut ti) = (0.0_f32, 0.0_f32, 0.0_f32);
+    let mut t_goal = 0.6_f32;
+    let (mut critical, mut double, mut timed) = (Vec::new(), Vec::new(), Vec::new());
+    for f in 0..=120 {
+        critical.push((time(f), x));
+        double.push((time(f), dx));
+        timed.push((time(f), tx));
+        critical_spring_damper_exact(&mut x, &mut v, 1.0, 0.0, 0.1, DT);
+        double_spring_damper_exact(&mut dx, &mut dv, &mut xi, &mut vi, 1.0, 0.1, DT);
+        timed_spring_damper_exact(&mut tx, &mut tv, &mut ti, 1.0, t_goal, 0.05, DT, 2.0);
+        t_goal -= DT;
+    }
+    vec![
+        ("critical".into(), critical),
+        ("double (S-shaped)".into(), double),
+        ("timed, due at 0.6 s".into(), timed),
+    ]
+}
+
+/// A quaternion spring turning 120° about a tilted axis: angle to the goal and angular speed.
+pub(crate) fn quaternion() -> Vec<Series> {
+    let goal = Quat::from_axis_angle(Vec3::new(1.0, 1.0, 0.0).normalize(), 120_f32.to_radians());
+    let (mut q, mut w) = (Quat::IDENTITY, Vec3::ZERO);
+    let (mut angle, mut speed) = (Vec::new(), Vec::new());
+    for f in 0..=120 {
+        angle.push((time(f), q.angle_between(goal).to_degrees()));
+        speed.push((time(f), w.length().to_degrees() / 10.0));
+        simple_spring_damper_exact_quat(&mut q, &mut w, goal, 0.15, DT);
+    }
+    vec![
+        ("angle to the goal (°)".into(), angle),
+        ("angular speed (°/s ÷ 10)".into(), speed),
+    ]
+}
+
+/// A sine with two jumps, tracked with the cuts known.
+pub(crate) fn tracking() -> Vec<Series> {
+    let frames = 360;
+    let signal: Vec<f32> = (0..frames)
+        .map(|f| {
+            let t = time(f);
+            (2.0 * t).sin() + if f >= 120 { 1.0 } else { 0.0 } - if f >= 240 { 1.5 } else { 0.0 }
+        })
+        .collect();
+    let mut tracked = signal.clone();
+    let mut cut = vec![false; frames];
+    cut[120] = true;
+    cut[240] = true;
+    track::track_channel(
+        &mut tracked,
+        0.1,
+        DT,
+        &track::Cuts::Given(vec![120, 240]),
+        &cut,
+    );
+    let line = |v: &[f32]| v.iter().enumerate().map(|(f, &x)| (time(f), x)).collect();
+    vec![
+        ("input with jumps".into(), line(&signal)),
+        ("tracking spring".into(), line(&tracked)),
+    ]
+}
+
+/// A character accelerating to 3 m/s, then reversing at 1 s; the trajectory predicted at 1 s.
+pub(crate) fn character() -> Vec<Series> {
+    let (mut x, mut v, mut a) = (0.0_f32, 0.0_f32, 0.0_f32);
+    let mut path = Vec::new();
+    let mut predicted = Vec::new();
+    for f in 0..=240 {
+        path.push((time(f), x));
+        let goal = if f < 120 { 3.0 } else { -2.0 };
+        if f == 120 {
+            let (mut px, mut pv, mut pa) = (vec![0.0; 13], vec![0.0; 13], vec![0.0; 13]);
+            if spring_character_predict(&mut px, &mut pv, &mut pa, x, v, a, goal, 0.25, 0.1).is_ok()
+            {
+                predicted = px
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (time(f) + i as f32 * 0.1, p))
+                    .collect();
+            }
+        }
+        spring_character_update(&mut x, &mut v, &mut a, goal, 0.25, DT);
+    }
+    vec![
+        ("position".into(), path),
+        ("predicted at 1 s".into(), predicted),
+    ]
+}
+
+/// Springs of natural frequency 2 Hz released from 1 with three damping halflives; the legend
+/// gives the frequency each actually oscillates at (`resonant_frequency`).
+pub(crate) fn resonance() -> Vec<Series> {
+    [0.1_f32, 0.3, 1.0]
+        .iter()
+        .map(|&h| {
+            let (s, d) = (frequency_to_stiffness(2.0), halflife_to_damping(h));
+            let (mut x, mut v) = (1.0_f32, 0.0_f32);
+            let points = (0..=240)
+                .map(|f| {
+                    let p = (time(f), x);
+                    spring_damper_exact_stiffness_damping(&mut x, &mut v, 0.0, 0.0, s, d, DT);
+                    p
+                })
+                .collect();
+            (
+                format!(
+                    "halflife {h} s: oscillates at {:.2} Hz",
+                    resonant_frequency(2.0, h)
+                ),
+                points,
+            )
+        })
+        .collect()
+}
+
+/// The left hand's height at the first seam of the demo's stitch, for the three modes.
+pub(crate) fn stitch_modes() -> Result<Vec<Series>, CliError> {
+    let loaded = stitch::load(&demo::segments())?;
+    let clips: Vec<(&Clip, Range<usize>)> = loaded.iter().map(|(c, r)| (c, r.clone())).collect();
+    let skeleton = clips[0].0;
+    let joints = skeleton.joint_count();
+    let hand = skeleton.joint_index(demo::HAND).unwrap_or(joints - 1);
+    let dt = skeleton.frame_time();
+    let mut out = Vec::new();
+    for mode in [
+        StitchMode::Cut,
+        StitchMode::DeadBlend,
+        StitchMode::Inertialize,
+    ] {
+        let blend = Blend {
+            mode,
+            halflife: 0.1,
+            blend_time: 0.2,
+            root: RootArg::Anchored,
+        };
+        let stitched = stitch::stitch(&clips, blend)?;
+        let global = clipio::global_positions(skeleton, &stitched.positions, &stitched.rotations);
+        let seam = stitched.seams.first().copied().unwrap_or(0);
+        let points = (seam.saturating_sub(60)..seam + 60)
+            .filter_map(|f| global.get(f * joints + hand).map(|p| (f as f32 * dt, p.y)))
+            .collect();
+        out.push((mode.done().to_owned(), points));
+    }
+    Ok(out)
+}
