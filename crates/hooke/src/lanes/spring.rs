@@ -126,7 +126,8 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         }
         // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
         // that overflow only in the sum take the slow path needlessly, which is harmless.)
-        let sum = r.iter().fold(f32x8::ZERO, |s, r| s + (r.0 + r.1));
+        // (Started from the first result, not 0: `x + 0` is not folded away, -0 + 0 = +0.)
+        let sum = r[1..].iter().fold(r[0].0 + r[0].1, |s, r| s + (r.0 + r.1));
         if sum.is_finite().all() {
             for (k, r) in r.iter().enumerate() {
                 (x[k], v[k]) = *r;
