@@ -114,3 +114,39 @@ pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
     let g_over_z = small.select(series_over_z, direct / z.fast_max(half));
     (g, g_over_z)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pins the shifter range reduction of [`exp_neg`] (which replaced `round` + `round_int`):
+    /// within 2 ulps against `f64` on a dense grid of `[0, 87]`, including the points where
+    /// `z / ln2` is a half-integer (where the shifter's rounding picks `n`), and 0 beyond 87.
+    #[test]
+    fn exp_neg_within_two_ulps_on_dense_grid_and_rounding_ties() {
+        let mut zs: Vec<f32> = (0..=87_000).map(|i| i as f32 * 1e-3).collect();
+        for k in 0..126 {
+            let tie = (k as f64 + 0.5) * std::f64::consts::LN_2;
+            for d in [-1e-6, 0.0, 1e-6] {
+                zs.push((tie + d) as f32);
+            }
+        }
+        for chunk in zs.chunks(8) {
+            let mut lanes = [0.0_f32; 8];
+            lanes[..chunk.len()].copy_from_slice(chunk);
+            let got = exp_neg(f32x8::from(lanes)).to_array();
+            for (&z, &e) in lanes.iter().zip(&got) {
+                if z > Z_MAX {
+                    assert_eq!(e, 0.0, "z = {z}");
+                    continue;
+                }
+                let want = (-f64::from(z)).exp();
+                let ulp = f64::from(f32::EPSILON) * want;
+                assert!(
+                    (f64::from(e) - want).abs() <= 2.0 * ulp,
+                    "z = {z}: {e} vs {want}"
+                );
+            }
+        }
+    }
+}
