@@ -68,7 +68,7 @@ pub fn critical_rate_coeffs(y: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) {
     let e = exp_neg(z);
     let (g, g_over_z) = one_minus_exp_poly(z, e);
     // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
-    let zc = z.min(f32x8::splat(1e30));
+    let zc = z.fast_min(f32x8::splat(1e30));
     let ze = zc * e;
     let two = f32x8::splat(2.0);
     let c = LaneCoeffs {
@@ -146,7 +146,7 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
         // Rigid lanes land exactly on the goal, as in the scalar twin.
         (rigid.select(g, x1), rigid.select(q, v1))
     };
-    guarded_blocks(x, v, goals, step, coeffs);
+    guarded_blocks::<1, _, _>(x, v, goals, step, coeffs);
 }
 
 /// Dampers with one rate each ([`damper_rate`]) over `dt`: `x += (goal - x) (1 - e^(-rate dt))`.

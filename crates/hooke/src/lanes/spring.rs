@@ -67,6 +67,17 @@ impl GoalLanes<'_> {
         }
     }
 
+    /// The first `n` lane groups (`n <= self.len()`), so that indexing below `n` is known in
+    /// bounds where the slices are indexed.
+    #[inline(always)]
+    fn truncate(self, n: usize) -> Self {
+        match self {
+            GoalLanes::Both(g, q) => GoalLanes::Both(&g[..n], &q[..n]),
+            GoalLanes::Goal(g) => GoalLanes::Goal(&g[..n]),
+            GoalLanes::Zero => GoalLanes::Zero,
+        }
+    }
+
     #[inline(always)]
     fn get(&self, i: usize) -> (f32x8, f32x8) {
         match self {
@@ -78,10 +89,16 @@ impl GoalLanes<'_> {
 }
 
 /// The one place where spring kernels store results: runs `step` over the lane groups in blocks
-/// of [`BLOCK`]; lanes whose result is not finite are recomputed by the saturating slow path with
-/// the coefficients `coeffs(i)`, so finite input never writes NaN or infinity.
+/// of `B` lane groups; lanes whose result is not finite are recomputed by the saturating slow path
+/// with the coefficients `coeffs(i)`, so finite input never writes NaN or infinity.
+///
+/// `B` trades the check's cost against registers: the fixed-coefficient kernels ([`BLOCK`]) do a
+/// few multiply-adds per lane group, so one check per block keeps the check small; the rate
+/// kernels ([`super::rates`]) compute an exponential per lane group, and a block of them spills
+/// its inputs and results to the stack (`B = 1` there, measured with callgrind in
+/// `benches/examples/rate_kernels.rs`).
 #[inline(always)]
-pub(crate) fn guarded_blocks<S, C>(
+pub(crate) fn guarded_blocks<const B: usize, S, C>(
     x: &mut [f32x8],
     v: &mut [f32x8],
     goals: GoalLanes<'_>,
@@ -92,31 +109,37 @@ pub(crate) fn guarded_blocks<S, C>(
     C: Fn(usize) -> LaneCoeffs,
 {
     let n = x.len().min(v.len()).min(goals.len());
-    let (x, v) = (&mut x[..n], &mut v[..n]);
-    let blocks = x
-        .chunks_exact_mut(BLOCK)
-        .zip(v.chunks_exact_mut(BLOCK))
-        .enumerate();
+    let (x, v, goals) = (&mut x[..n], &mut v[..n], goals.truncate(n));
+    let blocks = x.chunks_exact_mut(B).zip(v.chunks_exact_mut(B)).enumerate();
     for (block, (x, v)) in blocks {
-        let base = block * BLOCK;
-        let gq: [(f32x8, f32x8); BLOCK] = std::array::from_fn(|k| goals.get(base + k));
-        let r: [(f32x8, f32x8); BLOCK] =
-            std::array::from_fn(|k| step(base + k, x[k], v[k], gq[k].0, gq[k].1));
+        let base = block * B;
+        // Plain loops with one call site each, not `std::array::from_fn`: its internal closure
+        // wrapper was left out of line with a large `step` (the rate kernels' exponential), which
+        // cost a call per lane group with every vector passed through memory.
+        let mut gq = [(f32x8::ZERO, f32x8::ZERO); B];
+        for (k, gq) in gq.iter_mut().enumerate() {
+            *gq = goals.get(base + k);
+        }
+        let mut r = [(f32x8::ZERO, f32x8::ZERO); B];
+        for (k, r) in r.iter_mut().enumerate() {
+            *r = step(base + k, x[k], v[k], gq[k].0, gq[k].1);
+        }
         // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
         // that overflow only in the sum take the slow path needlessly, which is harmless.)
-        let sum = (r[0].0 + r[0].1) + (r[1].0 + r[1].1) + ((r[2].0 + r[2].1) + (r[3].0 + r[3].1));
+        // (Started from the first result, not 0: `x + 0` is not folded away, -0 + 0 = +0.)
+        let sum = r[1..].iter().fold(r[0].0 + r[0].1, |s, r| s + (r.0 + r.1));
         if sum.is_finite().all() {
-            for k in 0..BLOCK {
-                (x[k], v[k]) = r[k];
+            for (k, r) in r.iter().enumerate() {
+                (x[k], v[k]) = *r;
             }
         } else {
-            for k in 0..BLOCK {
+            for k in 0..B {
                 let (g, q) = gq[k];
                 (x[k], v[k]) = checked(&coeffs(base + k), x[k], v[k], g, q, r[k]);
             }
         }
     }
-    let done = n - n % BLOCK;
+    let done = n - n % B;
     for k in done..n {
         let (g, q) = goals.get(k);
         let r = step(k, x[k], v[k], g, q);
@@ -201,7 +224,7 @@ pub fn spring_shared(
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
+    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
 }
 
 /// Springs with one set of coefficients each, toward per-spring goals and goal velocities.
@@ -234,7 +257,7 @@ pub fn spring_per_spring(
     };
     let n = n.min(x.len());
     let x = &mut x[..n];
-    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
+    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
         c.get(i)
     });
 }
@@ -256,7 +279,7 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Goal(goal), step, |_| *c);
+    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Goal(goal), step, |_| *c);
 }
 
 /// Decay springs (toward 0) sharing one set of coefficients: inertialization offsets.
@@ -269,7 +292,7 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
 /// ```
 pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Zero, step, |_| *c);
+    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Zero, step, |_| *c);
 }
 
 /// Decay springs with one set of coefficients each.
@@ -285,7 +308,7 @@ pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
     let n = c.len().min(x.len());
     let x = &mut x[..n];
     let step = |i: usize, x, v, g, q| raw_step(&c.get(i), x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Zero, step, |i| c.get(i));
+    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Zero, step, |i| c.get(i));
 }
 
 /// Exact dampers sharing one blend factor `alpha` (see [`crate::coeffs::damper_alpha`]).

@@ -1,0 +1,86 @@
+//! Diagnostic: per-spring-halflife kernels with a frame time that changes every frame, against
+//! the shared-coefficient kernel and the peer's plain loop, 16k springs. Prints ns/spring and the
+//! ratio to the peer. Run one variant alone (argument `critical`, `decay`, `damper`, `shared`,
+//! `peer`) under `valgrind --tool=callgrind` to count instructions per spring.
+//!
+//! `cargo run --release -p hooke-benches --example rate_kernels [variant] [frames]`
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use hooke::batch::{CriticalSprings, Dampers, DecaySprings};
+use hooke_benches::{jitter_dt, workloads::critical::Inputs};
+
+const N: usize = 1 << 14;
+
+fn time(frames: u64, mut step: impl FnMut(f32)) -> f64 {
+    for f in 0..16 {
+        step(jitter_dt(f));
+    }
+    let start = Instant::now();
+    for f in 0..frames {
+        step(black_box(jitter_dt(f)));
+    }
+    start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * N as f64)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let only = args.get(1).map(String::as_str).unwrap_or("all");
+    let frames: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let inputs = Inputs::new(N);
+    let mut results = Vec::new();
+    let want = |name: &str| only == "all" || only == name;
+    for _round in 0..3 {
+        if want("peer") {
+            let mut s: Vec<[f32; 5]> = (0..N)
+                .map(|i| {
+                    [
+                        inputs.x[i],
+                        inputs.v[i],
+                        inputs.goal[i],
+                        inputs.goal_velocity[i],
+                        inputs.halflife[i],
+                    ]
+                })
+                .collect();
+            let ns = time(frames, |dt| {
+                for s in &mut s {
+                    let [mut x, mut v, g, q, h] = *s;
+                    spring_damper::critical_spring_damper_exact(&mut x, &mut v, g, q, h, dt);
+                    (s[0], s[1]) = (x, v);
+                }
+                black_box(&mut s);
+            });
+            results.push(("peer", ns));
+        }
+        if want("critical") {
+            let mut b = CriticalSprings::with_halflives(&inputs.halflife).expect("valid");
+            b.set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
+                .expect("len");
+            let ns = time(frames, |dt| b.update(dt).expect("dt"));
+            results.push(("critical", ns));
+        }
+        if want("shared") {
+            let mut b = CriticalSprings::new(N, 0.2).expect("valid");
+            b.set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
+                .expect("len");
+            let ns = time(frames, |dt| b.update(dt).expect("dt"));
+            results.push(("shared", ns));
+        }
+        if want("decay") {
+            let mut b = DecaySprings::with_halflives(&inputs.halflife).expect("valid");
+            b.x_mut().copy_from_slice(&inputs.x);
+            let ns = time(frames, |dt| b.update(dt).expect("dt"));
+            results.push(("decay", ns));
+        }
+        if want("damper") {
+            let mut b = Dampers::with_halflives(&inputs.halflife).expect("valid");
+            let ns = time(frames, |dt| b.update(dt).expect("dt"));
+            results.push(("damper", ns));
+        }
+    }
+    for (name, ns) in &results {
+        println!("{name:10} {ns:8.3} ns/spring");
+    }
+}
