@@ -31,18 +31,11 @@ fn vec3_lanes_mut(v: &mut Vec3Columns) -> Vec3LanesMut<'_> {
     }
 }
 
-/// Checks that rotations are finite and of unit length within `1e-3`, naming the index.
+/// Checks that rotations are finite and of unit length within
+/// [`UNIT_QUAT_TOLERANCE`](crate::params::UNIT_QUAT_TOLERANCE), naming the index.
 pub(crate) fn check_unit_quats(name: &'static str, quats: &[Quat]) -> Result<(), ParamError> {
     for (i, q) in quats.iter().enumerate() {
-        let len = q.length();
-        if !q.is_finite() || (len - 1.0).abs() > 1e-3 {
-            return Err(ParamError::InvalidAt {
-                name,
-                index: i,
-                value: len,
-                expected: "a finite unit quaternion (length within 1e-3 of 1)",
-            });
-        }
+        crate::params::check_unit_quat(name, *q).map_err(|e| e.at(i))?;
     }
     Ok(())
 }
