@@ -1,6 +1,6 @@
 //! Arbitrary command lines (arguments separated by NUL bytes) through the `hooke` argument
 //! parser and the run planner: never a panic; whatever is accepted is in range, and an accepted
-//! `inertialize` plan is bounded in frames, memory and work for clips of any frame time and
+//! `bench` (alias `inertialize`) plan is bounded in frames, memory and work for clips of any frame time and
 //! joint count.
 #![no_main]
 
@@ -10,13 +10,23 @@ use hooke_cli::{
 use libfuzzer_sys::fuzz_target;
 
 /// Frame times a clip may have (every positive normal f32 is accepted by hooke-bvh).
-const FRAME_TIMES: [f32; 7] = [1.0 / 120.0, 0.0083333, 1.0 / 30.0, 1e-30, f32::MIN_POSITIVE, 1e30, f32::MAX];
+const FRAME_TIMES: [f32; 7] = [
+    1.0 / 120.0,
+    0.0083333,
+    1.0 / 30.0,
+    1e-30,
+    f32::MIN_POSITIVE,
+    1e30,
+    f32::MAX,
+];
 /// Joint counts a clip may have.
 const BONES: [usize; 5] = [1, 21, 31, 1000, 100_000];
 
 fuzz_target!(|data: &[u8]| {
-    let args = std::iter::once("hooke".to_owned())
-        .chain(data.split(|&b| b == 0).map(|a| String::from_utf8_lossy(a).into_owned()));
+    let args = std::iter::once("hooke".to_owned()).chain(
+        data.split(|&b| b == 0)
+            .map(|a| String::from_utf8_lossy(a).into_owned()),
+    );
     let cli = match hooke_cli::parse_from(args) {
         Ok(cli) => cli,
         Err(err) => {
@@ -27,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     match cli.command {
-        Command::Inertialize {
+        Command::Bench {
             characters,
             seconds,
             halflife,
@@ -54,6 +64,22 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Command::Table { halflife } => assert!(halflife.is_finite() && halflife >= 0.0),
-        Command::Plot { .. } => {}
+        Command::Stitch {
+            halflife,
+            blend_time,
+            ..
+        } => {
+            assert!(halflife.is_finite() && halflife >= 0.0);
+            assert!(blend_time.is_finite() && blend_time >= 0.0);
+        }
+        Command::Track {
+            threshold,
+            halflife,
+            ..
+        } => {
+            assert!(threshold.is_finite() && threshold > 0.0);
+            assert!(halflife.is_finite() && halflife > 0.0);
+        }
+        Command::Demo { .. } | Command::Info { .. } | Command::Plot { .. } => {}
     }
 });

@@ -93,13 +93,20 @@ fn dt(b: &mut Bytes<'_>) -> f32 {
 
 /// Every output value finite, every rotation unit within 1e-5.
 fn check(output: &PoseBatch) {
-    for columns in [output.positions(), output.velocities(), output.angular_velocities()] {
+    for columns in [
+        output.positions(),
+        output.velocities(),
+        output.angular_velocities(),
+    ] {
         for (i, v) in columns.to_vec3s().iter().enumerate() {
             assert!(v.is_finite(), "vector {i} = {v:?}");
         }
     }
     for (i, q) in output.rotations().to_quats().iter().enumerate() {
-        assert!(q.is_finite() && (q.length() - 1.0).abs() <= 1e-5, "rotation {i} = {q:?}");
+        assert!(
+            q.is_finite() && (q.length() - 1.0).abs() <= 1e-5,
+            "rotation {i} = {q:?}"
+        );
     }
 }
 
@@ -109,12 +116,14 @@ fuzz_target!(|data: &[u8]| {
     let root = if flags & 1 == 0 {
         RootPolicy::Local
     } else {
-        RootPolicy::Anchored {
-            up: b.direction(),
-        }
+        RootPolicy::Anchored { up: b.direction() }
     };
     let bones = clip().joint_count();
-    let halflife = if flags & 2 == 0 { 0.2 * b.unit() } else { b.finite().abs() };
+    let halflife = if flags & 2 == 0 {
+        0.2 * b.unit()
+    } else {
+        b.finite().abs()
+    };
     let profile = BlendProfile::uniform(bones, halflife).expect("finite halflife");
     let mut inertializer = Inertializer::new(CHARACTERS, profile, root).expect("small crowd");
     let mut input = PoseBatch::new(CHARACTERS, bones, 0).expect("small crowd");
