@@ -9,7 +9,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use hooke::SpringCoeffs;
-use hooke::lanes::{LaneCoeffs, Quat8, Vec3x8};
+use hooke::lanes::LaneCoeffs;
+use hooke::simd::{Quat8, Vec3x8};
 use hooke_benches::workloads::quat;
 use hooke_benches::{DT, HALFLIFE, Workload};
 use wide::f32x8;

@@ -362,17 +362,17 @@ impl Workload for Kernel {
         let t = &mut self.traffic;
         let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
         hooke::lanes::quat_vector_decay_shared(
-            hooke::lanes::Vec3LanesMut {
+            hooke::views::Vec3LanesMut {
                 x: e.x.lanes_mut(),
                 y: e.y.lanes_mut(),
                 z: e.z.lanes_mut(),
             },
-            hooke::lanes::Vec3LanesMut {
+            hooke::views::Vec3LanesMut {
                 x: w.x.lanes_mut(),
                 y: w.y.lanes_mut(),
                 z: w.z.lanes_mut(),
             },
-            hooke::lanes::QuatLanesMut {
+            hooke::views::QuatLanesMut {
                 x: q.x.lanes_mut(),
                 y: q.y.lanes_mut(),
                 z: q.z.lanes_mut(),

@@ -13,7 +13,7 @@ use bevy_transform::components::Transform;
 use glam::{Quat, Vec3};
 use hooke::ParamError;
 use hooke::batch::{CriticalSprings, QuatSprings};
-use hooke::params::check_unit_quat;
+use hooke::error::check_unit_quat;
 
 use crate::error::{HookeBevyError, check_time};
 

@@ -6,7 +6,7 @@
 //! those the scalar functions use, so [`hooke_spring_coeffs_apply`] gives bit-identical results to
 //! the matching `hooke_*_spring_damper_exact` call.
 
-use hooke::params::{check_dt, check_non_negative};
+use hooke::error::{check_dt, check_non_negative};
 use hooke::{SpringCoeffs, SpringParams};
 
 use crate::error::{FfiResult, HookeStatus, guard, non_null, read, write};

@@ -4,7 +4,7 @@
 //! functions these are the unchecked fast path: out-of-domain parameters are clamped or leave the
 //! state unchanged (never NaN), see [`hooke::scalar`]. The failures are a null pointer, reported
 //! as [`HookeStatus::NullPointer`], and a rotation that is not a finite unit quaternion (length
-//! within [`hooke::params::UNIT_QUAT_TOLERANCE`] of 1; a zero quaternion has no direction),
+//! within [`hooke::error::UNIT_QUAT_TOLERANCE`] of 1; a zero quaternion has no direction),
 //! reported as [`HookeStatus::InvalidParameter`]; either way nothing is written. For checked
 //! parameters use the
 //! `hooke_spring_coeffs_*` constructors or the batches.
@@ -13,7 +13,7 @@
 //! address for `x` and `v` is not undefined behaviour, merely meaningless).
 
 use glam::{Quat, Vec3};
-use hooke::params::check_unit_quat;
+use hooke::error::check_unit_quat;
 use hooke::scalar;
 
 use crate::error::{FfiResult, HookeStatus, guard, read, slice_mut, write};
@@ -62,7 +62,7 @@ unsafe fn try_step2<A: Copy, B: Copy>(
 }
 
 /// A rotation entering through the C ABI: finite and of unit length within
-/// [`hooke::params::UNIT_QUAT_TOLERANCE`] (then normalised), else `HOOKE_INVALID_PARAMETER`
+/// [`hooke::error::UNIT_QUAT_TOLERANCE`] (then normalised), else `HOOKE_INVALID_PARAMETER`
 /// naming the argument. A zero quaternion would otherwise turn the state into NaN.
 fn rotation(q: HookeQuat, name: &'static str) -> FfiResult<Quat> {
     Ok(check_unit_quat(name, q.into())?)

@@ -2,7 +2,7 @@
 //! cross-fade it into the live output (in place). No threads, no allocation, no panics.
 
 use glam::DQuat;
-use hooke::lanes::{Quat8, Vec3x8};
+use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
 use crate::bone::{self, Bone};

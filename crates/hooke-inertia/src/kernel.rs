@@ -2,7 +2,8 @@
 //! the columns, so memory is traversed once per frame. No threads, no allocation, no panics.
 
 use glam::{DQuat, DVec3};
-use hooke::lanes::{CoeffSlices, LaneCoeffs, Quat8, Vec3x8, rotation_vector_decay_step};
+use hooke::lanes::{CoeffSlices, LaneCoeffs, rotation_vector_decay_step};
+use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
 use crate::lanes::{Bone8, BoneLanes, BoneLanesMut, add, rotate};

@@ -1,8 +1,8 @@
 //! Lane views of sets of columns (13 per pose, 12 per offset set) and one-group loads/stores,
 //! shared by the kernels.
 
-use hooke::lanes::{Quat8, Vec3x8};
 use hooke::par::Split;
+use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
 use crate::batch::BoneColumns;

@@ -10,7 +10,7 @@
 
 use glam::Vec3;
 use hooke::column::Vec3Columns;
-use hooke::lanes::Vec3x8;
+use hooke::simd::Vec3x8;
 
 use crate::alloc;
 use crate::bone::{self, Bone};

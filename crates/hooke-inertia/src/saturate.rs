@@ -3,7 +3,7 @@
 //! so finite input never leaves NaN or infinity in a column.
 
 use glam::{DVec3, Vec3};
-use hooke::lanes::Vec3x8;
+use hooke::simd::Vec3x8;
 use wide::f32x8;
 
 /// `x` rounded to `f32`, saturated at `±f32::MAX` (NaN stays NaN).

@@ -12,14 +12,14 @@ use crate::error::InertiaError;
 use crate::pose::PoseRef;
 
 /// How far from 1 a quaternion's length may be and still be accepted (and normalised): hooke's
-/// one tolerance, [`hooke::params::UNIT_QUAT_TOLERANCE`], shared with its batches and the C ABI.
+/// one tolerance, [`hooke::error::UNIT_QUAT_TOLERANCE`], shared with its batches and the C ABI.
 ///
 /// ```
 /// use glam::Quat;
 /// let q = Quat::from_xyzw(0.0, 0.0, 0.0, 1.0 + 0.5 * hooke_inertia::UNIT_TOLERANCE);
 /// assert!(hooke_inertia::check_rotation("rotations", 0, 0, q).is_ok());
 /// ```
-pub const UNIT_TOLERANCE: f32 = hooke::params::UNIT_QUAT_TOLERANCE;
+pub const UNIT_TOLERANCE: f32 = hooke::error::UNIT_QUAT_TOLERANCE;
 
 /// Checks one rotation with the rule above and returns it normalised.
 ///

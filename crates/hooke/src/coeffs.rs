@@ -19,7 +19,7 @@
 //! function of `w² = s - d²/4`, with the over-damped branch written as two decaying exponentials
 //! and the small-argument integrals as power series) and rounded once to `f32`.
 
-use crate::scalar::params::{frequency_to_stiffness_f64, halflife_to_damping_f64};
+use crate::units::{frequency_to_stiffness_f64, halflife_to_damping_f64};
 
 /// Step coefficients of the exact spring-damper for one `(stiffness, damping, dt)`.
 ///

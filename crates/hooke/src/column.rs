@@ -10,7 +10,7 @@ use bytemuck::{cast_slice, cast_slice_mut};
 use glam::{Quat, Vec2, Vec3};
 use wide::f32x8;
 
-use crate::params::ParamError;
+use crate::error::ParamError;
 
 /// Number of `f32` values in one SIMD lane group.
 pub const LANES: usize = 8;

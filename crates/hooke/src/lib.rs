@@ -22,10 +22,14 @@
 pub mod batch;
 pub mod coeffs;
 pub mod column;
+pub mod error;
 pub mod lanes;
 pub mod par;
 pub mod params;
 pub mod scalar;
+pub mod simd;
+pub mod units;
+pub mod views;
 
 pub use coeffs::SpringCoeffs;
 
@@ -33,7 +37,8 @@ pub use coeffs::SpringCoeffs;
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
-pub use params::{ParamError, SpringParams};
+pub use error::ParamError;
+pub use params::SpringParams;
 
 /// The SIMD code path that `wide` was compiled with for this build.
 ///

@@ -7,6 +7,7 @@
 //! calling thread.
 
 use crate::lanes::{CoeffSlices, LaneCoeffs};
+use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 /// Default minimum number of lane groups per task: 2048 groups = 16,384 springs. Below this, the
 /// cost of waking a thread exceeds the work (measured break-even on 2-core machines: ~16k springs).
@@ -55,6 +56,76 @@ impl Split for CoeffSlices<'_> {
     }
     fn split_at(self, mid: usize) -> (Self, Self) {
         CoeffSlices::split_at(self, mid)
+    }
+}
+
+impl Split for QuatLanesMut<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
+        let ((z0, z1), (w0, w1)) = (self.z.split_at(mid), self.w.split_at(mid));
+        (
+            QuatLanesMut {
+                x: x0,
+                y: y0,
+                z: z0,
+                w: w0,
+            },
+            QuatLanesMut {
+                x: x1,
+                y: y1,
+                z: z1,
+                w: w1,
+            },
+        )
+    }
+}
+
+impl Split for QuatLanes<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let ((x0, x1), (y0, y1)) = (Split::split_at(self.x, mid), Split::split_at(self.y, mid));
+        let ((z0, z1), (w0, w1)) = (Split::split_at(self.z, mid), Split::split_at(self.w, mid));
+        (
+            QuatLanes {
+                x: x0,
+                y: y0,
+                z: z0,
+                w: w0,
+            },
+            QuatLanes {
+                x: x1,
+                y: y1,
+                z: z1,
+                w: w1,
+            },
+        )
+    }
+}
+
+impl Split for Vec3LanesMut<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
+        let (z0, z1) = self.z.split_at(mid);
+        (
+            Vec3LanesMut {
+                x: x0,
+                y: y0,
+                z: z0,
+            },
+            Vec3LanesMut {
+                x: x1,
+                y: y1,
+                z: z1,
+            },
+        )
     }
 }
 

@@ -792,7 +792,7 @@ fn spring_params_report_every_invalid_input() {
         assert_invalid(SpringParams::new(1.0, bad), "damping", bad);
         let p = SpringParams::critical(0.1).unwrap();
         assert_invalid(p.coeffs(bad), "dt", bad);
-        assert_invalid(hooke::params::check_dt(bad), "dt", bad);
+        assert_invalid(hooke::error::check_dt(bad), "dt", bad);
     }
     // The damping ratio must be > 0 (0 has no finite stiffness).
     for bad in [0.0_f32, -0.0, -1.0, f32::NAN, f32::INFINITY] {

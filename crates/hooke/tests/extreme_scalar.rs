@@ -3,7 +3,7 @@
 //! independent `f64` evaluation where the true result is inside the `f32` range.
 
 use glam::{Quat, Vec2, Vec3};
-use hooke::params::{UNIT_QUAT_TOLERANCE, check_unit_quat};
+use hooke::error::{UNIT_QUAT_TOLERANCE, check_unit_quat};
 use hooke::scalar::{
     CharacterCoeffs, damper_blend, damper_exact, damper_exact_vec2, damper_exact_vec3,
     spring_character_update, spring_character_update_vec3,

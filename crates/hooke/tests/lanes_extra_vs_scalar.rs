@@ -8,11 +8,12 @@ use glam::{Quat, Vec3};
 use hooke::SpringCoeffs;
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
-    DoubleCoeffs, Quat8, TrackingLaneCoeffs, TrackingMode, Vec3x8, character_predict,
-    character_shared, double_shared, extrapolate_quat_lanes, extrapolate_shared,
-    extrapolation_factors, timed_shared, tracking_shared,
+    DoubleCoeffs, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
+    double_shared, extrapolate_quat_lanes, extrapolate_shared, extrapolation_factors, timed_shared,
+    tracking_shared,
 };
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
+use hooke::simd::{Quat8, Vec3x8};
 
 struct Rng(u64);
 
@@ -162,9 +163,12 @@ fn character_prediction_matches_scalar_predict() {
     let coeffs: Vec<_> = (0..horizons)
         .map(|k| CharacterCoeffs::new(h, k as f32 * dt))
         .collect();
-    let mut px: Vec<Column> = (0..horizons).map(|_| Column::new(n, 0.0)).collect();
-    let (mut pv, mut pa) = (px.clone(), px.clone());
     let cols = [&x0, &v0, &a0, &q].map(|c| Column::from_slice(c));
+    let groups = cols[0].lanes().len();
+    // Horizon-major blocks of `groups` lane groups; lane `i` of the characters at horizon `k`.
+    let mut px = vec![wide::f32x8::ZERO; horizons * groups];
+    let (mut pv, mut pa) = (px.clone(), px.clone());
+    let at = |c: &[wide::f32x8], k: usize, i: usize| c[k * groups + i / 8].to_array()[i % 8];
     character_predict(
         cols[0].lanes(),
         cols[1].lanes(),
@@ -187,9 +191,9 @@ fn character_prediction_matches_scalar_predict() {
         .unwrap();
         for k in 0..horizons {
             let scale = 10.0 * (1.0 + k as f32 * dt);
-            assert_close("px", i, px[k].as_slice()[i], sx[k], scale);
-            assert_close("pv", i, pv[k].as_slice()[i], sv[k], scale * 10.0);
-            assert_close("pa", i, pa[k].as_slice()[i], sa[k], scale * 100.0);
+            assert_close("px", i, at(&px, k, i), sx[k], scale);
+            assert_close("pv", i, at(&pv, k, i), sv[k], scale * 10.0);
+            assert_close("pa", i, at(&pa, k, i), sa[k], scale * 100.0);
         }
     }
 }

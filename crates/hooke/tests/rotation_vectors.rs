@@ -7,10 +7,10 @@ use glam::{Quat, Vec3};
 use hooke::SpringCoeffs;
 use hooke::batch::QuatDecaySprings;
 use hooke::column::{QuatColumns, Vec3Columns};
-use hooke::lanes::{
-    LaneCoeffs, Quat8, QuatLanesMut, Vec3LanesMut, Vec3x8, quat_decay_shared, shortest_path_f64,
-};
+use hooke::lanes::{LaneCoeffs, quat_decay_shared};
 use hooke::scalar::decay_spring_damper_exact_quat;
+use hooke::simd::{Quat8, Vec3x8, shortest_path_f64};
+use hooke::views::{QuatLanesMut, Vec3LanesMut};
 use wide::f32x8;
 
 /// Lengths from tiny to the top of the f32 range, and directions along and across the axes.

@@ -2,12 +2,12 @@
 
 use super::state_column;
 use crate::column::{Column, check_len};
+use crate::error::ParamError;
+use crate::error::check_dt;
 use crate::lanes::{
     decay_per_spring, decay_rates, decay_shared, spring_per_spring, spring_rates, spring_shared,
 };
 use crate::par::{self, DEFAULT_MIN_LANES};
-use crate::params::ParamError;
-use crate::params::check_dt;
 
 use super::halflife::{CoeffsRef, CriticalParams};
 

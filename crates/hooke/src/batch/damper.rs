@@ -3,9 +3,9 @@
 use super::state_column;
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
+use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{damper_rate, damper_rates, damper_shared};
 use crate::par::{self, DEFAULT_MIN_LANES, Shared};
-use crate::params::{ParamError, check_dt, check_non_negative};
 
 use super::halflife::check_halflives;
 

@@ -1,9 +1,9 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
 use crate::column::{Column, check_len};
+use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{CoeffColumns, spring_per_spring};
 use crate::par::{self, DEFAULT_MIN_LANES};
-use crate::params::{ParamError, check_dt, check_non_negative};
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
 ///

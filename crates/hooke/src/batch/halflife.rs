@@ -4,8 +4,8 @@ use crate::coeffs::SpringCoeffs;
 use crate::column::Column;
 use wide::f32x8;
 
+use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{CoeffColumns, CoeffSlices, LaneCoeffs, critical_rate};
-use crate::params::{ParamError, check_dt, check_non_negative};
 
 /// Padding halflife: any finite positive value keeps padding lanes inert.
 const PAD_HALFLIFE: f32 = 1.0;

@@ -4,13 +4,11 @@ use super::{quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns, check_len};
-use crate::lanes::{
-    QuatLanes, QuatLanesMut, Vec3LanesMut, quat_simple_shared, quat_vector_decay_per_spring,
-    quat_vector_decay_shared,
-};
+use crate::error::ParamError;
+use crate::lanes::{quat_simple_shared, quat_vector_decay_per_spring, quat_vector_decay_shared};
 use crate::par::{self, DEFAULT_MIN_LANES};
-use crate::params::ParamError;
 use crate::scalar::quat_to_scaled_angle_axis;
+use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 use super::halflife::{CoeffsRef, CriticalParams};
 
@@ -32,10 +30,10 @@ fn vec3_lanes_mut(v: &mut Vec3Columns) -> Vec3LanesMut<'_> {
 }
 
 /// Checks that rotations are finite and of unit length within
-/// [`UNIT_QUAT_TOLERANCE`](crate::params::UNIT_QUAT_TOLERANCE), naming the index.
+/// [`UNIT_QUAT_TOLERANCE`](crate::error::UNIT_QUAT_TOLERANCE), naming the index.
 pub(crate) fn check_unit_quats(name: &'static str, quats: &[Quat]) -> Result<(), ParamError> {
     for (i, q) in quats.iter().enumerate() {
-        crate::params::check_unit_quat(name, *q).map_err(|e| e.at(i))?;
+        crate::error::check_unit_quat(name, *q).map_err(|e| e.at(i))?;
     }
     Ok(())
 }

@@ -174,7 +174,9 @@ impl CoeffColumns {
     /// ```
     pub fn fill_critical(&mut self, halflife: &Column, dt: f32) {
         let t = f64x4::splat(f64::from(dt));
-        for (i, h) in halflife.lanes().iter().enumerate() {
+        // Up to the shorter of the two: an input longer than these columns is not an index panic.
+        let groups = self.xx.lanes().len();
+        for (i, h) in halflife.lanes().iter().take(groups).enumerate() {
             let c = critical_lanes(*h, t);
             self.store(i, &c);
         }
@@ -191,7 +193,9 @@ impl CoeffColumns {
     /// ```
     pub fn fill_stiffness_damping(&mut self, stiffness: &Column, damping: &Column, dt: f32) {
         let t = f64x4::splat(f64::from(dt));
-        for (i, (s, d)) in stiffness.lanes().iter().zip(damping.lanes()).enumerate() {
+        let groups = self.xx.lanes().len();
+        let inputs = stiffness.lanes().iter().zip(damping.lanes()).take(groups);
+        for (i, (s, d)) in inputs.enumerate() {
             let c = stiffness_damping_lanes(*s, *d, t);
             self.store(i, &c);
         }
@@ -215,14 +219,15 @@ impl CoeffColumns {
         }
     }
 
-    /// The coefficient lanes of lane group `i`.
+    /// The coefficient lanes of lane group `i` (panics if out of bounds, like slice indexing;
+    /// kernels read [`slices`](Self::slices) instead).
     ///
     /// ```
     /// let c = hooke::lanes::CoeffColumns::identity(3);
-    /// assert_eq!(c.lanes(0).vv, wide::f32x8::ONE);
+    /// assert_eq!(c.group(0).vv, wide::f32x8::ONE);
     /// ```
     #[track_caller]
-    pub fn lanes(&self, i: usize) -> LaneCoeffs {
+    pub fn group(&self, i: usize) -> LaneCoeffs {
         LaneCoeffs {
             xx: self.xx.lanes()[i],
             xv: self.xv.lanes()[i],

@@ -6,16 +6,22 @@
 //! tested against it lane by lane. Threading lives in [`crate::par`]; the batch types in
 //! [`crate::batch`] own the columns and validate parameters.
 
+mod character;
 mod coeffs;
+mod compound;
 mod exp;
-mod extra;
+mod extrapolate;
 mod quat;
 mod rates;
 mod spring;
+mod tracking;
 
+pub use character::*;
 pub use coeffs::*;
+pub use compound::*;
 pub use exp::*;
-pub use extra::*;
+pub use extrapolate::*;
 pub use quat::*;
 pub use rates::*;
 pub use spring::*;
+pub use tracking::*;

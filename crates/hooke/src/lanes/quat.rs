@@ -1,428 +1,11 @@
-//! Quaternion springs on SoA quaternions: x, y, z, w columns and angular-velocity columns.
+//! Quaternion spring kernels on SoA quaternions (x, y, z, w columns) and angular-velocity
+//! columns: the log/exp decay and simple springs, and the rotation-vector decay.
 
 use wide::f32x8;
 
 use super::coeffs::{CoeffSlices, LaneCoeffs};
-use crate::par::Split;
-
-/// Eight quaternions, one per lane.
-///
-/// ```
-/// use hooke::lanes::Quat8;
-/// let q = Quat8::IDENTITY;
-/// assert_eq!((q * q).w.to_array(), [1.0; 8]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Quat8 {
-    /// x components.
-    pub x: f32x8,
-    /// y components.
-    pub y: f32x8,
-    /// z components.
-    pub z: f32x8,
-    /// w (scalar) components.
-    pub w: f32x8,
-}
-
-/// Eight 3-vectors, one per lane.
-///
-/// ```
-/// use hooke::lanes::Vec3x8;
-/// let v = Vec3x8 { x: wide::f32x8::ONE, y: wide::f32x8::ZERO, z: wide::f32x8::ZERO };
-/// assert_eq!(v.length().to_array(), [1.0; 8]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Vec3x8 {
-    /// x components.
-    pub x: f32x8,
-    /// y components.
-    pub y: f32x8,
-    /// z components.
-    pub z: f32x8,
-}
-
-impl Vec3x8 {
-    /// Lane-wise Euclidean length.
-    ///
-    /// ```
-    /// use hooke::lanes::Vec3x8;
-    /// let v = Vec3x8 { x: wide::f32x8::splat(3.0), y: wide::f32x8::splat(4.0), z: wide::f32x8::ZERO };
-    /// assert_eq!(v.length().to_array()[0], 5.0);
-    /// ```
-    #[inline(always)]
-    pub fn length(self) -> f32x8 {
-        self.z
-            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x))
-            .sqrt()
-    }
-}
-
-/// Below this `|xyz|`, [`Quat8::to_scaled_angle_axis`] uses its series (exact to f32 there).
-const SMALL_ANGLE: f32 = 1e-4;
-
-impl Vec3x8 {
-    /// The rotation vector of the same rotation on the shortest path (angle at most half a turn),
-    /// for any input: whole turns are taken off the length, `e (r / |e|)` with
-    /// `r = |e| mod 2 pi` in `[-pi, pi]`, in the lanes where `|e| > pi`. Vectors within half a turn
-    /// (the usual case) cost one comparison; the other lanes are reduced in `f64` on a cold path
-    /// (see [`shortest_path_f64`]), so the result is within half a turn (and `exp(e / 2)` is a unit
-    /// quaternion) for every finite input, even where `|e|^2` overflows `f32`. Infinite components
-    /// count as `±f32::MAX`; NaN stays NaN.
-    ///
-    /// ```
-    /// use hooke::lanes::Vec3x8;
-    /// use wide::f32x8;
-    /// let e = Vec3x8 { x: f32x8::splat(4.0), y: f32x8::ZERO, z: f32x8::ZERO };
-    /// let short = e.shortest_path().x.to_array()[0];
-    /// assert!((short - (4.0 - std::f32::consts::TAU)).abs() < 1e-6);
-    /// let huge = Vec3x8 { x: f32x8::ZERO, y: f32x8::splat(-3e38), z: f32x8::splat(3e38) };
-    /// assert!(huge.shortest_path().length().to_array()[0] <= std::f32::consts::PI);
-    /// ```
-    #[inline(always)]
-    pub fn shortest_path(self) -> Vec3x8 {
-        let wrap = self.length_squared().simd_gt(f32x8::splat(PI_SQUARED));
-        if !wrap.any() {
-            return self;
-        }
-        wrap_lanes(self, wrap)
-    }
-
-    /// Lane-wise squared length.
-    #[inline(always)]
-    fn length_squared(self) -> f32x8 {
-        self.z
-            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x))
-    }
-}
-
-/// `pi^2` in `f32`: rotation vectors longer than `pi` are not on the shortest path.
-const PI_SQUARED: f32 = std::f32::consts::PI * std::f32::consts::PI;
-
-/// A lane of a [`Vec3x8`] in `f64`.
-#[inline(always)]
-fn lane_f64(v: &Vec3x8, lane: usize) -> [f64; 3] {
-    [v.x, v.y, v.z].map(|c| f64::from(c.to_array()[lane]))
-}
-
-/// Writes `value` into `lane` of `v`.
-#[inline(always)]
-fn set_lane(v: &mut Vec3x8, lane: usize, value: [f32; 3]) {
-    for (column, value) in [&mut v.x, &mut v.y, &mut v.z].into_iter().zip(value) {
-        let mut a = column.to_array();
-        a[lane] = value;
-        *column = f32x8::new(a);
-    }
-}
-
-/// The rotation vector of the same rotation on the shortest path, in `f64`: `e (r / |e|)` with
-/// `r = |e| mod 2 pi` taken into `[-pi, pi]`. The remainder is exact for the `f64` length (no
-/// `f32` rounding of a large number of turns), so the angle is as good as the input allows and
-/// always within half a turn. Vectors within half a turn are returned unchanged; components
-/// beyond the `f32` range (infinities included) count as `±f32::MAX`, NaN stays NaN.
-///
-/// ```
-/// let e = hooke::lanes::shortest_path_f64([1e30, -2e30, 3e38]);
-/// let len = e.iter().map(|c| c * c).sum::<f64>().sqrt();
-/// assert!(len <= std::f64::consts::PI);
-/// assert_eq!(hooke::lanes::shortest_path_f64([0.5, 0.0, 0.0]), [0.5, 0.0, 0.0]);
-/// ```
-pub fn shortest_path_f64(e: [f64; 3]) -> [f64; 3] {
-    use std::f64::consts::{PI, TAU};
-    let max = f64::from(f32::MAX);
-    let e = e.map(|c| c.clamp(-max, max));
-    let len = (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt();
-    if len <= PI || len.is_nan() {
-        return e;
-    }
-    let r = len % TAU;
-    let r = if r > PI { r - TAU } else { r };
-    e.map(|c| c * (r / len))
-}
-
-/// Longest rotation vector (`2^20` rad, about 1.7e5 turns) that the slow path of
-/// [`Vec3x8::shortest_path`] reduces in `f32`: there the rounding of the number of turns costs at
-/// most about one ulp of the length, as much as the input's own rounding. Longer vectors (and
-/// those whose squared length overflows) are reduced in `f64`.
-const F32_REDUCTION_LIMIT: f32 = 1_048_576.0;
-
-/// Slow path of [`Vec3x8::shortest_path`]: the lanes of `wrap` reduced in `f32`, `e (r / |e|)`
-/// with `r = |e| - 2 pi round(|e| / 2 pi)` clamped to `[-pi, pi]`, or by [`shortest_path_f64`]
-/// beyond [`F32_REDUCTION_LIMIT`].
-#[cold]
-#[inline(never)]
-fn wrap_lanes(v: Vec3x8, wrap: f32x8) -> Vec3x8 {
-    use std::f32::consts::{PI, TAU};
-    let len2 = v.length_squared();
-    let limit = f32x8::splat(F32_REDUCTION_LIMIT);
-    let far = wrap & !len2.simd_lt(limit * limit);
-    let len = wrap.select(len2.sqrt(), f32x8::ONE);
-    let turns = (len * f32x8::splat(1.0 / TAU)).round();
-    let r = turns
-        .mul_add(f32x8::splat(-TAU), len)
-        .max(f32x8::splat(-PI))
-        .min(f32x8::splat(PI));
-    let k = wrap.select(r / len, f32x8::ONE);
-    let mut out = Vec3x8 {
-        x: v.x * k,
-        y: v.y * k,
-        z: v.z * k,
-    };
-    if far.any() {
-        for (lane, far) in far.to_array().into_iter().enumerate() {
-            if far != 0.0 {
-                let e = shortest_path_f64(lane_f64(&v, lane));
-                set_lane(&mut out, lane, e.map(|c| c as f32));
-            }
-        }
-    }
-    out
-}
-
-impl Quat8 {
-    /// The identity rotation in every lane.
-    pub const IDENTITY: Quat8 = Quat8 {
-        x: f32x8::ZERO,
-        y: f32x8::ZERO,
-        z: f32x8::ZERO,
-        w: f32x8::ONE,
-    };
-
-    /// The conjugate (the inverse of a unit quaternion).
-    ///
-    /// ```
-    /// use hooke::lanes::Quat8;
-    /// assert_eq!(Quat8::IDENTITY.conjugate(), Quat8::IDENTITY);
-    /// ```
-    #[inline(always)]
-    pub fn conjugate(self) -> Quat8 {
-        Quat8 {
-            x: -self.x,
-            y: -self.y,
-            z: -self.z,
-            w: self.w,
-        }
-    }
-
-    /// The rotation vector (angle times axis) on the shortest path, via `atan2(|xyz|, w)`.
-    ///
-    /// ```
-    /// use hooke::lanes::Quat8;
-    /// assert_eq!(Quat8::IDENTITY.to_scaled_angle_axis().x.to_array(), [0.0; 8]);
-    /// ```
-    #[inline(always)]
-    pub fn to_scaled_angle_axis(self) -> Vec3x8 {
-        // Shortest path: flip to w >= 0.
-        let flip = self.w.simd_lt(f32x8::ZERO);
-        let sign = flip.select(-f32x8::ONE, f32x8::ONE);
-        let (x, y, z, w) = (self.x * sign, self.y * sign, self.z * sign, self.w * sign);
-        let len = Vec3x8 { x, y, z }.length();
-        // angle / len = 2 atan2(len, w) / len. For tiny rotations use its series,
-        // 2 / w (1 - r^2 / 3), r = len / w, and keep atan2's argument away from the subnormal
-        // range, where its polynomial would slow down by an order of magnitude.
-        let small = len.simd_lt(f32x8::splat(SMALL_ANGLE));
-        let safe_len = len.max(f32x8::splat(SMALL_ANGLE));
-        let r = len / w;
-        let series = f32x8::splat(2.0) / w * (f32x8::ONE - r * r * f32x8::splat(1.0 / 3.0));
-        let scale = small.select(series, f32x8::splat(2.0) * safe_len.atan2(w) / safe_len);
-        Vec3x8 {
-            x: x * scale,
-            y: y * scale,
-            z: z * scale,
-        }
-    }
-
-    /// The rotation of a rotation vector: `exp(v / 2)`, a unit quaternion for any finite `v`
-    /// (`v` is first taken to the shortest path, [`Vec3x8::shortest_path`], which costs one
-    /// comparison within half a turn and keeps `sin_cos` in its accurate range).
-    ///
-    /// ```
-    /// use hooke::lanes::{Quat8, Vec3x8};
-    /// use wide::f32x8;
-    /// let zero = Vec3x8 { x: f32x8::ZERO, y: f32x8::ZERO, z: f32x8::ZERO };
-    /// assert_eq!(Quat8::from_scaled_angle_axis(zero), Quat8::IDENTITY);
-    /// let fast = Vec3x8 { x: f32x8::splat(1e30), y: f32x8::ZERO, z: f32x8::ZERO };
-    /// let q = Quat8::from_scaled_angle_axis(fast);
-    /// let len = (q.x * q.x + q.w * q.w).sqrt().to_array()[0];
-    /// assert!((len - 1.0).abs() < 1e-6);
-    /// ```
-    #[inline(always)]
-    pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
-        let v = v.shortest_path();
-        let half_angle = f32x8::splat(0.5) * v.length();
-        // Tiny angles use the series (exact to f32 below 1e-3) and keep sin_cos's argument away
-        // from the subnormal range, where it would slow down by an order of magnitude.
-        let small = half_angle.simd_lt(f32x8::splat(1e-3));
-        let h2 = half_angle * half_angle;
-        let (sin, cos) = half_angle.max(f32x8::splat(1e-3)).sin_cos();
-        let cos = small.select(f32x8::ONE - h2 * f32x8::splat(0.5), cos);
-        let sinc = small.select(f32x8::ONE - h2 * f32x8::splat(1.0 / 6.0), sin / half_angle);
-        let k = f32x8::splat(0.5) * sinc;
-        Quat8 {
-            x: v.x * k,
-            y: v.y * k,
-            z: v.z * k,
-            w: cos,
-        }
-    }
-}
-
-impl std::ops::Mul for Quat8 {
-    type Output = Quat8;
-
-    /// Hamilton product `self * rhs` (apply `rhs` first), lane-wise.
-    ///
-    /// ```
-    /// use hooke::lanes::Quat8;
-    /// assert_eq!(Quat8::IDENTITY * Quat8::IDENTITY, Quat8::IDENTITY);
-    /// ```
-    #[inline(always)]
-    fn mul(self, r: Quat8) -> Quat8 {
-        let (a, b) = (self, r);
-        Quat8 {
-            x: a.w
-                .mul_add(b.x, a.x.mul_add(b.w, a.y.mul_add(b.z, -(a.z * b.y)))),
-            y: a.w
-                .mul_add(b.y, a.y.mul_add(b.w, a.z.mul_add(b.x, -(a.x * b.z)))),
-            z: a.w
-                .mul_add(b.z, a.z.mul_add(b.w, a.x.mul_add(b.y, -(a.y * b.x)))),
-            w: a.w
-                .mul_add(b.w, -(a.x.mul_add(b.x, a.y.mul_add(b.y, a.z * b.z)))),
-        }
-    }
-}
-
-/// Mutable lane slices of SoA quaternions.
-#[derive(Debug)]
-pub struct QuatLanesMut<'a> {
-    /// x components.
-    pub x: &'a mut [f32x8],
-    /// y components.
-    pub y: &'a mut [f32x8],
-    /// z components.
-    pub z: &'a mut [f32x8],
-    /// w components.
-    pub w: &'a mut [f32x8],
-}
-
-/// Lane slices of SoA quaternions.
-#[derive(Debug, Clone, Copy)]
-pub struct QuatLanes<'a> {
-    /// x components.
-    pub x: &'a [f32x8],
-    /// y components.
-    pub y: &'a [f32x8],
-    /// z components.
-    pub z: &'a [f32x8],
-    /// w components.
-    pub w: &'a [f32x8],
-}
-
-/// Mutable lane slices of SoA 3-vectors.
-#[derive(Debug)]
-pub struct Vec3LanesMut<'a> {
-    /// x components.
-    pub x: &'a mut [f32x8],
-    /// y components.
-    pub y: &'a mut [f32x8],
-    /// z components.
-    pub z: &'a mut [f32x8],
-}
-
-impl QuatLanesMut<'_> {
-    fn len(&self) -> usize {
-        self.x
-            .len()
-            .min(self.y.len())
-            .min(self.z.len())
-            .min(self.w.len())
-    }
-}
-
-impl QuatLanes<'_> {
-    fn len(&self) -> usize {
-        self.x
-            .len()
-            .min(self.y.len())
-            .min(self.z.len())
-            .min(self.w.len())
-    }
-}
-
-impl Vec3LanesMut<'_> {
-    fn len(&self) -> usize {
-        self.x.len().min(self.y.len()).min(self.z.len())
-    }
-}
-
-impl Split for QuatLanesMut<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
-        let ((z0, z1), (w0, w1)) = (self.z.split_at(mid), self.w.split_at(mid));
-        (
-            QuatLanesMut {
-                x: x0,
-                y: y0,
-                z: z0,
-                w: w0,
-            },
-            QuatLanesMut {
-                x: x1,
-                y: y1,
-                z: z1,
-                w: w1,
-            },
-        )
-    }
-}
-
-impl Split for QuatLanes<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        let ((x0, x1), (y0, y1)) = (Split::split_at(self.x, mid), Split::split_at(self.y, mid));
-        let ((z0, z1), (w0, w1)) = (Split::split_at(self.z, mid), Split::split_at(self.w, mid));
-        (
-            QuatLanes {
-                x: x0,
-                y: y0,
-                z: z0,
-                w: w0,
-            },
-            QuatLanes {
-                x: x1,
-                y: y1,
-                z: z1,
-                w: w1,
-            },
-        )
-    }
-}
-
-impl Split for Vec3LanesMut<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
-        let (z0, z1) = self.z.split_at(mid);
-        (
-            Vec3LanesMut {
-                x: x0,
-                y: y0,
-                z: z0,
-            },
-            Vec3LanesMut {
-                x: x1,
-                y: y1,
-                z: z1,
-            },
-        )
-    }
-}
+use crate::simd::{PI_SQUARED, Quat8, Vec3x8, lane_f64, set_lane, shortest_path_f64, wrap_lanes};
+use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 /// The critical decay spring on one lane group of rotation offsets and angular velocities: the
 /// offset's rotation vector follows [`rotation_vector_decay_step`].
@@ -454,7 +37,8 @@ fn store(q: &mut QuatLanesMut<'_>, w: &mut Vec3LanesMut<'_>, i: usize, nq: Quat8
 /// ```
 /// use glam::{Quat, Vec3};
 /// use hooke::column::{QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_decay_shared, LaneCoeffs, QuatLanesMut, Vec3LanesMut};
+/// use hooke::lanes::{quat_decay_shared, LaneCoeffs};
+/// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 /// use hooke::SpringCoeffs;
 ///
 /// let mut q = QuatColumns::from_quats(&[Quat::from_rotation_x(0.5); 3]);
@@ -485,7 +69,8 @@ pub fn quat_decay_shared(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: &L
 /// ```
 /// use glam::{Quat, Vec3};
 /// use hooke::column::{Column, QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_decay_per_spring, CoeffColumns, QuatLanesMut, Vec3LanesMut};
+/// use hooke::lanes::{quat_decay_per_spring, CoeffColumns};
+/// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 ///
 /// let mut q = QuatColumns::from_quats(&[Quat::from_rotation_x(0.5); 2]);
 /// let mut w = Vec3Columns::new(2, Vec3::ZERO);
@@ -517,7 +102,8 @@ pub fn quat_decay_per_spring(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c
 /// ```
 /// use glam::{Quat, Vec3};
 /// use hooke::column::{QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_simple_shared, LaneCoeffs, QuatLanes, QuatLanesMut, Vec3LanesMut};
+/// use hooke::lanes::{quat_simple_shared, LaneCoeffs};
+/// use hooke::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 /// use hooke::SpringCoeffs;
 ///
 /// let goal = QuatColumns::from_quats(&[Quat::from_rotation_y(1.0); 2]);
@@ -557,70 +143,6 @@ pub fn quat_simple_shared(
     }
 }
 
-impl Quat8 {
-    /// [`from_scaled_angle_axis`](Self::from_scaled_angle_axis) for rotation vectors of angle at
-    /// most `pi` (shortest-path offsets, plus a frame of turning): polynomials in the squared half
-    /// angle, with no square root, no sine or cosine, no division. Accurate to a few f32 ulps up
-    /// to half a turn, truncation error below 2e-7 up to a full turn; unit length within 1e-6.
-    ///
-    /// ```
-    /// use hooke::lanes::{Quat8, Vec3x8};
-    /// use wide::f32x8;
-    /// let v = Vec3x8 { x: f32x8::splat(3.0), y: f32x8::ZERO, z: f32x8::ZERO };
-    /// let (a, b) = (Quat8::from_scaled_angle_axis_within_pi(v), Quat8::from_scaled_angle_axis(v));
-    /// assert!((a.x.to_array()[0] - b.x.to_array()[0]).abs() < 1e-6);
-    /// assert!((a.w.to_array()[0] - b.w.to_array()[0]).abs() < 1e-6);
-    /// ```
-    #[inline(always)]
-    pub fn from_scaled_angle_axis_within_pi(v: Vec3x8) -> Quat8 {
-        // h^2 = |v|^2 / 4; Taylor series of cos(h) and sin(h) / h up to h^18 and h^18 / 19!
-        // (truncation error below 3e-9 at h = pi / 2, 2e-7 at h = pi).
-        let h2 = v.z.mul_add(v.z, v.y.mul_add(v.y, v.x * v.x)) * f32x8::splat(0.25);
-        let horner = |coeffs: &[f32]| {
-            coeffs
-                .iter()
-                .rev()
-                .fold(f32x8::ZERO, |acc, &c| acc.mul_add(h2, f32x8::splat(c)))
-        };
-        let cos = horner(&COS_TAYLOR);
-        let half_sinc = horner(&HALF_SINC_TAYLOR);
-        Quat8 {
-            x: v.x * half_sinc,
-            y: v.y * half_sinc,
-            z: v.z * half_sinc,
-            w: cos,
-        }
-    }
-}
-
-/// Taylor coefficients of `cos(h)` in powers of `h^2`: `(-1)^k / (2k)!`.
-const COS_TAYLOR: [f32; 10] = [
-    1.0,
-    -1.0 / 2.0,
-    1.0 / 24.0,
-    -1.0 / 720.0,
-    1.0 / 40_320.0,
-    -1.0 / 3_628_800.0,
-    1.0 / 479_001_600.0,
-    -1.0 / 87_178_291_200.0,
-    1.0 / 20_922_789_888_000.0,
-    -1.0 / 6_402_373_705_728_000.0,
-];
-
-/// Taylor coefficients of `sin(h) / (2h)` in powers of `h^2`: `(-1)^k / (2 (2k+1)!)`.
-const HALF_SINC_TAYLOR: [f32; 10] = [
-    0.5 / 1.0,
-    -0.5 / 6.0,
-    0.5 / 120.0,
-    -0.5 / 5_040.0,
-    0.5 / 362_880.0,
-    -0.5 / 39_916_800.0,
-    0.5 / 6_227_020_800.0,
-    -0.5 / 1_307_674_368_000.0,
-    0.5 / 355_687_428_096_000.0,
-    -0.5 / 121_645_100_408_832_000.0,
-];
-
 /// The critical decay spring on rotation offsets stored as rotation vectors, one lane group: the
 /// offset `e` (angle at most half a turn) and the angular velocity `w` decay linearly with the
 /// coefficients `c`; an offset pushed past half a turn is moved to the equivalent shortest-path
@@ -635,7 +157,8 @@ const HALF_SINC_TAYLOR: [f32; 10] = [
 /// slow subnormal range.
 ///
 /// ```
-/// use hooke::lanes::{rotation_vector_decay_step, LaneCoeffs, Quat8, Vec3x8};
+/// use hooke::lanes::{rotation_vector_decay_step, LaneCoeffs};
+/// use hooke::simd::{Quat8, Vec3x8};
 /// use hooke::SpringCoeffs;
 /// use wide::f32x8;
 ///
@@ -768,7 +291,8 @@ fn rotation_vector_decay<C: Fn(usize) -> LaneCoeffs>(
 /// ```
 /// use glam::Vec3;
 /// use hooke::column::{QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_vector_decay_shared, LaneCoeffs, QuatLanesMut, Vec3LanesMut};
+/// use hooke::lanes::{quat_vector_decay_shared, LaneCoeffs};
+/// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 /// use hooke::SpringCoeffs;
 ///
 /// let mut e = Vec3Columns::new(3, Vec3::new(0.5, 0.0, 0.0));
@@ -796,7 +320,8 @@ pub fn quat_vector_decay_shared(
 /// ```
 /// use glam::Vec3;
 /// use hooke::column::{Column, QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_vector_decay_per_spring, CoeffColumns, QuatLanesMut, Vec3LanesMut};
+/// use hooke::lanes::{quat_vector_decay_per_spring, CoeffColumns};
+/// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 ///
 /// let mut e = Vec3Columns::new(2, Vec3::new(0.0, 1.0, 0.0));
 /// let mut w = Vec3Columns::new(2, Vec3::ZERO);

@@ -26,7 +26,7 @@
 use glam::{Vec2, Vec3};
 
 use crate::coeffs::phi;
-use crate::params::ParamError;
+use crate::error::ParamError;
 
 /// Step coefficients of the spring character controller for one `(halflife, dt)`.
 ///

@@ -7,7 +7,7 @@
 
 use std::f64::consts::PI;
 
-use crate::scalar::params::{frequency_to_stiffness_f64, halflife_to_damping_f64};
+use crate::units::{frequency_to_stiffness_f64, halflife_to_damping_f64};
 
 /// The energy (per unit mass) of a spring with natural `frequency` (Hz) relative to a rest state:
 /// kinetic `(scale (v - v_rest))^2 / 2` plus potential `s (scale (x - x_rest))^2 / 2`, with

@@ -20,12 +20,15 @@ mod extrapolate;
 mod implicit;
 mod inertialize;
 mod interpolate;
-pub mod params;
 mod quat;
 mod smooth_damp;
 mod smooth_damp_rotation;
 mod spring;
 mod tracking;
+
+// The parameter conversions live in the base layer (`crate::units`, used by `coeffs`); the
+// scalar API re-exports them beside the springs that take their results.
+pub use crate::units::*;
 
 pub use approx::*;
 pub use character::*;
@@ -37,7 +40,6 @@ pub use extrapolate::*;
 pub use implicit::*;
 pub use inertialize::*;
 pub use interpolate::*;
-pub use params::*;
 pub use quat::*;
 pub use smooth_damp::*;
 pub use smooth_damp_rotation::*;

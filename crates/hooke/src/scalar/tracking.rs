@@ -39,7 +39,7 @@
 //! sample with the velocity that brought it there then lands on the next sample.
 
 use crate::coeffs::Coeffs64;
-use crate::params::ParamError;
+use crate::error::ParamError;
 use crate::scalar::damper_exact;
 
 const UNIT_INTERVAL: &str = "a value in [0, 1]";

@@ -1,0 +1,8 @@
+//! SIMD maths types: eight values per `wide::f32x8` lane group, the vocabulary of the kernels
+//! in [`crate::lanes`]. Pure maths: no columns, no coefficients, no threads.
+
+mod quat;
+mod vec3;
+
+pub use quat::*;
+pub use vec3::*;

@@ -1,0 +1,204 @@
+//! `Quat8`: eight quaternions in SIMD lanes: products, logarithm and exponential.
+
+use wide::f32x8;
+
+use super::vec3::Vec3x8;
+
+/// Below this `|xyz|`, [`Quat8::to_scaled_angle_axis`] uses its series (exact to f32 there).
+const SMALL_ANGLE: f32 = 1e-4;
+
+/// Eight quaternions, one per lane.
+///
+/// ```
+/// use hooke::simd::Quat8;
+/// let q = Quat8::IDENTITY;
+/// assert_eq!((q * q).w.to_array(), [1.0; 8]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quat8 {
+    /// x components.
+    pub x: f32x8,
+    /// y components.
+    pub y: f32x8,
+    /// z components.
+    pub z: f32x8,
+    /// w (scalar) components.
+    pub w: f32x8,
+}
+
+impl Quat8 {
+    /// The identity rotation in every lane.
+    pub const IDENTITY: Quat8 = Quat8 {
+        x: f32x8::ZERO,
+        y: f32x8::ZERO,
+        z: f32x8::ZERO,
+        w: f32x8::ONE,
+    };
+
+    /// The conjugate (the inverse of a unit quaternion).
+    ///
+    /// ```
+    /// use hooke::simd::Quat8;
+    /// assert_eq!(Quat8::IDENTITY.conjugate(), Quat8::IDENTITY);
+    /// ```
+    #[inline(always)]
+    pub fn conjugate(self) -> Quat8 {
+        Quat8 {
+            x: -self.x,
+            y: -self.y,
+            z: -self.z,
+            w: self.w,
+        }
+    }
+
+    /// The rotation vector (angle times axis) on the shortest path, via `atan2(|xyz|, w)`.
+    ///
+    /// ```
+    /// use hooke::simd::Quat8;
+    /// assert_eq!(Quat8::IDENTITY.to_scaled_angle_axis().x.to_array(), [0.0; 8]);
+    /// ```
+    #[inline(always)]
+    pub fn to_scaled_angle_axis(self) -> Vec3x8 {
+        // Shortest path: flip to w >= 0.
+        let flip = self.w.simd_lt(f32x8::ZERO);
+        let sign = flip.select(-f32x8::ONE, f32x8::ONE);
+        let (x, y, z, w) = (self.x * sign, self.y * sign, self.z * sign, self.w * sign);
+        let len = Vec3x8 { x, y, z }.length();
+        // angle / len = 2 atan2(len, w) / len. For tiny rotations use its series,
+        // 2 / w (1 - r^2 / 3), r = len / w, and keep atan2's argument away from the subnormal
+        // range, where its polynomial would slow down by an order of magnitude.
+        let small = len.simd_lt(f32x8::splat(SMALL_ANGLE));
+        let safe_len = len.max(f32x8::splat(SMALL_ANGLE));
+        let r = len / w;
+        let series = f32x8::splat(2.0) / w * (f32x8::ONE - r * r * f32x8::splat(1.0 / 3.0));
+        let scale = small.select(series, f32x8::splat(2.0) * safe_len.atan2(w) / safe_len);
+        Vec3x8 {
+            x: x * scale,
+            y: y * scale,
+            z: z * scale,
+        }
+    }
+
+    /// The rotation of a rotation vector: `exp(v / 2)`, a unit quaternion for any finite `v`
+    /// (`v` is first taken to the shortest path, [`Vec3x8::shortest_path`], which costs one
+    /// comparison within half a turn and keeps `sin_cos` in its accurate range).
+    ///
+    /// ```
+    /// use hooke::simd::{Quat8, Vec3x8};
+    /// use wide::f32x8;
+    /// let zero = Vec3x8 { x: f32x8::ZERO, y: f32x8::ZERO, z: f32x8::ZERO };
+    /// assert_eq!(Quat8::from_scaled_angle_axis(zero), Quat8::IDENTITY);
+    /// let fast = Vec3x8 { x: f32x8::splat(1e30), y: f32x8::ZERO, z: f32x8::ZERO };
+    /// let q = Quat8::from_scaled_angle_axis(fast);
+    /// let len = (q.x * q.x + q.w * q.w).sqrt().to_array()[0];
+    /// assert!((len - 1.0).abs() < 1e-6);
+    /// ```
+    #[inline(always)]
+    pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
+        let v = v.shortest_path();
+        let half_angle = f32x8::splat(0.5) * v.length();
+        // Tiny angles use the series (exact to f32 below 1e-3) and keep sin_cos's argument away
+        // from the subnormal range, where it would slow down by an order of magnitude.
+        let small = half_angle.simd_lt(f32x8::splat(1e-3));
+        let h2 = half_angle * half_angle;
+        let (sin, cos) = half_angle.max(f32x8::splat(1e-3)).sin_cos();
+        let cos = small.select(f32x8::ONE - h2 * f32x8::splat(0.5), cos);
+        let sinc = small.select(f32x8::ONE - h2 * f32x8::splat(1.0 / 6.0), sin / half_angle);
+        let k = f32x8::splat(0.5) * sinc;
+        Quat8 {
+            x: v.x * k,
+            y: v.y * k,
+            z: v.z * k,
+            w: cos,
+        }
+    }
+}
+
+impl std::ops::Mul for Quat8 {
+    type Output = Quat8;
+
+    /// Hamilton product `self * rhs` (apply `rhs` first), lane-wise.
+    ///
+    /// ```
+    /// use hooke::simd::Quat8;
+    /// assert_eq!(Quat8::IDENTITY * Quat8::IDENTITY, Quat8::IDENTITY);
+    /// ```
+    #[inline(always)]
+    fn mul(self, r: Quat8) -> Quat8 {
+        let (a, b) = (self, r);
+        Quat8 {
+            x: a.w
+                .mul_add(b.x, a.x.mul_add(b.w, a.y.mul_add(b.z, -(a.z * b.y)))),
+            y: a.w
+                .mul_add(b.y, a.y.mul_add(b.w, a.z.mul_add(b.x, -(a.x * b.z)))),
+            z: a.w
+                .mul_add(b.z, a.z.mul_add(b.w, a.x.mul_add(b.y, -(a.y * b.x)))),
+            w: a.w
+                .mul_add(b.w, -(a.x.mul_add(b.x, a.y.mul_add(b.y, a.z * b.z)))),
+        }
+    }
+}
+
+impl Quat8 {
+    /// [`from_scaled_angle_axis`](Self::from_scaled_angle_axis) for rotation vectors of angle at
+    /// most `pi` (shortest-path offsets, plus a frame of turning): polynomials in the squared half
+    /// angle, with no square root, no sine or cosine, no division. Accurate to a few f32 ulps up
+    /// to half a turn, truncation error below 2e-7 up to a full turn; unit length within 1e-6.
+    ///
+    /// ```
+    /// use hooke::simd::{Quat8, Vec3x8};
+    /// use wide::f32x8;
+    /// let v = Vec3x8 { x: f32x8::splat(3.0), y: f32x8::ZERO, z: f32x8::ZERO };
+    /// let (a, b) = (Quat8::from_scaled_angle_axis_within_pi(v), Quat8::from_scaled_angle_axis(v));
+    /// assert!((a.x.to_array()[0] - b.x.to_array()[0]).abs() < 1e-6);
+    /// assert!((a.w.to_array()[0] - b.w.to_array()[0]).abs() < 1e-6);
+    /// ```
+    #[inline(always)]
+    pub fn from_scaled_angle_axis_within_pi(v: Vec3x8) -> Quat8 {
+        // h^2 = |v|^2 / 4; Taylor series of cos(h) and sin(h) / h up to h^18 and h^18 / 19!
+        // (truncation error below 3e-9 at h = pi / 2, 2e-7 at h = pi).
+        let h2 = v.z.mul_add(v.z, v.y.mul_add(v.y, v.x * v.x)) * f32x8::splat(0.25);
+        let horner = |coeffs: &[f32]| {
+            coeffs
+                .iter()
+                .rev()
+                .fold(f32x8::ZERO, |acc, &c| acc.mul_add(h2, f32x8::splat(c)))
+        };
+        let cos = horner(&COS_TAYLOR);
+        let half_sinc = horner(&HALF_SINC_TAYLOR);
+        Quat8 {
+            x: v.x * half_sinc,
+            y: v.y * half_sinc,
+            z: v.z * half_sinc,
+            w: cos,
+        }
+    }
+}
+
+/// Taylor coefficients of `cos(h)` in powers of `h^2`: `(-1)^k / (2k)!`.
+const COS_TAYLOR: [f32; 10] = [
+    1.0,
+    -1.0 / 2.0,
+    1.0 / 24.0,
+    -1.0 / 720.0,
+    1.0 / 40_320.0,
+    -1.0 / 3_628_800.0,
+    1.0 / 479_001_600.0,
+    -1.0 / 87_178_291_200.0,
+    1.0 / 20_922_789_888_000.0,
+    -1.0 / 6_402_373_705_728_000.0,
+];
+
+/// Taylor coefficients of `sin(h) / (2h)` in powers of `h^2`: `(-1)^k / (2 (2k+1)!)`.
+const HALF_SINC_TAYLOR: [f32; 10] = [
+    0.5 / 1.0,
+    -0.5 / 6.0,
+    0.5 / 120.0,
+    -0.5 / 5_040.0,
+    0.5 / 362_880.0,
+    -0.5 / 39_916_800.0,
+    0.5 / 6_227_020_800.0,
+    -0.5 / 1_307_674_368_000.0,
+    0.5 / 355_687_428_096_000.0,
+    -0.5 / 121_645_100_408_832_000.0,
+];
