@@ -2,7 +2,7 @@
 
 use hooke::batch::CriticalSprings;
 use hooke::column::Column;
-use hooke::par::{self, DEFAULT_MIN_LANES};
+use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::column;
@@ -269,9 +269,7 @@ impl Workload for Traffic {
             self.goal_velocity.lanes(),
         );
         if self.par {
-            par::run(parts, DEFAULT_MIN_LANES, &|(x, v, g, q)| {
-                traffic(x, v, g, q)
-            });
+            par::run(parts, DEFAULT_GRAIN, &|(x, v, g, q)| traffic(x, v, g, q));
         } else {
             let (x, v, g, q) = parts;
             traffic(x, v, g, q);

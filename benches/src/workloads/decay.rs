@@ -2,7 +2,7 @@
 
 use hooke::batch::DecaySprings;
 use hooke::column::Column;
-use hooke::par::{self, DEFAULT_MIN_LANES};
+use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::column;
@@ -222,7 +222,7 @@ impl Workload for Traffic {
     fn step(&mut self, _dt: f32) {
         let parts = (self.x.lanes_mut(), self.v.lanes_mut());
         if self.par {
-            par::run(parts, DEFAULT_MIN_LANES, &|(x, v)| traffic(x, v));
+            par::run(parts, DEFAULT_GRAIN, &|(x, v)| traffic(x, v));
         } else {
             traffic(parts.0, parts.1);
         }

@@ -3,7 +3,7 @@
 use hooke::batch::GeneralSprings;
 use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
-use hooke::par::{self, DEFAULT_MIN_LANES};
+use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::column;
@@ -329,7 +329,7 @@ impl Workload for Traffic {
             ),
         );
         if self.par {
-            par::run(parts, DEFAULT_MIN_LANES, &traffic);
+            par::run(parts, DEFAULT_GRAIN, &traffic);
         } else {
             traffic(parts);
         }

@@ -4,7 +4,7 @@
 use glam::{Quat, Vec3};
 use hooke::batch::QuatDecaySprings;
 use hooke::column::{QuatColumns, Vec3Columns};
-use hooke::par::{self, DEFAULT_MIN_LANES};
+use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use crate::{DT, HALFLIFE, Rng, Workload, source};
@@ -314,7 +314,7 @@ impl Workload for Traffic {
             ),
         );
         if self.par {
-            par::run(parts, DEFAULT_MIN_LANES, &traffic);
+            par::run(parts, DEFAULT_GRAIN, &traffic);
         } else {
             traffic(parts);
         }

@@ -75,7 +75,7 @@ mod validate;
 
 pub use batch::PoseBatch;
 pub use error::InertiaError;
-pub use inertializer::{Inertializer, PAR_MIN_LANES};
+pub use inertializer::Inertializer;
 pub use pose::{Pose, PoseRef};
 pub use profile::{BlendMode, BlendProfile, RootPolicy};
 pub use validate::{UNIT_TOLERANCE, check_rotation};

@@ -1,7 +1,7 @@
 //! The thin threading layer: runs a kernel over lane slices split into chunks on rayon's pool.
 //!
 //! Kernels know nothing of threads. [`run`] splits the slices a kernel reads and writes in halves,
-//! recursively, while a half still holds at least `min_lanes` lane groups, and runs the kernel on
+//! recursively, while a half still holds at least `grain` lane groups (the grain), and runs the kernel on
 //! each piece with `rayon::join`. Every lane is computed by the same code whatever the split, so
 //! results are bit-identical for any thread count. Batches smaller than twice the grain run on the
 //! calling thread.
@@ -11,7 +11,11 @@ use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 /// Default minimum number of lane groups per task: 2048 groups = 16,384 springs. Below this, the
 /// cost of waking a thread exceeds the work (measured break-even on 2-core machines: ~16k springs).
-pub const DEFAULT_MIN_LANES: usize = 2048;
+pub const DEFAULT_GRAIN: usize = 2048;
+
+/// The grain that never splits: everything runs on the calling thread (`update` of every batch
+/// type; the one "do not split" value of the crates built on hooke).
+pub const NO_SPLIT: usize = usize::MAX;
 
 /// Something that can be split at a lane-group index into two independent parts.
 ///
@@ -183,8 +187,9 @@ impl_split_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
 impl_split_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 impl_split_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
 
-/// Runs `kernel` over `parts`, split across rayon's threads in pieces of at least `min_lanes`
-/// lane groups. A `min_lanes` of 0 is treated as 1.
+/// Runs `kernel` over `parts`, split across rayon's threads in pieces of at least `grain` lane
+/// groups. A `grain` of 0 is treated as 1 (the finest split); [`NO_SPLIT`] runs everything on the
+/// calling thread.
 ///
 /// ```
 /// use hooke::{column::Column, lanes::{decay_shared, LaneCoeffs}, par, SpringCoeffs};
@@ -195,17 +200,44 @@ impl_split_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
 /// });
 /// assert!(x.as_slice()[99_999] < 1.0);
 /// ```
-pub fn run<P, K>(parts: P, min_lanes: usize, kernel: &K)
+pub fn run<P, K>(parts: P, grain: usize, kernel: &K)
 where
     P: Split,
     K: Fn(P) + Sync,
 {
-    let grain = min_lanes.max(1);
+    run_reduce(parts, grain, kernel, &|(), ()| ());
+}
+
+/// [`run`] for kernels that return a value: the pieces' results are combined with `reduce`,
+/// always in lane order (`reduce(left, right)`), so the result is the same for any thread count
+/// whenever `reduce` is associative.
+///
+/// ```
+/// use hooke::{column::Column, par};
+/// let mut x = Column::new(100_000, 1.0);
+/// x.as_mut_slice()[77_777] = 5.0;
+/// // Does any lane exceed 2? (e.g. "is anything still moving" after a kernel)
+/// let any = par::run_reduce(x.lanes_mut(), 1024, &|x: &mut [wide::f32x8]| {
+///     x.iter().any(|l| l.to_array().iter().any(|&v| v > 2.0))
+/// }, &|a, b| a || b);
+/// assert!(any);
+/// ```
+pub fn run_reduce<P, K, R, F>(parts: P, grain: usize, kernel: &K, reduce: &F) -> R
+where
+    P: Split,
+    K: Fn(P) -> R + Sync,
+    R: Send,
+    F: Fn(R, R) -> R + Sync,
+{
+    let grain = grain.max(1);
     let n = parts.lanes();
     if n == usize::MAX || n < grain.saturating_mul(2) {
-        kernel(parts);
-        return;
+        return kernel(parts);
     }
     let (left, right) = parts.split_at(n / 2);
-    rayon::join(|| run(left, grain, kernel), || run(right, grain, kernel));
+    let (l, r) = rayon::join(
+        || run_reduce(left, grain, kernel, reduce),
+        || run_reduce(right, grain, kernel, reduce),
+    );
+    reduce(l, r)
 }

@@ -7,7 +7,7 @@ use crate::error::check_dt;
 use crate::lanes::{
     decay_per_spring, decay_rates, decay_shared, spring_per_spring, spring_rates, spring_shared,
 };
-use crate::par::{self, DEFAULT_MIN_LANES};
+use crate::par::{self, DEFAULT_GRAIN};
 
 use super::halflife::{CoeffsRef, CriticalParams};
 
@@ -236,7 +236,7 @@ impl CriticalSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, usize::MAX)
+        self.update_with_grain(dt, par::NO_SPLIT)
     }
 
     /// Advances every spring by `dt` on rayon's threads (large batches only; results are
@@ -250,7 +250,7 @@ impl CriticalSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups (8 springs
@@ -261,7 +261,7 @@ impl CriticalSprings {
     /// s.update_with_grain(0.1, 1)?; // tiny grain: split across threads anyway
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         if let Some(rates) = self.params.rates() {
             // Per-spring halflives: coefficients from each spring's rate and this frame's dt,
@@ -270,7 +270,7 @@ impl CriticalSprings {
                 let x = self.x.lanes_mut();
                 let v = self.v.lanes_mut();
                 let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
-                par::run((x, v, g, q, rates), min_lanes, &|(x, v, g, q, y)| {
+                par::run((x, v, g, q, rates), grain, &|(x, v, g, q, y)| {
                     spring_rates(x, v, g, q, y, dt)
                 });
             }
@@ -281,10 +281,10 @@ impl CriticalSprings {
         let v = self.v.lanes_mut();
         let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
         match coeffs {
-            CoeffsRef::Shared(c) => par::run((x, v, g, q, c), min_lanes, &|(x, v, g, q, c)| {
+            CoeffsRef::Shared(c) => par::run((x, v, g, q, c), grain, &|(x, v, g, q, c)| {
                 spring_shared(x, v, g, q, &c)
             }),
-            CoeffsRef::PerSpring(c) => par::run((x, v, g, q, c), min_lanes, &|(x, v, g, q, c)| {
+            CoeffsRef::PerSpring(c) => par::run((x, v, g, q, c), grain, &|(x, v, g, q, c)| {
                 spring_per_spring(x, v, g, q, c)
             }),
         }
@@ -410,7 +410,7 @@ impl DecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, usize::MAX)
+        self.update_with_grain(dt, par::NO_SPLIT)
     }
 
     /// Advances every spring by `dt` on rayon's threads (bit-identical to
@@ -422,7 +422,7 @@ impl DecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -432,25 +432,21 @@ impl DecaySprings {
     /// d.update_with_grain(0.016, 2)?;
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         if let Some(rates) = self.params.rates() {
             if dt > 0.0 {
                 let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
-                par::run((x, v, rates), min_lanes, &|(x, v, y)| {
-                    decay_rates(x, v, y, dt)
-                });
+                par::run((x, v, rates), grain, &|(x, v, y)| decay_rates(x, v, y, dt));
             }
             return Ok(());
         }
         let coeffs = self.params.coeffs(dt)?;
         let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
         match coeffs {
-            CoeffsRef::Shared(c) => {
-                par::run((x, v, c), min_lanes, &|(x, v, c)| decay_shared(x, v, &c))
-            }
+            CoeffsRef::Shared(c) => par::run((x, v, c), grain, &|(x, v, c)| decay_shared(x, v, &c)),
             CoeffsRef::PerSpring(c) => {
-                par::run((x, v, c), min_lanes, &|(x, v, c)| decay_per_spring(x, v, c))
+                par::run((x, v, c), grain, &|(x, v, c)| decay_per_spring(x, v, c))
             }
         }
         Ok(())

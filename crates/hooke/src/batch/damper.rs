@@ -5,7 +5,7 @@ use crate::coeffs::damper_alpha;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{damper_rate, damper_rates, damper_shared};
-use crate::par::{self, DEFAULT_MIN_LANES, Shared};
+use crate::par::{self, DEFAULT_GRAIN, Shared};
 
 use super::halflife::check_halflives;
 
@@ -134,7 +134,7 @@ impl Dampers {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, usize::MAX)
+        self.update_with_grain(dt, par::NO_SPLIT)
     }
 
     /// Advances every damper by `dt` on rayon's threads (bit-identical to
@@ -146,7 +146,7 @@ impl Dampers {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -156,21 +156,19 @@ impl Dampers {
     /// d.update_with_grain(0.1, 1)?;
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         let (x, g) = (self.x.lanes_mut(), self.goal.lanes());
         match self.halflife {
             Some(h) => {
                 let alpha = Shared(damper_alpha(h, dt));
-                par::run((x, g, alpha), min_lanes, &|(x, g, a)| {
-                    damper_shared(x, g, a.0)
-                });
+                par::run((x, g, alpha), grain, &|(x, g, a)| damper_shared(x, g, a.0));
             }
             None if dt > 0.0 => {
                 // The blend factor of each damper from its rate and this frame's dt, inside the
                 // kernel: a dt that changes every frame costs no more than a constant one.
                 let k = self.rates.lanes();
-                par::run((x, g, k), min_lanes, &|(x, g, k)| damper_rates(x, g, k, dt));
+                par::run((x, g, k), grain, &|(x, g, k)| damper_rates(x, g, k, dt));
             }
             None => {}
         }

@@ -3,7 +3,7 @@
 use crate::column::{Column, check_len};
 use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{CoeffColumns, spring_per_spring};
-use crate::par::{self, DEFAULT_MIN_LANES};
+use crate::par::{self, DEFAULT_GRAIN};
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
 ///
@@ -210,7 +210,7 @@ impl GeneralSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, usize::MAX)
+        self.update_with_grain(dt, par::NO_SPLIT)
     }
 
     /// Advances every spring by `dt` on rayon's threads (bit-identical to
@@ -222,7 +222,7 @@ impl GeneralSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -232,7 +232,7 @@ impl GeneralSprings {
     /// s.update_with_grain(0.1, 1)?;
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         if self.cached_dt != Some(dt) {
             self.coeffs
@@ -246,7 +246,7 @@ impl GeneralSprings {
             self.goal_velocity.lanes(),
             self.coeffs.slices(),
         );
-        par::run(parts, min_lanes, &|(x, v, g, q, c)| {
+        par::run(parts, grain, &|(x, v, g, q, c)| {
             spring_per_spring(x, v, g, q, c)
         });
         Ok(())

@@ -6,7 +6,7 @@ use glam::{Quat, Vec3};
 use crate::column::{QuatColumns, Vec3Columns, check_len};
 use crate::error::ParamError;
 use crate::lanes::{quat_simple_shared, quat_vector_decay_per_spring, quat_vector_decay_shared};
-use crate::par::{self, DEFAULT_MIN_LANES};
+use crate::par::{self, DEFAULT_GRAIN};
 use crate::scalar::quat_to_scaled_angle_axis;
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
@@ -216,7 +216,7 @@ impl QuatDecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, usize::MAX)
+        self.update_with_grain(dt, par::NO_SPLIT)
     }
 
     /// Advances every spring by `dt` on rayon's threads (bit-identical to
@@ -228,7 +228,7 @@ impl QuatDecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -238,16 +238,16 @@ impl QuatDecaySprings {
     /// s.update_with_grain(0.1, 1)?;
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let coeffs = self.params.coeffs(dt)?;
         let e = vec3_lanes_mut(&mut self.e);
         let w = vec3_lanes_mut(&mut self.w);
         let q = quat_lanes_mut(&mut self.q);
         match coeffs {
-            CoeffsRef::Shared(c) => par::run((e, w, q, c), min_lanes, &|(e, w, q, c)| {
+            CoeffsRef::Shared(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
                 quat_vector_decay_shared(e, w, q, &c)
             }),
-            CoeffsRef::PerSpring(c) => par::run((e, w, q, c), min_lanes, &|(e, w, q, c)| {
+            CoeffsRef::PerSpring(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
                 quat_vector_decay_per_spring(e, w, q, c)
             }),
         }
@@ -383,7 +383,7 @@ impl QuatSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, usize::MAX)
+        self.update_with_grain(dt, par::NO_SPLIT)
     }
 
     /// Advances every spring by `dt` on rayon's threads (bit-identical to
@@ -395,7 +395,7 @@ impl QuatSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_MIN_LANES)
+        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -405,7 +405,7 @@ impl QuatSprings {
     /// s.update_with_grain(0.1, 1)?;
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn update_with_grain(&mut self, dt: f32, min_lanes: usize) -> Result<(), ParamError> {
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let c = match self.params.coeffs(dt)? {
             CoeffsRef::Shared(c) => c,
             // QuatSprings only has shared halflives.
@@ -420,7 +420,7 @@ impl QuatSprings {
             z: g.z.lanes(),
             w: g.w.lanes(),
         };
-        par::run((q, w, goal, c), min_lanes, &|(q, w, g, c)| {
+        par::run((q, w, goal, c), grain, &|(q, w, g, c)| {
             quat_simple_shared(q, w, g, &c)
         });
         Ok(())

@@ -1,0 +1,300 @@
+//! The inertializer: per-character blends of one rig's bones and curves, offsets in hooke's SoA
+//! columns. Construction and per-character state here; [`transition`](Inertializer::transition)
+//! and [`update`](Inertializer::update) in their own files.
+
+mod timing;
+mod transition;
+mod update;
+
+use glam::{DVec3, Quat, Vec3};
+use hooke::column::Column;
+use hooke::lanes::CoeffColumns;
+
+use crate::alloc;
+use crate::batch::BoneColumns;
+use crate::bone::{Anchor, Bone};
+use crate::error::InertiaError;
+use crate::offsets::OffsetColumns;
+use crate::profile::{BlendMode, BlendProfile, RootPolicy};
+
+use timing::TimingColumns;
+
+/// Inertialization (and dead blending) of many characters sharing one rig.
+///
+/// Per bone of every character it holds an offset (position and velocity, rotation and angular
+/// velocity) in `hooke` SoA columns, lane `character * bone_count + bone`, and per curve a scalar
+/// offset. [`transition`](Self::transition) switches one character from the animation it was
+/// showing to a new one at any time (also during an earlier blend) without moving its output;
+/// [`update`](Self::update) decays all offsets and writes every character's output pose and
+/// velocities in one fused SIMD pass; [`par_update`](Self::par_update) splits that pass across
+/// rayon's threads.
+///
+/// Each frame: build the input batch (each character's current animation, before offsets),
+/// call `update`, read the output. To switch a character, call `transition` *before* the update
+/// of the frame in which its input changes, with the source pose (what its input was, at the time
+/// of the switch, with velocities) and the destination pose (the new animation at the same time).
+///
+/// ```
+/// use glam::Vec3;
+/// use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
+///
+/// let bones = 2;
+/// let mut inertializer = Inertializer::new(10, BlendProfile::uniform(bones, 0.1)?, RootPolicy::Local)?;
+/// let mut input = PoseBatch::new(10, bones, 0)?;
+/// let mut output = PoseBatch::new(10, bones, 0)?;
+///
+/// // Character 3 switches from a pose at rest to one with its second bone one unit higher.
+/// let source = Pose::rest(bones);
+/// let mut destination = Pose::rest(bones);
+/// destination.positions[1] = Vec3::Y;
+/// inertializer.transition(3, source.as_ref(), destination.as_ref())?;
+/// input.set_character(3, destination.as_ref())?;
+///
+/// inertializer.update(0.0, &input, &mut output)?;
+/// assert_eq!(output.positions().get(3 * bones + 1), Vec3::ZERO); // no pop
+/// for _ in 0..120 {
+///     inertializer.update(1.0 / 60.0, &input, &mut output)?;
+/// }
+/// assert!((output.positions().get(3 * bones + 1) - Vec3::Y).length() < 1e-4); // converged
+/// # Ok::<(), hooke_inertia::InertiaError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Inertializer {
+    characters: usize,
+    profile: BlendProfile,
+    root: RootPolicy,
+    up: DVec3,
+    modes: Vec<BlendMode>,
+    /// Extrapolation halflife of each character's latest dead blend.
+    dead_halflife: Vec<f32>,
+    anchors: Vec<Anchor>,
+    offsets: OffsetColumns,
+    coeffs: CoeffColumns,
+    curve_off_x: Column,
+    curve_off_v: Column,
+    curve_coeffs: CoeffColumns,
+    /// The `dt` the coefficients and extrapolation factors were computed for.
+    dt: f32,
+    dead: BoneColumns,
+    dead_timing: TimingColumns,
+    dead_curve_x: Column,
+    dead_curve_v: Column,
+    dead_curve_timing: TimingColumns,
+    dead_active: bool,
+}
+
+impl Inertializer {
+    /// `characters` characters with the rig of `profile`, all without offsets, in
+    /// [`BlendMode::Inertialize`].
+    ///
+    /// ```
+    /// use hooke_inertia::{BlendProfile, Inertializer, InertiaError, RootPolicy};
+    /// let profile = BlendProfile::uniform(31, 0.1)?;
+    /// let ok = Inertializer::new(1000, profile.clone(), RootPolicy::Anchored { up: glam::Vec3::Y });
+    /// assert!(ok.is_ok());
+    /// let bad = Inertializer::new(1, profile, RootPolicy::Anchored { up: glam::Vec3::ZERO });
+    /// assert!(matches!(bad, Err(InertiaError::InvalidUpAxis { .. })));
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn new(
+        characters: usize,
+        profile: BlendProfile,
+        root: RootPolicy,
+    ) -> Result<Inertializer, InertiaError> {
+        let up = match root {
+            RootPolicy::Local => DVec3::Y,
+            RootPolicy::Anchored { up } => {
+                let d = up.as_dvec3();
+                if !d.is_finite() || d.length() == 0.0 {
+                    return Err(InertiaError::InvalidUpAxis {
+                        value: up.to_array(),
+                    });
+                }
+                d.normalize()
+            }
+        };
+        let lanes = alloc::lanes("bone lanes", characters, profile.bone_count())?;
+        let curve_lanes = alloc::lanes("curve lanes", characters, profile.curve_count())?;
+        let mut inertializer = Inertializer {
+            characters,
+            root,
+            up,
+            modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
+            dead_halflife: alloc::vec("characters", characters, 0.0)?,
+            anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
+            offsets: OffsetColumns::zero("bone lanes", lanes)?,
+            coeffs: alloc::identity_coeffs("bone lanes", lanes)?,
+            curve_off_x: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            curve_off_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            curve_coeffs: alloc::identity_coeffs("curve lanes", curve_lanes)?,
+            dt: 0.0,
+            dead: BoneColumns::rest("bone lanes", lanes)?,
+            dead_timing: TimingColumns::new("bone lanes", lanes)?,
+            dead_curve_x: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            dead_curve_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
+            dead_curve_timing: TimingColumns::new("curve lanes", curve_lanes)?,
+            dead_active: false,
+            profile,
+        };
+        inertializer.set_dt(0.0);
+        Ok(inertializer)
+    }
+
+    /// The number of characters.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(7, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.character_count(), 7);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn character_count(&self) -> usize {
+        self.characters
+    }
+
+    /// The rig's blend profile (bone count, halflives, exclusions, curves).
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.profile().bone_count(), 3);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn profile(&self) -> &BlendProfile {
+        &self.profile
+    }
+
+    /// The root policy.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.root_policy(), RootPolicy::Local);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn root_policy(&self) -> RootPolicy {
+        self.root
+    }
+
+    /// The blend mode of `character` (used by its next transitions).
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.mode(0)?, BlendMode::Inertialize);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn mode(&self, character: usize) -> Result<BlendMode, InertiaError> {
+        self.check_character(character)?;
+        Ok(self.modes[character])
+    }
+
+    /// Selects how the next transitions of `character` blend. A blend in flight continues; the
+    /// next transition starts from whatever the character is showing.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(2, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// i.set_mode(1, BlendMode::DeadBlend { blend_time: 0.3, halflife: 0.1 })?;
+    /// assert!(i.set_mode(2, BlendMode::Inertialize).is_err());
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn set_mode(&mut self, character: usize, mode: BlendMode) -> Result<(), InertiaError> {
+        self.check_character(character)?;
+        mode.check()?;
+        self.modes[character] = mode;
+        Ok(())
+    }
+
+    /// Removes every offset, dead blend and root anchor of `character`: its output becomes its
+    /// input (a hard cut).
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(1, BlendProfile::uniform(1, 0.1)?, RootPolicy::Local)?;
+    /// let mut far = Pose::rest(1);
+    /// far.positions[0] = glam::Vec3::X;
+    /// i.transition(0, far.as_ref(), Pose::rest(1).as_ref())?;
+    /// assert!(i.is_blending(0)?);
+    /// i.reset(0)?;
+    /// assert!(!i.is_blending(0)?);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn reset(&mut self, character: usize) -> Result<(), InertiaError> {
+        self.check_character(character)?;
+        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
+        for lane in character * bones..(character + 1) * bones {
+            self.offsets.clear(lane);
+            self.dead_timing.stop(lane);
+        }
+        for lane in character * curves..(character + 1) * curves {
+            self.curve_off_x.as_mut_slice()[lane] = 0.0;
+            self.curve_off_v.as_mut_slice()[lane] = 0.0;
+            self.dead_curve_timing.stop(lane);
+        }
+        self.anchors[character] = Anchor::IDENTITY;
+        Ok(())
+    }
+
+    /// Whether `character` still has a non-zero offset or a running dead blend.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(1, 0.1)?, RootPolicy::Local)?;
+    /// assert!(!i.is_blending(0)?);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn is_blending(&self, character: usize) -> Result<bool, InertiaError> {
+        self.check_character(character)?;
+        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
+        let bone_blending = (character * bones..(character + 1) * bones)
+            .any(|lane| !self.offsets.is_zero(lane) || self.dead_timing.running(lane).is_some());
+        let curve_blending = (character * curves..(character + 1) * curves).any(|lane| {
+            self.curve_off_x.as_slice()[lane] != 0.0
+                || self.curve_off_v.as_slice()[lane] != 0.0
+                || self.dead_curve_timing.running(lane).is_some()
+        });
+        Ok(bone_blending || curve_blending)
+    }
+
+    /// The root anchor of `character` (rotation about the up axis, translation) under
+    /// [`RootPolicy::Anchored`]; the identity otherwise.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(1, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.root_anchor(0)?, (glam::Quat::IDENTITY, glam::Vec3::ZERO));
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn root_anchor(&self, character: usize) -> Result<(Quat, Vec3), InertiaError> {
+        self.check_character(character)?;
+        let a = self.anchors[character];
+        Ok((a.q.as_quat(), a.t.as_vec3()))
+    }
+
+    fn check_character(&self, character: usize) -> Result<(), InertiaError> {
+        if character < self.characters {
+            Ok(())
+        } else {
+            Err(InertiaError::CharacterOutOfRange {
+                character,
+                count: self.characters,
+            })
+        }
+    }
+}
+
+fn get_bone(columns: &BoneColumns, lane: usize) -> Bone {
+    let (x, v, q, w) = columns.get(lane);
+    Bone {
+        x: x.as_dvec3(),
+        v: v.as_dvec3(),
+        q: q.as_dquat(),
+        w: w.as_dvec3(),
+    }
+}
+
+fn set_bone(columns: &mut BoneColumns, lane: usize, b: &Bone) {
+    let (x, v, q, w) = b.to_f32();
+    columns.set(lane, x, v, q, w);
+}

@@ -1,0 +1,173 @@
+//! Starting a blend: [`Inertializer::transition`] and the current output it folds in.
+
+use crate::bone::{self, Anchor, Bone};
+use crate::error::InertiaError;
+use crate::pose::PoseRef;
+use crate::profile::{BlendMode, RootPolicy};
+use crate::saturate::saturate;
+use crate::validate;
+
+use super::{Inertializer, get_bone, set_bone};
+
+impl Inertializer {
+    /// Switches `character` from the animation it was showing to a new one, keeping its output
+    /// pose and velocities unchanged (C0 and C1 continuous).
+    ///
+    /// `source` is the character's *input* at the time of the switch (its previous animation,
+    /// before any offset, with velocities); `destination` is the new animation at the same time.
+    /// Any blend in flight is folded in: the new offsets are computed from the current output
+    /// `off ⊕ source` (see `docs/math.md` §6.1, including the angular-velocity fix), so transitions
+    /// can follow each other at any rate. In [`BlendMode::DeadBlend`] the current output is stored
+    /// and extrapolated instead, and `destination` is only checked.
+    ///
+    /// Both poses are checked (lengths, finite values, unit rotations) before anything changes.
+    ///
+    /// ```
+    /// use glam::{Quat, Vec3};
+    /// use hooke_inertia::*;
+    ///
+    /// let mut i = Inertializer::new(1, BlendProfile::uniform(1, 0.1)?, RootPolicy::Local)?;
+    /// let mut src = Pose::rest(1);
+    /// src.angular_velocities[0] = Vec3::Z;
+    /// let mut dst = Pose::rest(1);
+    /// dst.rotations[0] = Quat::from_rotation_x(1.0);
+    /// i.transition(0, src.as_ref(), dst.as_ref())?;
+    ///
+    /// let mut input = PoseBatch::new(1, 1, 0)?;
+    /// input.set_character(0, dst.as_ref())?;
+    /// let mut output = PoseBatch::new(1, 1, 0)?;
+    /// i.update(0.0, &input, &mut output)?;
+    /// assert!(output.rotations().get(0).angle_between(Quat::IDENTITY) < 1e-6);
+    /// assert!((output.angular_velocities().get(0) - Vec3::Z).length() < 1e-6);
+    ///
+    /// let mut bad = dst.clone();
+    /// bad.positions[0].x = f32::NAN;
+    /// assert!(matches!(
+    ///     i.transition(0, src.as_ref(), bad.as_ref()),
+    ///     Err(InertiaError::NotFinite { field: "destination.positions", character: 0, bone: 0, .. })
+    /// ));
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn transition(
+        &mut self,
+        character: usize,
+        source: PoseRef<'_>,
+        destination: PoseRef<'_>,
+    ) -> Result<(), InertiaError> {
+        self.check_character(character)?;
+        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
+        validate::check_pose(&validate::SOURCE, character, bones, curves, &source)?;
+        validate::check_pose(
+            &validate::DESTINATION,
+            character,
+            bones,
+            curves,
+            &destination,
+        )?;
+        let mode = self.modes[character];
+        if let BlendMode::DeadBlend { halflife, .. } = mode {
+            self.dead_halflife[character] = halflife;
+        }
+        for b in 0..bones {
+            let lane = character * bones + b;
+            let src = pose_bone(&source, b);
+            let dst = pose_bone(&destination, b);
+            let output = self.current_output(character, b, &src);
+            let anchored = b == 0 && matches!(self.root, RootPolicy::Anchored { .. });
+            if anchored {
+                self.anchors[character] = Anchor::aligning(&output, &dst, self.up);
+            }
+            let excluded = self.profile.is_excluded(b);
+            match mode {
+                BlendMode::Inertialize => {
+                    let target = if anchored {
+                        self.anchors[character].clip_from_world(&output)
+                    } else {
+                        output
+                    };
+                    if excluded {
+                        self.offsets.clear(lane);
+                    } else {
+                        self.offsets.set(lane, &Bone::offset_between(&target, &dst));
+                    }
+                    self.dead_timing.stop(lane);
+                }
+                BlendMode::DeadBlend {
+                    blend_time,
+                    halflife,
+                } => {
+                    self.offsets.clear(lane);
+                    set_bone(&mut self.dead, lane, &output);
+                    let blend_time = if excluded { 0.0 } else { blend_time };
+                    let factors = bone::extrapolation_factors(halflife, self.dt);
+                    self.dead_timing.start(lane, blend_time, factors);
+                    self.dead_active |= blend_time > 0.0;
+                }
+            }
+        }
+        for c in 0..curves {
+            let lane = character * curves + c;
+            let (x, v) = self.current_curve_output(lane, &source, c);
+            match mode {
+                BlendMode::Inertialize => {
+                    self.curve_off_x.as_mut_slice()[lane] =
+                        saturate(x - f64::from(destination.curves[c]));
+                    self.curve_off_v.as_mut_slice()[lane] =
+                        saturate(v - f64::from(destination.curve_velocities[c]));
+                    self.dead_curve_timing.stop(lane);
+                }
+                BlendMode::DeadBlend {
+                    blend_time,
+                    halflife,
+                } => {
+                    self.curve_off_x.as_mut_slice()[lane] = 0.0;
+                    self.curve_off_v.as_mut_slice()[lane] = 0.0;
+                    self.dead_curve_x.as_mut_slice()[lane] = saturate(x);
+                    self.dead_curve_v.as_mut_slice()[lane] = saturate(v);
+                    let factors = bone::extrapolation_factors(halflife, self.dt);
+                    self.dead_curve_timing.start(lane, blend_time, factors);
+                    self.dead_active |= blend_time > 0.0;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What `character` shows for bone `b` when its input is `src`: offsets, root anchor, dead
+    /// blend, in the order of the update.
+    fn current_output(&self, character: usize, b: usize, src: &Bone) -> Bone {
+        let lane = character * self.profile.bone_count() + b;
+        let mut out = self.offsets.get(lane).apply_to(src);
+        if b == 0 && matches!(self.root, RootPolicy::Anchored { .. }) {
+            out = self.anchors[character].world_from_clip(&out);
+        }
+        if let Some((elapsed, blend_time)) = self.dead_timing.running(lane) {
+            out = bone::dead_blend(&get_bone(&self.dead, lane), &out, elapsed, blend_time);
+        }
+        out
+    }
+
+    fn current_curve_output(&self, lane: usize, source: &PoseRef<'_>, c: usize) -> (f64, f64) {
+        let x = f64::from(source.curves[c]) + f64::from(self.curve_off_x.as_slice()[lane]);
+        let v =
+            f64::from(source.curve_velocities[c]) + f64::from(self.curve_off_v.as_slice()[lane]);
+        match self.dead_curve_timing.running(lane) {
+            None => (x, v),
+            Some((elapsed, blend_time)) => {
+                let (w, dw) = bone::blend_weight(elapsed, blend_time);
+                let ex = f64::from(self.dead_curve_x.as_slice()[lane]);
+                let ev = f64::from(self.dead_curve_v.as_slice()[lane]);
+                (ex + (x - ex) * w, ev + (v - ev) * w + (x - ex) * dw)
+            }
+        }
+    }
+}
+
+fn pose_bone(pose: &PoseRef<'_>, b: usize) -> Bone {
+    Bone::new(
+        pose.positions[b],
+        pose.velocities[b],
+        pose.rotations[b],
+        pose.angular_velocities[b],
+    )
+}
