@@ -13,7 +13,7 @@ use glam::{Quat, Vec3};
 use hooke::batch::{
     CriticalSprings, Dampers, DecaySprings, GeneralSprings, QuatDecaySprings, QuatSprings,
 };
-use hooke::column::check_len;
+use hooke::error::check_len;
 
 use crate::error::{
     Failure, FfiResult, HookeStatus, guard, guard_or, guard_value, non_null, slice, write,

@@ -89,14 +89,13 @@ impl Failure {
         match self {
             Failure::Null(_) => HookeStatus::NullPointer,
             Failure::Param(ParamError::LengthMismatch { .. }) => HookeStatus::LengthMismatch,
-            Failure::Param(ParamError::OutOfMemory { .. })
-            | Failure::Inertia(InertiaError::OutOfMemory { .. }) => HookeStatus::OutOfMemory,
+            Failure::Inertia(InertiaError::Param(e)) => Failure::Param(*e).status(),
+            Failure::Param(ParamError::OutOfMemory { .. }) => HookeStatus::OutOfMemory,
+            Failure::Param(ParamError::IndexOutOfRange { .. }) | Failure::Index { .. } => {
+                HookeStatus::IndexOutOfRange
+            }
             Failure::Param(_) => HookeStatus::InvalidParameter,
-            Failure::Index { .. } => HookeStatus::IndexOutOfRange,
-            Failure::Inertia(InertiaError::CharacterOutOfRange { .. })
-            | Failure::Inertia(InertiaError::BoneOutOfRange { .. }) => HookeStatus::IndexOutOfRange,
-            Failure::Inertia(InertiaError::WrongLength { .. })
-            | Failure::Inertia(InertiaError::ShapeMismatch { .. }) => HookeStatus::LengthMismatch,
+            Failure::Inertia(InertiaError::ShapeMismatch { .. }) => HookeStatus::LengthMismatch,
             Failure::Inertia(_)
             | Failure::SizeOverflow { .. }
             | Failure::RootPolicy(_)

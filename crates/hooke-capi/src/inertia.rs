@@ -373,15 +373,8 @@ macro_rules! names {
 
 /// Checks `dt` before any work (the same rule and message as hooke-inertia's update).
 fn check_dt(dt: f32) -> FfiResult {
-    if dt.is_finite() && dt >= 0.0 {
-        Ok(())
-    } else {
-        Err(InertiaError::InvalidTime {
-            name: "dt",
-            value: dt,
-        }
-        .into())
-    }
+    hooke::error::check_non_negative("dt", dt).map_err(InertiaError::from)?;
+    Ok(())
 }
 
 /// The body of every update: checks, gathers the input into the SoA batch (validating it),

@@ -7,6 +7,7 @@ use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::CoeffColumns;
 
 use crate::error::InertiaError;
+use hooke::ParamError;
 
 /// `count * per_item`, or [`InertiaError::SizeOverflow`] naming `what`.
 pub(crate) fn lanes(
@@ -23,7 +24,7 @@ pub(crate) fn lanes(
         })
 }
 
-/// `len` copies of `value`, or [`InertiaError::OutOfMemory`].
+/// `len` copies of `value`, or an out-of-memory error.
 pub(crate) fn vec<T: Clone>(
     what: &'static str,
     len: usize,
@@ -31,19 +32,20 @@ pub(crate) fn vec<T: Clone>(
 ) -> Result<Vec<T>, InertiaError> {
     let mut v = Vec::new();
     v.try_reserve_exact(len)
-        .map_err(|_| InertiaError::OutOfMemory { what, len })?;
+        .map_err(|_| InertiaError::Param(ParamError::OutOfMemory { name: what, len }))?;
     v.resize(len, value);
     Ok(v)
 }
 
-/// A column of `len` copies of `value` with padding `pad`, or [`InertiaError::OutOfMemory`].
+/// A column of `len` copies of `value` with padding `pad`, or an out-of-memory error.
 pub(crate) fn column(
     what: &'static str,
     len: usize,
     value: f32,
     pad: f32,
 ) -> Result<Column, InertiaError> {
-    Column::try_with_padding(len, value, pad).map_err(|_| InertiaError::OutOfMemory { what, len })
+    Column::try_with_padding(len, value, pad)
+        .map_err(|_| InertiaError::Param(ParamError::OutOfMemory { name: what, len }))
 }
 
 /// `len` zero vectors (zero padding).
@@ -113,11 +115,11 @@ mod tests {
         ));
         assert!(matches!(
             column("t", usize::MAX, 0.0, 0.0),
-            Err(InertiaError::OutOfMemory { .. })
+            Err(InertiaError::Param(ParamError::OutOfMemory { .. }))
         ));
         assert!(matches!(
             vec::<u64>("t", usize::MAX, 0),
-            Err(InertiaError::OutOfMemory { .. })
+            Err(InertiaError::Param(ParamError::OutOfMemory { .. }))
         ));
     }
 }

@@ -21,7 +21,7 @@ pub(crate) struct BoneColumns {
 
 impl BoneColumns {
     /// `len` bones at rest: zero vectors and identity rotations (the inert values for padding),
-    /// or [`InertiaError::OutOfMemory`] naming `what`.
+    /// or an out-of-memory error ([`hooke::ParamError::OutOfMemory`]) naming `what`.
     pub fn rest(what: &'static str, len: usize) -> Result<BoneColumns, InertiaError> {
         Ok(BoneColumns {
             positions: alloc::zero_vec3s(what, len)?,
@@ -85,7 +85,7 @@ impl PoseBatch {
     /// velocities, identity rotations, zero curves).
     ///
     /// A size that does not fit in `usize` is [`InertiaError::SizeOverflow`]; one that cannot be
-    /// allocated is [`InertiaError::OutOfMemory`].
+    /// allocated is an out-of-memory error ([`hooke::ParamError::OutOfMemory`]).
     ///
     /// ```
     /// use hooke_inertia::{InertiaError, PoseBatch};
@@ -139,7 +139,10 @@ impl PoseBatch {
     /// use hooke_inertia::{InertiaError, Pose, PoseBatch};
     /// let mut batch = PoseBatch::new(1, 2, 0)?;
     /// let err = batch.set_character(0, Pose::rest(3).as_ref()).unwrap_err();
-    /// assert!(matches!(err, InertiaError::WrongLength { field: "input.positions", .. }));
+    /// assert!(matches!(
+    ///     err,
+    ///     InertiaError::Param(hooke::ParamError::LengthMismatch { name: "input.positions", .. })
+    /// ));
     /// # Ok::<(), InertiaError>(())
     /// ```
     pub fn set_character(
@@ -252,14 +255,8 @@ impl PoseBatch {
     }
 
     pub(crate) fn check_character(&self, character: usize) -> Result<(), InertiaError> {
-        if character < self.characters {
-            Ok(())
-        } else {
-            Err(InertiaError::CharacterOutOfRange {
-                character,
-                count: self.characters,
-            })
-        }
+        hooke::error::check_index("character", character, self.characters)?;
+        Ok(())
     }
 
     pub(crate) fn check_pose(

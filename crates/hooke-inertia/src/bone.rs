@@ -3,6 +3,7 @@
 //! kernels) does the same in `f32x8`.
 
 use glam::{DQuat, DVec3, Quat, Vec3};
+use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
 
 use crate::saturate::saturate_vec3;
 use crate::validate::normalised;
@@ -133,61 +134,15 @@ pub(crate) fn heading(q: DQuat, up: DVec3) -> DQuat {
     }
 }
 
-/// The rotation vector of `q` on the shortest path, `f64`.
-pub(crate) fn log(q: DQuat) -> DVec3 {
-    let q = if q.w < 0.0 { -q } else { q };
-    let xyz = DVec3::new(q.x, q.y, q.z);
-    let len = xyz.length();
-    if len == 0.0 {
-        DVec3::ZERO
-    } else {
-        xyz * (2.0 * len.atan2(q.w) / len)
-    }
-}
-
-/// The rotation of rotation vector `v`, `f64`.
-pub(crate) fn exp(v: DVec3) -> DQuat {
-    let half = 0.5 * v.length();
-    let sinc = if half < 1e-4 {
-        1.0 - half * half / 6.0
-    } else {
-        half.sin() / half
-    };
-    let xyz = 0.5 * v * sinc;
-    DQuat::from_xyzw(xyz.x, xyz.y, xyz.z, half.cos())
-}
-
-/// Smoothstep blend weight and its time derivative after `elapsed` of `blend_time`.
-pub(crate) fn blend_weight(elapsed: f64, blend_time: f64) -> (f64, f64) {
-    let s = (elapsed / blend_time).clamp(0.0, 1.0);
-    (s * s * (3.0 - 2.0 * s), 6.0 * s * (1.0 - s) / blend_time)
-}
-
 /// The dead-blend output: the extrapolated source `e` cross-faded to the live input `live`
 /// (slerp on the shortest path for rotations), with the exact derivative of the blend.
 pub(crate) fn dead_blend(e: &Bone, live: &Bone, elapsed: f64, blend_time: f64) -> Bone {
-    let (weight, dweight) = blend_weight(elapsed, blend_time);
-    let gap = log(live.q * e.q.conjugate());
+    let (weight, dweight) = hooke::scalar::dead_blend_weight(elapsed, blend_time);
+    let gap = quat_to_scaled_angle_axis_f64(live.q * e.q.conjugate());
     Bone {
         x: e.x + (live.x - e.x) * weight,
         v: e.v + (live.v - e.v) * weight + (live.x - e.x) * dweight,
-        q: (exp(gap * weight) * e.q).normalize(),
+        q: (quat_from_scaled_angle_axis_f64(gap * weight) * e.q).normalize(),
         w: e.w + (live.w - e.w) * weight + gap * dweight,
     }
-}
-
-/// `(travel, decay)` of one extrapolation step of `dt` with velocity halflife `halflife`:
-/// `x += v * travel`, `v *= decay`, computed as `travel = dt * phi(y dt)` with
-/// `phi(z) = (1 - e^-z) / z` (stable for tiny `y`), `y = ln2 / halflife`.
-pub(crate) fn extrapolation_factors(halflife: f32, dt: f32) -> (f32, f32) {
-    let (h, t) = (f64::from(halflife), f64::from(dt));
-    if t <= 0.0 {
-        return (0.0, 1.0);
-    }
-    if h <= 0.0 {
-        return (0.0, 0.0);
-    }
-    let z = std::f64::consts::LN_2 / h * t;
-    let phi = if z == 0.0 { 1.0 } else { -(-z).exp_m1() / z };
-    ((t * phi) as f32, (-z).exp() as f32)
 }

@@ -224,7 +224,7 @@ fn saturate_dead_blend(
         let moved = Bone {
             x: e.x + e.v * travel,
             v: e.v * decay,
-            q: (bone::exp(e.w * travel) * e.q).normalize(),
+            q: (hooke::scalar::quat_from_scaled_angle_axis_f64(e.w * travel) * e.q).normalize(),
             w: e.w * decay,
         };
         let moved = Bone::from_f32(moved.to_f32());
@@ -336,7 +336,8 @@ fn saturate_dead_blend_curves(
             at(x0, lane) + at(v0, lane) * at(step.travel, lane),
         ));
         let ev = at(v0, lane) * at(step.decay, lane);
-        let (w, dw) = bone::blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
+        let (w, dw) =
+            hooke::scalar::dead_blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
         let (lx, lv) = (at(lx, lane), at(lv, lane));
         xs[lane] = ex as f32;
         oxs[lane] = saturate(ex + (lx - ex) * w);

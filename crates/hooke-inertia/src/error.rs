@@ -9,37 +9,20 @@
 /// ```
 /// use hooke_inertia::{BlendProfile, InertiaError};
 /// let err = BlendProfile::uniform(3, -0.1).unwrap_err();
-/// assert!(matches!(err, InertiaError::InvalidHalflife { bone: 0, .. }));
-/// assert_eq!(err.to_string(), "halflife of bone 0 is -0.1, expected a finite value >= 0");
+/// assert!(matches!(
+///     err,
+///     InertiaError::Param(hooke::ParamError::InvalidAt { name: "halflife", index: 0, .. })
+/// ));
+/// assert_eq!(err.to_string(), "parameter `halflife` at index 0 is -0.1, expected a finite value >= 0");
 /// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum InertiaError {
-    /// A per-bone (or per-curve) array has the wrong length.
-    #[error("`{field}` has {found} entries, expected {expected}")]
-    WrongLength {
-        /// The array, e.g. `"source.rotations"`.
-        field: &'static str,
-        /// The length it must have (the rig's bone or curve count).
-        expected: usize,
-        /// The length it has.
-        found: usize,
-    },
-    /// A character index past the number of characters.
-    #[error("character {character} is out of range: there are {count} characters")]
-    CharacterOutOfRange {
-        /// The rejected index.
-        character: usize,
-        /// The number of characters.
-        count: usize,
-    },
-    /// A bone index past the rig's bone count.
-    #[error("bone {bone} is out of range: the rig has {count} bones")]
-    BoneOutOfRange {
-        /// The rejected index.
-        bone: usize,
-        /// The number of bones.
-        count: usize,
-    },
+    /// A parameter, index, length or allocation error, with hooke's kinds and texts: a halflife
+    /// or time out of its domain (`Invalid`, `InvalidAt` with the bone index), a character or
+    /// bone index out of range (`IndexOutOfRange`), an array of the wrong length
+    /// (`LengthMismatch`), an allocation that failed (`OutOfMemory`).
+    #[error(transparent)]
+    Param(#[from] hooke::ParamError),
     /// A position, velocity, angular velocity, curve value or quaternion component is NaN or
     /// infinite.
     #[error("`{field}` of character {character}, bone {bone} is not finite: {value:?}")]
@@ -68,22 +51,6 @@ pub enum InertiaError {
         /// The quaternion's length.
         length: f32,
     },
-    /// A negative or non-finite halflife in a blend profile.
-    #[error("halflife of bone {bone} is {value}, expected a finite value >= 0")]
-    InvalidHalflife {
-        /// The bone (or curve) index.
-        bone: usize,
-        /// The rejected value.
-        value: f32,
-    },
-    /// A negative or non-finite time (time step, blend time, extrapolation halflife).
-    #[error("`{name}` is {value}, expected a finite value >= 0")]
-    InvalidTime {
-        /// The parameter, e.g. `"dt"`.
-        name: &'static str,
-        /// The rejected value.
-        value: f32,
-    },
     /// Two batches (input and output, or batch and inertializer) have different shapes.
     #[error("`{field}` has shape {found:?} (characters, bones, curves), expected {expected:?}")]
     ShapeMismatch {
@@ -110,13 +77,5 @@ pub enum InertiaError {
         count: usize,
         /// Entries per character (bones or curves).
         per_item: usize,
-    },
-    /// Memory for `len` entries could not be allocated (nothing was changed).
-    #[error("out of memory: cannot allocate {len} entries for {what}")]
-    OutOfMemory {
-        /// What was being allocated, e.g. `"bone lanes"`.
-        what: &'static str,
-        /// The number of entries.
-        len: usize,
     },
 }

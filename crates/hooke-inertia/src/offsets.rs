@@ -13,7 +13,7 @@ use hooke::column::Vec3Columns;
 use hooke::simd::Vec3x8;
 
 use crate::alloc;
-use crate::bone::{self, Bone};
+use crate::bone::Bone;
 use crate::error::InertiaError;
 use crate::lanes::LanesMut;
 use crate::saturate::saturate_vec3;
@@ -40,7 +40,7 @@ pub(crate) struct Offset8 {
 pub(crate) type OffsetLanesMut<'a> = LanesMut<'a, 12>;
 
 impl OffsetColumns {
-    /// `len` zero offsets, or [`InertiaError::OutOfMemory`] naming `what`.
+    /// `len` zero offsets, or an out-of-memory error ([`hooke::ParamError::OutOfMemory`]) naming `what`.
     pub fn zero(what: &'static str, len: usize) -> Result<OffsetColumns, InertiaError> {
         Ok(OffsetColumns {
             positions: alloc::zero_vec3s(what, len)?,
@@ -55,7 +55,8 @@ impl OffsetColumns {
         Bone {
             x: self.positions.get(lane).as_dvec3(),
             v: self.velocities.get(lane).as_dvec3(),
-            q: bone::exp(self.rotations.get(lane).as_dvec3()).normalize(),
+            q: hooke::scalar::quat_from_scaled_angle_axis_f64(self.rotations.get(lane).as_dvec3())
+                .normalize(),
             w: self.angular_velocities.get(lane).as_dvec3(),
         }
     }
@@ -77,7 +78,10 @@ impl OffsetColumns {
     pub fn set(&mut self, lane: usize, b: &Bone) {
         self.positions.set(lane, saturate_vec3(b.x));
         self.velocities.set(lane, saturate_vec3(b.v));
-        self.rotations.set(lane, bone::log(b.q).as_vec3());
+        self.rotations.set(
+            lane,
+            hooke::scalar::quat_to_scaled_angle_axis_f64(b.q).as_vec3(),
+        );
         self.angular_velocities.set(lane, saturate_vec3(b.w));
     }
 

@@ -30,11 +30,7 @@ pub struct BlendProfile {
 }
 
 fn check_halflife(bone: usize, value: f32) -> Result<f32, InertiaError> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(value)
-    } else {
-        Err(InertiaError::InvalidHalflife { bone, value })
-    }
+    Ok(hooke::error::check_non_negative("halflife", value).map_err(|e| e.at(bone))?)
 }
 
 impl BlendProfile {
@@ -169,14 +165,8 @@ impl BlendProfile {
     }
 
     fn check_bone(&self, bone: usize) -> Result<(), InertiaError> {
-        if bone < self.bone_count() {
-            Ok(())
-        } else {
-            Err(InertiaError::BoneOutOfRange {
-                bone,
-                count: self.bone_count(),
-            })
-        }
+        hooke::error::check_index("bone", bone, self.bone_count())?;
+        Ok(())
     }
 }
 
@@ -254,9 +244,5 @@ impl BlendMode {
 }
 
 pub(crate) fn check_time(name: &'static str, value: f32) -> Result<f32, InertiaError> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(value)
-    } else {
-        Err(InertiaError::InvalidTime { name, value })
-    }
+    Ok(hooke::error::check_non_negative(name, value)?)
 }

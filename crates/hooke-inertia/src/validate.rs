@@ -103,15 +103,7 @@ pub(crate) fn check_len(
     expected: usize,
     found: usize,
 ) -> Result<(), InertiaError> {
-    if expected == found {
-        Ok(())
-    } else {
-        Err(InertiaError::WrongLength {
-            field,
-            expected,
-            found,
-        })
-    }
+    Ok(hooke::error::check_len(field, expected, found)?)
 }
 
 /// Field names of one pose role ("source", "destination", "input").

@@ -2,6 +2,7 @@
 //! and bone where it enters, and leaves the state untouched.
 
 use glam::{Quat, Vec3};
+use hooke::ParamError;
 use hooke_inertia::{
     BlendMode, BlendProfile, InertiaError, Inertializer, Pose, PoseBatch, RootPolicy,
 };
@@ -55,11 +56,11 @@ fn wrong_bone_count() {
     rejected(Pose::rest(BONES + 1), |e| {
         matches!(
             e,
-            InertiaError::WrongLength {
-                field: "destination.positions",
+            InertiaError::Param(ParamError::LengthMismatch {
+                name: "destination.positions",
                 expected: 4,
                 found: 5
-            }
+            })
         )
     });
     let mut short = moving();
@@ -67,10 +68,10 @@ fn wrong_bone_count() {
     rejected(short, |e| {
         matches!(
             e,
-            InertiaError::WrongLength {
-                field: "destination.angular_velocities",
+            InertiaError::Param(ParamError::LengthMismatch {
+                name: "destination.angular_velocities",
                 ..
-            }
+            })
         )
     });
 }
@@ -81,10 +82,10 @@ fn wrong_bone_count_in_batch_input() {
     let err = input.set_character(0, Pose::rest(2).as_ref()).unwrap_err();
     assert!(matches!(
         err,
-        InertiaError::WrongLength {
-            field: "input.positions",
+        InertiaError::Param(ParamError::LengthMismatch {
+            name: "input.positions",
             ..
-        }
+        })
     ));
 }
 
@@ -94,10 +95,10 @@ fn wrong_curve_count() {
     rejected(bad, |e| {
         matches!(
             e,
-            InertiaError::WrongLength {
-                field: "destination.curves",
+            InertiaError::Param(ParamError::LengthMismatch {
+                name: "destination.curves",
                 ..
-            }
+            })
         )
     });
 }
@@ -228,12 +229,26 @@ fn nan_curve() {
 #[test]
 fn negative_halflife() {
     let err = BlendProfile::uniform(3, -0.1).unwrap_err();
-    assert!(matches!(err, InertiaError::InvalidHalflife { bone: 0, .. }));
+    assert!(matches!(
+        err,
+        InertiaError::Param(ParamError::InvalidAt {
+            name: "halflife",
+            index: 0,
+            ..
+        })
+    ));
     let err = BlendProfile::uniform(3, 0.1)
         .unwrap()
         .with_bone_halflife(2, -1.0)
         .unwrap_err();
-    assert!(matches!(err, InertiaError::InvalidHalflife { bone: 2, .. }));
+    assert!(matches!(
+        err,
+        InertiaError::Param(ParamError::InvalidAt {
+            name: "halflife",
+            index: 2,
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -242,7 +257,11 @@ fn nan_and_infinite_halflife() {
     assert!(BlendProfile::uniform(1, f32::INFINITY).is_err());
     assert!(matches!(
         BlendProfile::uniform(1, 0.1).unwrap().with_curves(&[-0.5]),
-        Err(InertiaError::InvalidHalflife { bone: 0, .. })
+        Err(InertiaError::Param(ParamError::InvalidAt {
+            name: "halflife",
+            index: 0,
+            ..
+        }))
     ));
 }
 
@@ -252,16 +271,24 @@ fn bone_index_out_of_range_in_profile() {
         .unwrap()
         .exclude(3)
         .unwrap_err();
-    assert_eq!(err, InertiaError::BoneOutOfRange { bone: 3, count: 3 });
+    assert_eq!(
+        err,
+        InertiaError::Param(ParamError::IndexOutOfRange {
+            name: "bone",
+            index: 3,
+            len: 3
+        })
+    );
 }
 
 #[test]
 fn character_out_of_range() {
     let (mut i, mut input, _) = setup();
-    let want = InertiaError::CharacterOutOfRange {
-        character: 3,
-        count: 3,
-    };
+    let want = InertiaError::Param(ParamError::IndexOutOfRange {
+        name: "character",
+        index: 3,
+        len: 3,
+    });
     let p = moving();
     assert_eq!(i.transition(3, p.as_ref(), p.as_ref()).unwrap_err(), want);
     assert_eq!(i.set_mode(3, BlendMode::Inertialize).unwrap_err(), want);
@@ -276,7 +303,10 @@ fn negative_or_nan_dt() {
     let (mut i, input, mut out) = setup();
     for dt in [-1.0 / 60.0, f32::NAN, f32::INFINITY] {
         let err = i.update(dt, &input, &mut out).unwrap_err();
-        assert!(matches!(err, InertiaError::InvalidTime { name: "dt", .. }));
+        assert!(matches!(
+            err,
+            InertiaError::Param(ParamError::Invalid { name: "dt", .. })
+        ));
         assert!(i.par_update(dt, &input, &mut out).is_err());
     }
 }
@@ -311,10 +341,10 @@ fn invalid_dead_blend_times() {
     };
     assert!(matches!(
         i.set_mode(0, bad).unwrap_err(),
-        InertiaError::InvalidTime {
+        InertiaError::Param(ParamError::Invalid {
             name: "blend_time",
             ..
-        }
+        })
     ));
     let bad = BlendMode::DeadBlend {
         blend_time: 0.1,
@@ -322,10 +352,10 @@ fn invalid_dead_blend_times() {
     };
     assert!(matches!(
         i.set_mode(0, bad).unwrap_err(),
-        InertiaError::InvalidTime {
+        InertiaError::Param(ParamError::Invalid {
             name: "halflife",
             ..
-        }
+        })
     ));
     assert_eq!(i.mode(0).unwrap(), BlendMode::Inertialize);
 }

@@ -10,7 +10,7 @@ use bytemuck::{cast_slice, cast_slice_mut};
 use glam::{Quat, Vec2, Vec3};
 use wide::f32x8;
 
-use crate::error::ParamError;
+use crate::error::{ParamError, check_len};
 
 /// Number of `f32` values in one SIMD lane group.
 pub const LANES: usize = 8;
@@ -231,25 +231,6 @@ impl Column {
     pub fn reset_padding(&mut self) {
         let (len, pad) = (self.len, self.pad);
         cast_slice_mut::<f32x8, f32>(&mut self.lanes)[len..].fill(pad);
-    }
-}
-
-/// Checks that a column called `name` has the `expected` length.
-///
-/// ```
-/// assert!(hooke::column::check_len("goal", 3, 3).is_ok());
-/// let err = hooke::column::check_len("goal", 3, 2).unwrap_err();
-/// assert_eq!(err.to_string(), "column `goal` has length 2, expected 3");
-/// ```
-pub fn check_len(name: &'static str, expected: usize, found: usize) -> Result<(), ParamError> {
-    if expected == found {
-        Ok(())
-    } else {
-        Err(ParamError::LengthMismatch {
-            name,
-            expected,
-            found,
-        })
     }
 }
 

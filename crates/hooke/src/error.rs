@@ -37,13 +37,23 @@ pub enum ParamError {
         /// What the parameter must be.
         expected: &'static str,
     },
-    /// A batch of `len` springs could not be allocated (too large for this machine, or for the
+    /// Storage for `len` entries (springs, bones, lanes) could not be allocated (too large for this machine, or for the
     /// address space); nothing was created.
-    #[error("cannot allocate `{name}` for {len} springs: out of memory")]
+    #[error("out of memory: cannot allocate `{name}` for {len} entries")]
     OutOfMemory {
         /// The batch (or column) that was being allocated.
         name: &'static str,
         /// The number of springs asked for.
+        len: usize,
+    },
+    /// An index (of a spring, a bone, a character) beyond the `len` entries there are.
+    #[error("{name} {index} is out of range: there are {len}")]
+    IndexOutOfRange {
+        /// What the index counts (e.g. `spring`).
+        name: &'static str,
+        /// The index given.
+        index: usize,
+        /// How many there are.
         len: usize,
     },
     /// Two columns that must have the same length do not.
@@ -179,4 +189,40 @@ pub fn check_positive(name: &'static str, value: f32) -> Result<f32, ParamError>
 /// ```
 pub fn check_dt(dt: f32) -> Result<f32, ParamError> {
     check_non_negative("dt", dt)
+}
+
+/// Checks that a column called `name` has the `expected` length.
+///
+/// ```
+/// assert!(hooke::error::check_len("goal", 3, 3).is_ok());
+/// let err = hooke::error::check_len("goal", 3, 2).unwrap_err();
+/// assert_eq!(err.to_string(), "column `goal` has length 2, expected 3");
+/// ```
+pub fn check_len(name: &'static str, expected: usize, found: usize) -> Result<(), ParamError> {
+    if expected == found {
+        Ok(())
+    } else {
+        Err(ParamError::LengthMismatch {
+            name,
+            expected,
+            found,
+        })
+    }
+}
+
+/// Checks that `index` is below `len`: an error naming what `name` counts otherwise.
+///
+/// ```
+/// use hooke::{error::check_index, ParamError};
+/// assert!(check_index("spring", 2, 3).is_ok());
+/// let err = check_index("spring", 3, 3).unwrap_err();
+/// assert_eq!(err, ParamError::IndexOutOfRange { name: "spring", index: 3, len: 3 });
+/// assert_eq!(err.to_string(), "spring 3 is out of range: there are 3");
+/// ```
+pub fn check_index(name: &'static str, index: usize, len: usize) -> Result<usize, ParamError> {
+    if index < len {
+        Ok(index)
+    } else {
+        Err(ParamError::IndexOutOfRange { name, index, len })
+    }
 }

@@ -43,7 +43,7 @@ fn the_out_of_memory_error_names_the_batch_and_the_size() {
     assert_eq!(
         err.to_string(),
         format!(
-            "cannot allocate `CriticalSprings` for {} springs: out of memory",
+            "out of memory: cannot allocate `CriticalSprings` for {} entries",
             usize::MAX
         )
     );

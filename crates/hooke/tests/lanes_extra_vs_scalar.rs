@@ -9,8 +9,8 @@ use hooke::SpringCoeffs;
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
     DoubleCoeffs, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
-    double_shared, extrapolate_quat_lanes, extrapolate_shared, extrapolation_factors, timed_shared,
-    tracking_shared,
+    double_shared, extrapolate_factors_f32, extrapolate_quat_lanes, extrapolate_shared,
+    timed_shared, tracking_shared,
 };
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
@@ -301,7 +301,7 @@ fn extrapolation_kernels_match_scalar() {
     for n in 0..67 {
         for &dt in &DTS {
             let h = rng.range(0.0, 1.0);
-            let (travel, decay) = extrapolation_factors(h, dt);
+            let (travel, decay) = extrapolate_factors_f32(h, dt);
             let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -5.0, 5.0));
             let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
             extrapolate_shared(x.lanes_mut(), v.lanes_mut(), travel, decay);

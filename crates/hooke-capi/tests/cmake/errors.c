@@ -60,7 +60,7 @@ int main(void) {
     EXPECT(hooke_inertializer_new(CHARACTERS, BONES, NULL, &other), HOOKE_NULL_POINTER, "bone_halflives");
     CHECK(other == NULL);
     halflives[2] = NAN;
-    EXPECT(hooke_inertializer_new(CHARACTERS, BONES, halflives, &h), HOOKE_INVALID_PARAMETER, "bone 2");
+    EXPECT(hooke_inertializer_new(CHARACTERS, BONES, halflives, &h), HOOKE_INVALID_PARAMETER, "halflife` at index 2");
     CHECK(h == NULL);
     halflives[2] = 0.2f;
     EXPECT(hooke_inertializer_new(SIZE_MAX / 2, 3, halflives, &h), HOOKE_INVALID_PARAMETER, "characters * bones");

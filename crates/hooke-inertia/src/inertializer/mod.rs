@@ -273,14 +273,8 @@ impl Inertializer {
     }
 
     fn check_character(&self, character: usize) -> Result<(), InertiaError> {
-        if character < self.characters {
-            Ok(())
-        } else {
-            Err(InertiaError::CharacterOutOfRange {
-                character,
-                count: self.characters,
-            })
-        }
+        hooke::error::check_index("character", character, self.characters)?;
+        Ok(())
     }
 }
 

@@ -99,7 +99,7 @@ impl Inertializer {
                     self.offsets.clear(lane);
                     set_bone(&mut self.dead, lane, &output);
                     let blend_time = if excluded { 0.0 } else { blend_time };
-                    let factors = bone::extrapolation_factors(halflife, self.dt);
+                    let factors = hooke::lanes::extrapolate_factors_f32(halflife, self.dt);
                     self.dead_timing.start(lane, blend_time, factors);
                     self.dead_active |= blend_time > 0.0;
                 }
@@ -124,7 +124,7 @@ impl Inertializer {
                     self.curve_off_v.as_mut_slice()[lane] = 0.0;
                     self.dead_curve_x.as_mut_slice()[lane] = saturate(x);
                     self.dead_curve_v.as_mut_slice()[lane] = saturate(v);
-                    let factors = bone::extrapolation_factors(halflife, self.dt);
+                    let factors = hooke::lanes::extrapolate_factors_f32(halflife, self.dt);
                     self.dead_curve_timing.start(lane, blend_time, factors);
                     self.dead_active |= blend_time > 0.0;
                 }
@@ -154,7 +154,7 @@ impl Inertializer {
         match self.dead_curve_timing.running(lane) {
             None => (x, v),
             Some((elapsed, blend_time)) => {
-                let (w, dw) = bone::blend_weight(elapsed, blend_time);
+                let (w, dw) = hooke::scalar::dead_blend_weight(elapsed, blend_time);
                 let ex = f64::from(self.dead_curve_x.as_slice()[lane]);
                 let ev = f64::from(self.dead_curve_v.as_slice()[lane]);
                 (ex + (x - ex) * w, ev + (v - ev) * w + (x - ex) * dw)

@@ -7,7 +7,6 @@ use hooke::lanes::CoeffColumns;
 use hooke::par::{self, DEFAULT_GRAIN};
 
 use crate::batch::PoseBatch;
-use crate::bone::{self};
 use crate::dead::{DeadTiming, dead_blend_curve_lanes, dead_blend_lanes};
 use crate::error::InertiaError;
 use crate::kernel::{inertialize_curve_lanes, inertialize_lanes};
@@ -197,7 +196,7 @@ impl Inertializer {
         fill_coeffs(&mut self.curve_coeffs, &curve_coeffs);
         let (bones, curves) = (profile.bone_count(), profile.curve_count());
         for (character, &halflife) in self.dead_halflife.iter().enumerate() {
-            let (travel, decay) = bone::extrapolation_factors(halflife, dt);
+            let (travel, decay) = hooke::lanes::extrapolate_factors_f32(halflife, dt);
             for (timing, n) in [
                 (&mut self.dead_timing, bones),
                 (&mut self.dead_curve_timing, curves),

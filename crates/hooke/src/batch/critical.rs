@@ -1,9 +1,10 @@
 //! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
 
 use super::state_column;
-use crate::column::{Column, check_len};
+use crate::column::Column;
 use crate::error::ParamError;
 use crate::error::check_dt;
+use crate::error::check_len;
 use crate::lanes::{
     decay_per_spring, decay_rates, decay_shared, spring_per_spring, spring_rates, spring_shared,
 };

@@ -1,6 +1,7 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
-use crate::column::{Column, check_len};
+use crate::column::Column;
+use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{CoeffColumns, spring_per_spring};
 use crate::par::{self, DEFAULT_GRAIN};

@@ -3,8 +3,9 @@
 use super::{quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
-use crate::column::{QuatColumns, Vec3Columns, check_len};
+use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::ParamError;
+use crate::error::{check_index, check_len};
 use crate::lanes::{quat_simple_shared, quat_vector_decay_per_spring, quat_vector_decay_shared};
 use crate::par::{self, DEFAULT_GRAIN};
 use crate::scalar::quat_to_scaled_angle_axis;
@@ -150,13 +151,7 @@ impl QuatDecaySprings {
         rotation: Quat,
         angular_velocity: Vec3,
     ) -> Result<(), ParamError> {
-        if index >= self.len() {
-            return Err(ParamError::LengthMismatch {
-                name: "index",
-                expected: self.len(),
-                found: index,
-            });
-        }
+        check_index("spring", index, self.len())?;
         check_unit_quats("rotation", &[rotation]).map_err(|e| e.at(index))?;
         check_finite_vec3s("angular_velocity", &[angular_velocity]).map_err(|e| e.at(index))?;
         let rotation = rotation.normalize();

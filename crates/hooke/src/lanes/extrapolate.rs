@@ -6,26 +6,27 @@ use wide::f32x8;
 use crate::simd::{Quat8, Vec3x8};
 
 /// `(travel, decay)` of one step of extrapolation with a velocity that halves every `halflife`:
-/// `x += v * travel`, `v *= decay` (see [`crate::scalar::extrapolate_decay`]).
+/// `x += v * travel`, `v *= decay` (see [`crate::scalar::extrapolate_decay`]): [`crate::scalar::extrapolate_factors`]
+/// rounded once to `f32`, the identity step `(0, 1)` where that gives `None`.
 ///
 /// ```
-/// let (travel, decay) = hooke::lanes::extrapolation_factors(0.5, 0.5);
+/// let (travel, decay) = hooke::lanes::extrapolate_factors_f32(0.5, 0.5);
 /// assert!((decay - 0.5).abs() < 1e-7);
 /// assert!((travel - 0.5 * 0.5 / std::f32::consts::LN_2).abs() < 1e-6);
 /// ```
-pub fn extrapolation_factors(halflife: f32, dt: f32) -> (f32, f32) {
+pub fn extrapolate_factors_f32(halflife: f32, dt: f32) -> (f32, f32) {
     // The scalar twin's factors, rounded once; `None` (nothing to do) is the identity step.
     crate::scalar::extrapolate_factors(halflife, dt)
         .map_or((0.0, 1.0), |(travel, decay)| (travel as f32, decay as f32))
 }
 
 /// Extrapolates values with decaying velocities (dead blending's source pose), sharing factors
-/// from [`extrapolation_factors`]. The SIMD twin of [`crate::scalar::extrapolate_decay`].
+/// from [`extrapolate_factors_f32`]. The SIMD twin of [`crate::scalar::extrapolate_decay`].
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{extrapolate_shared, extrapolation_factors}};
+/// use hooke::{column::Column, lanes::{extrapolate_shared, extrapolate_factors_f32}};
 /// let (mut x, mut v) = (Column::new(3, 0.0), Column::new(3, 1.0));
-/// let (travel, decay) = extrapolation_factors(0.1, 0.1);
+/// let (travel, decay) = extrapolate_factors_f32(0.1, 0.1);
 /// extrapolate_shared(x.lanes_mut(), v.lanes_mut(), travel, decay);
 /// assert!((v.as_slice()[0] - 0.5).abs() < 1e-6);
 /// ```

@@ -23,8 +23,19 @@ use super::quat::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64
 use crate::coeffs::phi;
 
 /// `(travel, decay)` of one extrapolation step: `x += v * travel`, `v *= decay`, or `None` when the
-/// step changes nothing (`dt = 0`, or a NaN / non-finite `dt`, or a NaN halflife).
-pub(crate) fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
+/// step changes nothing (`dt = 0`, or a NaN / non-finite `dt`, or a NaN halflife). The one
+/// implementation behind [`extrapolate_decay`], its SIMD twin and hooke-inertia's dead blends.
+///
+/// ```
+/// use hooke::scalar::extrapolate_factors;
+/// let (travel, decay) = extrapolate_factors(0.5, 0.5).unwrap();
+/// assert!((decay - 0.5).abs() < 1e-15);
+/// assert!((travel - 0.5 * 0.5 / std::f64::consts::LN_2).abs() < 1e-12);
+/// assert_eq!(extrapolate_factors(0.0, 0.1), Some((0.0, 0.0))); // halflife 0: stops at once
+/// assert_eq!(extrapolate_factors(0.5, 0.0), None); // dt 0: nothing to do
+/// assert_eq!(extrapolate_factors(f32::NAN, 0.1), None);
+/// ```
+pub fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
     let (h, t) = (f64::from(halflife), f64::from(dt));
     if h.is_nan() || !(t > 0.0 && t.is_finite()) {
         return None;
@@ -101,9 +112,18 @@ fn smoothstep(s: f64) -> (f64, f64) {
     (s * s * (3.0 - 2.0 * s), 6.0 * s * (1.0 - s))
 }
 
-/// Progress of a blend that has run for `elapsed` of `blend_time`, as (weight, d weight / dt).
-/// A blend time of 0 (or less, or NaN) is finished at once.
-fn blend_weight(elapsed: f64, blend_time: f64) -> (f64, f64) {
+/// Progress of a dead blend that has run for `elapsed` of `blend_time`, as (smoothstep weight,
+/// d weight / dt). A blend time of 0 (or less, or NaN) is finished at once (weight 1).
+///
+/// ```
+/// use hooke::scalar::dead_blend_weight;
+/// assert_eq!(dead_blend_weight(0.0, 0.2), (0.0, 0.0));
+/// assert_eq!(dead_blend_weight(0.1, 0.2).0, 0.5);
+/// assert_eq!(dead_blend_weight(0.3, 0.2), (1.0, 0.0));
+/// assert_eq!(dead_blend_weight(0.0, 0.0), (1.0, 0.0));
+/// assert_eq!(dead_blend_weight(0.0, f64::NAN), (1.0, 0.0));
+/// ```
+pub fn dead_blend_weight(elapsed: f64, blend_time: f64) -> (f64, f64) {
     if blend_time > 0.0 && elapsed < blend_time {
         let (w, dw) = smoothstep(elapsed / blend_time);
         (w, dw / blend_time)
@@ -194,7 +214,7 @@ impl DeadBlend {
         if !self.is_active() {
             return (in_x, in_v);
         }
-        let (w, dw) = blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
+        let (w, dw) = dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
         let (ex, ev) = (f64::from(self.x), f64::from(self.v));
         let (ix, iv) = (f64::from(in_x), f64::from(in_v));
         let x = ex + (ix - ex) * w;
@@ -271,7 +291,7 @@ impl DeadBlendVec3 {
         if !self.is_active() {
             return (in_x, in_v);
         }
-        let (w, dw) = blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
+        let (w, dw) = dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
         let (ex, ev) = (self.x.as_dvec3(), self.v.as_dvec3());
         let (ix, iv) = (in_x.as_dvec3(), in_v.as_dvec3());
         let x = ex + (ix - ex) * w;
@@ -372,7 +392,8 @@ impl DeadBlendQuat {
         if !self.is_active() {
             return (in_q, in_w);
         }
-        let (weight, dweight) = blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
+        let (weight, dweight) =
+            dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
         if weight == 0.0 {
             return (self.q, self.w);
         }

@@ -47,8 +47,18 @@ pub fn quat_from_scaled_angle_axis(v: Vec3) -> Quat {
     quat_from_scaled_angle_axis_f64(v.as_dvec3()).as_quat()
 }
 
-/// `f64` twin of [`quat_to_scaled_angle_axis`].
-pub(crate) fn quat_to_scaled_angle_axis_f64(q: DQuat) -> DVec3 {
+/// `f64` twin of [`quat_to_scaled_angle_axis`]: the rotation vector of `q` on the shortest path
+/// (`2 atan2(|xyz|, w)` about `xyz`), the logarithm every offset of hooke and hooke-inertia takes.
+///
+/// ```
+/// use glam::{DQuat, DVec3};
+/// use hooke::scalar::quat_to_scaled_angle_axis_f64;
+/// let v = quat_to_scaled_angle_axis_f64(DQuat::from_rotation_y(-0.5));
+/// assert!((v - DVec3::new(0.0, -0.5, 0.0)).length() < 1e-15);
+/// // -q is the same rotation: the shortest path is taken.
+/// assert_eq!(quat_to_scaled_angle_axis_f64(-DQuat::from_rotation_y(-0.5)), v);
+/// ```
+pub fn quat_to_scaled_angle_axis_f64(q: DQuat) -> DVec3 {
     let q = if q.w < 0.0 { -q } else { q };
     let xyz = DVec3::new(q.x, q.y, q.z);
     let len = xyz.length();
@@ -59,8 +69,15 @@ pub(crate) fn quat_to_scaled_angle_axis_f64(q: DQuat) -> DVec3 {
     xyz * (2.0 * len.atan2(q.w) / len)
 }
 
-/// `f64` twin of [`quat_from_scaled_angle_axis`].
-pub(crate) fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
+/// `f64` twin of [`quat_from_scaled_angle_axis`]: `exp(v / 2)`, unit for any finite `v`.
+///
+/// ```
+/// use glam::{DQuat, DVec3};
+/// use hooke::scalar::quat_from_scaled_angle_axis_f64;
+/// let q = quat_from_scaled_angle_axis_f64(DVec3::new(0.0, 0.0, 0.5));
+/// assert!(q.abs_diff_eq(DQuat::from_rotation_z(0.5), 1e-15));
+/// ```
+pub fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
     let half = 0.5 * v.length();
     let sinc = if half < 1e-4 {
         1.0 - half * half / 6.0
