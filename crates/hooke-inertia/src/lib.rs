@@ -8,7 +8,8 @@
 //! input poses per frame; [`Inertializer::par_update`] splits it across threads.
 //!
 //! - [`Pose`] / [`PoseRef`]: one character's pose with velocities (array of structures), e.g. a
-//!   frame of a [`hooke_bvh::Clip`]; [`PoseBatch`]: all characters' poses as SoA columns.
+//!   frame of a `hooke_bvh::Clip` (`Pose::from_clip`, with the `bvh` feature: the runtime itself
+//!   does not depend on a file parser); [`PoseBatch`]: all characters' poses as SoA columns.
 //! - [`BlendProfile`]: per-bone halflives, bones excluded from blending, scalar curves.
 //! - [`RootPolicy`]: how the root is treated (character-space root, or world-space root re-anchored
 //!   at each transition).

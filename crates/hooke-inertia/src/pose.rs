@@ -1,6 +1,7 @@
 //! One character's pose as arrays of structures: owned [`Pose`] and borrowed [`PoseRef`].
 
 use glam::{Quat, Vec3};
+#[cfg(feature = "bvh")]
 use hooke_bvh::Clip;
 
 /// One character's pose with velocities, in local (parent) space, one entry per bone, plus
@@ -50,7 +51,8 @@ impl Pose {
     }
 
     /// A copy of frame `frame` of a clip: local positions, rotations and their finite-difference
-    /// velocities; no curves. Panics if `frame` is out of range, like slice indexing.
+    /// velocities; no curves. Panics if `frame` is out of range, like slice indexing. With the
+    /// `bvh` feature.
     ///
     /// ```
     /// use hooke_bvh::{Bvh, Clip};
@@ -59,6 +61,7 @@ impl Pose {
     /// assert_eq!(pose.velocities[0].x, 2.0);
     /// # Ok::<(), hooke_bvh::BvhError>(())
     /// ```
+    #[cfg(feature = "bvh")]
     #[track_caller]
     pub fn from_clip(clip: &Clip, frame: usize) -> Pose {
         PoseRef::from_clip(clip, frame).to_owned()
@@ -120,7 +123,7 @@ pub struct PoseRef<'a> {
 
 impl<'a> PoseRef<'a> {
     /// Frame `frame` of a clip, borrowed: local positions, rotations, velocities; no curves.
-    /// Panics if `frame` is out of range, like slice indexing.
+    /// Panics if `frame` is out of range, like slice indexing. With the `bvh` feature.
     ///
     /// ```
     /// use hooke_bvh::{Bvh, Clip};
@@ -129,6 +132,7 @@ impl<'a> PoseRef<'a> {
     /// assert!((pose.angular_velocities[0].y - std::f32::consts::FRAC_PI_2).abs() < 1e-5);
     /// # Ok::<(), hooke_bvh::BvhError>(())
     /// ```
+    #[cfg(feature = "bvh")]
     #[track_caller]
     pub fn from_clip(clip: &'a Clip, frame: usize) -> PoseRef<'a> {
         PoseRef {
