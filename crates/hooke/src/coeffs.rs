@@ -78,11 +78,19 @@ impl SpringCoeffs {
 
     /// The coefficients of a rigid spring (halflife 0): the state snaps to `x = g`, `v = q`.
     ///
+    /// Through the affine step, `x + (-1) (x - g)` lands on `g` up to the rounding of `x - g`:
+    /// exactly when that difference is exact (e.g. `x` and `g` within a factor of two, Sterbenz),
+    /// otherwise within one ulp of `max(|x|, |g|)`; `v = q` always exactly. The scalar springs
+    /// whose halflife is 0 set `x = g` directly.
+    ///
     /// ```
     /// use hooke::SpringCoeffs;
-    /// let (mut x, mut v) = (0.5_f32, 3.0_f32);
+    /// let (mut x, mut v) = (1.5_f32, 3.0_f32);
     /// SpringCoeffs::SNAP.apply(&mut x, &mut v, 2.0, -1.0);
     /// assert_eq!((x, v), (2.0, -1.0));
+    /// let (mut x, mut v) = (1e8_f32, 3.0_f32);
+    /// SpringCoeffs::SNAP.apply(&mut x, &mut v, 0.1, -1.0);
+    /// assert!((x - 0.1).abs() <= 1e8_f32 * f32::EPSILON && v == -1.0);
     /// ```
     pub const SNAP: SpringCoeffs = SpringCoeffs {
         xx: -1.0,

@@ -1,13 +1,15 @@
 //! # hooke — exact springs and dampers for animation
 //!
-//! hooke has two layers:
+//! Two faces, one crate (layers in docs/ARCHITECTURE.md, checked by `tests/layers.rs`):
 //!
 //! - [`scalar`]: one function per spring of the source articles (dampers, the exact spring-damper
 //!   in every damping regime, critical / simple / decay springs, quaternion springs, the character
-//!   controller, inertialization, the tracking spring, ...). They are exact for every parameter
-//!   (no epsilons, no regime tests) and are the reference the batch kernels are tested against.
-//! - the batch runtime (structure-of-arrays columns of `wide::f32x8`, precomputed coefficients,
-//!   a thin rayon layer) for thousands to millions of springs.
+//!   controller, inertialization, the tracking spring, smooth damp, ...). They are exact for every
+//!   parameter (no epsilons, no regime tests) and are the reference the batch kernels are tested
+//!   against.
+//! - the batch runtime: [`batch`] types over [`column`]s of `wide::f32x8` lanes, run by the
+//!   [`lanes`] kernels, optionally across threads ([`par`]), for thousands to millions of springs.
+//!   [`error`] holds the typed errors every checked entry point returns.
 //!
 //! ```
 //! use hooke::scalar::critical_spring_damper_exact;
