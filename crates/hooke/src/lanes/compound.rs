@@ -3,7 +3,8 @@
 
 use wide::f32x8;
 
-use super::coeffs::{LaneCoeffs, critical_lanes_per_dt};
+use super::closed_form::critical_lanes_per_dt;
+use super::coeffs::LaneCoeffs;
 use crate::coeffs::SpringCoeffs;
 
 /// Step coefficients of the double spring ([`crate::scalar::double_spring_damper_exact`]): the

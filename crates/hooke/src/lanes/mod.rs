@@ -7,6 +7,7 @@
 //! [`crate::batch`] own the columns and validate parameters.
 
 mod character;
+mod closed_form;
 mod coeffs;
 mod compound;
 mod exp;
@@ -17,6 +18,7 @@ mod spring;
 mod tracking;
 
 pub use character::*;
+pub use closed_form::*;
 pub use coeffs::*;
 pub use compound::*;
 pub use exp::*;
