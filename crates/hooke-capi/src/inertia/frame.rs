@@ -1,0 +1,356 @@
+//! Transitions and updates: poses in, checked, inertialized, written out (nothing on failure).
+
+use hooke_inertia::InertiaError;
+
+use super::pose::{HookeBoneState, HookePoseView, HookePoseViewMut, Names, PoseReader};
+use super::{HookeInertializer, handle_mut};
+use crate::error::{FfiResult, HookeStatus, guard, non_null, read};
+use crate::view::Writer;
+
+macro_rules! names {
+    ($arg:literal) => {
+        Names {
+            position: concat!($arg, ".position"),
+            velocity: concat!($arg, ".velocity"),
+            rotation: concat!($arg, ".rotation"),
+            angular: concat!($arg, ".angular_velocity"),
+        }
+    };
+}
+
+/// Checks `dt` before any work (the same rule and message as hooke-inertia's update).
+fn check_dt(dt: f32) -> FfiResult {
+    hooke::error::check_non_negative("dt", dt).map_err(InertiaError::from)?;
+    Ok(())
+}
+
+/// The body of every update: checks, gathers the input into the SoA batch (validating it),
+/// updates, and only then scatters the output.
+fn update_views(
+    h: &mut HookeInertializer,
+    dt: f32,
+    input: &HookePoseView,
+    output: &HookePoseViewMut,
+    parallel: bool,
+) -> FfiResult {
+    check_dt(dt)?;
+    let (characters, bones, _) = h.input.shape();
+    let count = characters * bones; // checked when the handle was built
+    let reader = PoseReader::new(input, count, names!("input"))?;
+    let mut position = Writer::<3>::new(output.position, count, "output.position")?;
+    let mut velocity = Writer::<3>::new(output.velocity, count, "output.velocity")?;
+    let mut rotation = Writer::<4>::new(output.rotation, count, "output.rotation")?;
+    let mut angular = Writer::<3>::new(output.angular_velocity, count, "output.angular_velocity")?;
+    if let Some(reader) = reader {
+        for c in 0..characters {
+            // SAFETY: bones c * bones .. (c + 1) * bones are within `count`.
+            unsafe { reader.fill(c * bones, &mut h.scratch) };
+            h.input.set_character(c, h.scratch.as_ref())?;
+        }
+    }
+    if parallel {
+        h.inner.par_update(dt, &h.input, &mut h.output)?;
+    } else {
+        h.inner.update(dt, &h.input, &mut h.output)?;
+    }
+    let out = &h.output;
+    for i in 0..count {
+        // SAFETY: `i < count`, the count each writer was checked for.
+        unsafe {
+            if let Some(w) = &mut position {
+                w.set(i, out.positions().get(i).to_array());
+            }
+            if let Some(w) = &mut velocity {
+                w.set(i, out.velocities().get(i).to_array());
+            }
+            if let Some(w) = &mut rotation {
+                w.set(i, out.rotations().get(i).to_array());
+            }
+            if let Some(w) = &mut angular {
+                w.set(i, out.angular_velocities().get(i).to_array());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn transition_views(
+    h: &mut HookeInertializer,
+    character: usize,
+    source: &HookePoseView,
+    destination: &HookePoseView,
+) -> FfiResult {
+    h.inner.is_blending(character)?; // the character index first: the clearest error
+    let bones = h.scratch.positions.len();
+    let source = PoseReader::new(source, bones, names!("source"))?;
+    let destination = PoseReader::new(destination, bones, names!("destination"))?;
+    if let (Some(source), Some(destination)) = (source, destination) {
+        // SAFETY: `bones` elements were checked.
+        unsafe {
+            source.fill(0, &mut h.scratch);
+            destination.fill(0, &mut h.scratch_destination);
+        }
+    }
+    h.inner.transition(
+        character,
+        h.scratch.as_ref(),
+        h.scratch_destination.as_ref(),
+    )?;
+    Ok(())
+}
+
+/// Switches `character` from the animation it was showing (`source`, `bones` entries, with
+/// velocities, at the time of the switch) to a new one (`destination`, `bones` entries) without
+/// moving its output. Call it before the update of the frame whose input changes.
+///
+/// ```
+/// use hooke_capi::*;
+/// let mut h: *mut HookeInertializer = std::ptr::null_mut();
+/// unsafe {
+///     hooke_inertializer_new(2, 1, [0.1_f32].as_ptr(), &mut h);
+///     let pose = [HookeBoneState::default()];
+///     let status = hooke_inertializer_transition(h, 2, pose.as_ptr(), pose.as_ptr());
+///     assert_eq!(status, HookeStatus::IndexOutOfRange);
+///     let mut bad = pose;
+///     bad[0].rotation = [0.0, 0.0, 0.0, 0.5];
+///     let status = hooke_inertializer_transition(h, 0, pose.as_ptr(), bad.as_ptr());
+///     assert_eq!(status, HookeStatus::InvalidParameter); // not a unit quaternion
+///     hooke_inertializer_free(h);
+/// }
+/// ```
+///
+/// # Safety
+///
+/// `inertializer` is null or a live handle, not used concurrently; `source` and `destination`
+/// are null or point to `bones` states.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_transition(
+    inertializer: *mut HookeInertializer,
+    character: usize,
+    source: *const HookeBoneState,
+    destination: *const HookeBoneState,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        let h = unsafe { handle_mut(inertializer)? };
+        non_null(source, "source")?;
+        non_null(destination, "destination")?;
+        let source = HookePoseView::from_bone_states(source);
+        let destination = HookePoseView::from_bone_states(destination);
+        transition_views(h, character, &source, &destination)
+    })
+}
+
+/// [`hooke_inertializer_transition`] with strided views of `bones` bones each.
+///
+/// ```
+/// use hooke_capi::*;
+/// let mut h: *mut HookeInertializer = std::ptr::null_mut();
+/// unsafe {
+///     hooke_inertializer_new(1, 1, [0.1_f32].as_ptr(), &mut h);
+///     let view = HookePoseView {
+///         position: HookeConstChannel::NONE,
+///         velocity: HookeConstChannel::NONE,
+///         rotation: HookeConstChannel::NONE,
+///         angular_velocity: HookeConstChannel::NONE,
+///     };
+///     let status = hooke_inertializer_transition_view(h, 0, &view, &view);
+///     assert_eq!(status, HookeStatus::NullPointer); // positions are required
+///     hooke_inertializer_free(h);
+/// }
+/// ```
+///
+/// # Safety
+///
+/// `inertializer` is null or a live handle, not used concurrently; `source` and `destination`
+/// are null or valid views whose channels hold `bones` readable elements.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_transition_view(
+    inertializer: *mut HookeInertializer,
+    character: usize,
+    source: *const HookePoseView,
+    destination: *const HookePoseView,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        let (h, source, destination) = unsafe {
+            (
+                handle_mut(inertializer)?,
+                read(source, "source")?,
+                read(destination, "destination")?,
+            )
+        };
+        transition_views(h, character, &source, &destination)
+    })
+}
+
+/// Advances every character by `dt` (finite, `>= 0`) and writes its output. `input` and
+/// `output` hold `characters * bones` states, character-major; they may be the same array.
+/// A NaN `dt`, a non-finite value or a non-unit rotation in `input` fails with nothing written.
+///
+/// ```
+/// use hooke_capi::*;
+/// let mut h: *mut HookeInertializer = std::ptr::null_mut();
+/// unsafe {
+///     hooke_inertializer_new(2, 1, [0.1_f32].as_ptr(), &mut h);
+///     let input = [HookeBoneState::default(); 2];
+///     let mut output = [HookeBoneState { position: [9.0; 3], ..Default::default() }; 2];
+///     let status = hooke_inertializer_update(h, f32::NAN, input.as_ptr(), output.as_mut_ptr());
+///     assert_eq!(status, HookeStatus::InvalidParameter);
+///     assert_eq!(output[0].position, [9.0; 3]); // untouched
+///     hooke_inertializer_free(h);
+/// }
+/// ```
+///
+/// # Safety
+///
+/// `inertializer` is null or a live handle, not used concurrently; `input` is null or points to
+/// `characters * bones` readable states, `output` null or to as many writable ones.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_update(
+    inertializer: *mut HookeInertializer,
+    dt: f32,
+    input: *const HookeBoneState,
+    output: *mut HookeBoneState,
+) -> HookeStatus {
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe { update_states(inertializer, dt, input, output, false) })
+}
+
+/// [`hooke_inertializer_update`] split across rayon's threads for large crowds (bit-identical).
+///
+/// ```
+/// use hooke_capi::*;
+/// let mut h: *mut HookeInertializer = std::ptr::null_mut();
+/// unsafe {
+///     hooke_inertializer_new(2, 1, [0.1_f32].as_ptr(), &mut h);
+///     let input = [HookeBoneState::default(); 2];
+///     let mut output = input;
+///     assert_eq!(hooke_inertializer_par_update(h, 0.1, input.as_ptr(), output.as_mut_ptr()), HookeStatus::Ok);
+///     hooke_inertializer_free(h);
+/// }
+/// ```
+///
+/// # Safety
+///
+/// As [`hooke_inertializer_update`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_par_update(
+    inertializer: *mut HookeInertializer,
+    dt: f32,
+    input: *const HookeBoneState,
+    output: *mut HookeBoneState,
+) -> HookeStatus {
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe { update_states(inertializer, dt, input, output, true) })
+}
+
+/// # Safety
+///
+/// As [`hooke_inertializer_update`].
+unsafe fn update_states(
+    inertializer: *mut HookeInertializer,
+    dt: f32,
+    input: *const HookeBoneState,
+    output: *mut HookeBoneState,
+    parallel: bool,
+) -> FfiResult {
+    // SAFETY: forwarded caller contract.
+    let h = unsafe { handle_mut(inertializer)? };
+    non_null(input, "input")?;
+    non_null(output, "output")?;
+    let input = HookePoseView::from_bone_states(input);
+    let output = HookePoseViewMut::from_bone_states(output);
+    update_views(h, dt, &input, &output, parallel)
+}
+
+/// [`hooke_inertializer_update`] through strided views of `characters * bones` bones (element
+/// `character * bones + bone`), e.g. straight into an engine's transform array.
+///
+/// ```
+/// use hooke_capi::*;
+/// // {float t[3]; float pad; float q[4]; float s[3]; float pad;}
+/// let mut transforms = [0.0_f32; 12 * 2];
+/// for t in transforms.chunks_mut(12) { t[7] = 1.0; }
+/// let base = transforms.as_mut_ptr();
+/// let input = HookePoseView {
+///     position: HookeConstChannel { data: base, stride: 48 },
+///     velocity: HookeConstChannel::NONE,
+///     rotation: HookeConstChannel { data: base.wrapping_add(4), stride: 48 },
+///     angular_velocity: HookeConstChannel::NONE,
+/// };
+/// let output = HookePoseViewMut {
+///     position: HookeChannel { data: base, stride: 48 },
+///     velocity: HookeChannel::NONE,
+///     rotation: HookeChannel { data: base.wrapping_add(4), stride: 48 },
+///     angular_velocity: HookeChannel::NONE,
+/// };
+/// let mut h: *mut HookeInertializer = std::ptr::null_mut();
+/// unsafe {
+///     hooke_inertializer_new(2, 1, [0.1_f32].as_ptr(), &mut h);
+///     assert_eq!(hooke_inertializer_update_view(h, 1.0 / 60.0, &input, &output), HookeStatus::Ok);
+///     hooke_inertializer_free(h);
+/// }
+/// assert_eq!(transforms[7], 1.0);
+/// ```
+///
+/// # Safety
+///
+/// `inertializer` is null or a live handle, not used concurrently; `input` and `output` are null
+/// or valid views whose non-null channels hold `characters * bones` elements (readable, resp.
+/// writable and not read by another thread during the call).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_update_view(
+    inertializer: *mut HookeInertializer,
+    dt: f32,
+    input: *const HookePoseView,
+    output: *const HookePoseViewMut,
+) -> HookeStatus {
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe { update_view_ptrs(inertializer, dt, input, output, false) })
+}
+
+/// [`hooke_inertializer_update_view`] split across rayon's threads (bit-identical).
+///
+/// ```
+/// let status = unsafe {
+///     hooke_capi::hooke_inertializer_par_update_view(
+///         std::ptr::null_mut(), 0.0, std::ptr::null(), std::ptr::null())
+/// };
+/// assert_eq!(status, hooke_capi::HookeStatus::NullPointer);
+/// ```
+///
+/// # Safety
+///
+/// As [`hooke_inertializer_update_view`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_par_update_view(
+    inertializer: *mut HookeInertializer,
+    dt: f32,
+    input: *const HookePoseView,
+    output: *const HookePoseViewMut,
+) -> HookeStatus {
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe { update_view_ptrs(inertializer, dt, input, output, true) })
+}
+
+/// # Safety
+///
+/// As [`hooke_inertializer_update_view`].
+unsafe fn update_view_ptrs(
+    inertializer: *mut HookeInertializer,
+    dt: f32,
+    input: *const HookePoseView,
+    output: *const HookePoseViewMut,
+    parallel: bool,
+) -> FfiResult {
+    // SAFETY: forwarded caller contract.
+    let (h, input, output) = unsafe {
+        (
+            handle_mut(inertializer)?,
+            read(input, "input")?,
+            read(output, "output")?,
+        )
+    };
+    update_views(h, dt, &input, &output, parallel)
+}
