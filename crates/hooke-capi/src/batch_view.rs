@@ -7,16 +7,9 @@
 use glam::Quat;
 
 use crate::batch::{HookeCriticalSprings, HookeQuatSprings};
-use crate::error::{Failure, FfiResult, HookeStatus, guard};
+use crate::error::{Failure, HookeStatus, guard};
+use crate::handle::handle_mut;
 use crate::view::{HookeChannel, HookeConstChannel, Reader, Writer};
-
-/// # Safety
-///
-/// `h` is null or a live handle, not used concurrently.
-unsafe fn live_handle<'a, H>(h: *mut H) -> FfiResult<&'a mut H> {
-    // SAFETY: a live handle is a valid, exclusive `Box` allocation (caller contract).
-    unsafe { h.as_mut() }.ok_or(Failure::Null("handle"))
-}
 
 /// Sets every spring's goal from `goal` and goal velocity from `goal_velocity` (strided, one
 /// float per spring, batch-length elements). A NULL channel leaves that column unchanged. Values
@@ -49,7 +42,7 @@ pub unsafe extern "C" fn hooke_critical_springs_set_goals_view(
 ) -> HookeStatus {
     guard(|| {
         // SAFETY: forwarded caller contract.
-        let h = unsafe { live_handle(handle)? };
+        let h = unsafe { handle_mut(handle)? };
         let len = h.inner.len();
         let goal = Reader::<1>::new(goal, len, "goal", true)?;
         let goal_velocity = Reader::<1>::new(goal_velocity, len, "goal_velocity", true)?;
@@ -98,7 +91,7 @@ pub unsafe extern "C" fn hooke_critical_springs_get_state_view(
 ) -> HookeStatus {
     guard(|| {
         // SAFETY: forwarded caller contract.
-        let h = unsafe { live_handle(handle)? };
+        let h = unsafe { handle_mut(handle)? };
         let len = h.inner.len();
         let mut x = Writer::<1>::new(x, len, "x")?;
         let mut v = Writer::<1>::new(v, len, "v")?;
@@ -145,7 +138,7 @@ pub unsafe extern "C" fn hooke_quat_springs_set_goals_view(
 ) -> HookeStatus {
     guard(|| {
         // SAFETY: forwarded caller contract.
-        let h = unsafe { live_handle(handle)? };
+        let h = unsafe { handle_mut(handle)? };
         let len = h.inner.len();
         let mut values = Vec::new();
         values
@@ -187,7 +180,7 @@ pub unsafe extern "C" fn hooke_quat_springs_get_state_view(
 ) -> HookeStatus {
     guard(|| {
         // SAFETY: forwarded caller contract.
-        let h = unsafe { live_handle(handle)? };
+        let h = unsafe { handle_mut(handle)? };
         let len = h.inner.len();
         let mut q = Writer::<4>::new(rotations, len, "rotations")?;
         let mut w = Writer::<3>::new(angular_velocities, len, "angular_velocities")?;

@@ -40,13 +40,14 @@
 // allocations and the exports need `#[no_mangle]`, none of which can be written without `unsafe`.
 // The workspace denies `unsafe_code`; it is allowed here only. Each `unsafe` block is a single
 // pointer operation (or a call forwarding the caller's contract) with a `// SAFETY:` comment, and
-// the pointer handling lives in a few helpers in `error.rs` and `batch.rs`.
+// the pointer handling lives in a few helpers in `error.rs` and `handle.rs`.
 #![allow(unsafe_code)]
 
 mod batch;
 mod batch_view;
 mod coeffs;
 mod error;
+mod handle;
 mod inertia;
 mod scalar;
 mod types;

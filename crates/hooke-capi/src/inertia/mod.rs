@@ -12,14 +12,13 @@ mod pose;
 pub use frame::*;
 pub use pose::{HookeBoneState, HookePoseView, HookePoseViewMut};
 
-use std::ptr;
-
 use glam::Vec3;
 use hooke_inertia::{BlendMode, BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
 
 use crate::error::{
     Failure, FfiResult, HookeStatus, guard, guard_or, non_null, read, slice, write,
 };
+use crate::handle::{Handle, handle_mut, handle_ref, new_handle};
 
 /// `HOOKE_ROOT_LOCAL`: the root is inertialized like any bone ([`RootPolicy::Local`]).
 pub const HOOKE_ROOT_LOCAL: u32 = 0;
@@ -141,40 +140,6 @@ fn build(
         scratch: Pose::rest(bones),
         scratch_destination: Pose::rest(bones),
     })
-}
-
-/// Writes a new handle to `*out` (NULL first, so that a failure leaves `*out == NULL`).
-///
-/// # Safety
-///
-/// `out` is null or valid, aligned and writable.
-unsafe fn new_handle(
-    out: *mut *mut HookeInertializer,
-    make: impl FnOnce() -> FfiResult<HookeInertializer>,
-) -> FfiResult {
-    non_null(out, "out")?;
-    // SAFETY: non-null and writable per the caller.
-    unsafe { write(out, ptr::null_mut()) };
-    let handle = Box::into_raw(Box::new(make()?));
-    // SAFETY: as above.
-    unsafe { write(out, handle) };
-    Ok(())
-}
-
-/// # Safety
-///
-/// `h` is null or a live handle, not used concurrently.
-unsafe fn handle_mut<'a>(h: *mut HookeInertializer) -> FfiResult<&'a mut HookeInertializer> {
-    // SAFETY: a live handle is a valid, exclusive `Box` allocation (caller contract).
-    unsafe { h.as_mut() }.ok_or(Failure::Null("inertializer"))
-}
-
-/// # Safety
-///
-/// `h` is null or a live handle, not mutated concurrently.
-unsafe fn handle_ref<'a>(h: *const HookeInertializer) -> FfiResult<&'a HookeInertializer> {
-    // SAFETY: a live handle is a valid `Box` allocation (caller contract).
-    unsafe { h.as_ref() }.ok_or(Failure::Null("inertializer"))
 }
 
 /// Creates an inertializer for `characters` characters of `bones` bones with one halflife per
@@ -425,4 +390,8 @@ pub unsafe extern "C" fn hooke_inertializer_is_blending(
         unsafe { write(blending, value) };
         Ok(())
     })
+}
+
+impl Handle for HookeInertializer {
+    const NAME: &'static str = "inertializer";
 }
