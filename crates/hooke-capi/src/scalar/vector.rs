@@ -1,0 +1,248 @@
+//! `extern "C"` wrappers of the vector, quaternion, character and tracking springs.
+
+use glam::Vec3;
+use hooke::scalar;
+
+use super::{rotation, step2, try_step2};
+use crate::error::{HookeStatus, guard, read, slice_mut, write};
+use crate::types::{HookeQuat, HookeVec3};
+
+/// The critically damped spring on each component of a 3D vector.
+///
+/// Wraps [`hooke::scalar::critical_spring_damper_exact_vec3`].
+///
+/// # Safety
+///
+/// `x` and `v` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_critical_spring_damper_exact_vec3(
+    x: *mut HookeVec3,
+    v: *mut HookeVec3,
+    x_goal: HookeVec3,
+    v_goal: HookeVec3,
+    halflife: f32,
+    dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        unsafe {
+            step2((x, "x"), (v, "v"), |x, v| {
+                let (mut xs, mut vs) = (Vec3::from(*x), Vec3::from(*v));
+                scalar::critical_spring_damper_exact_vec3(
+                    &mut xs,
+                    &mut vs,
+                    x_goal.into(),
+                    v_goal.into(),
+                    halflife,
+                    dt,
+                );
+                (*x, *v) = (xs.into(), vs.into());
+            })
+        }
+    })
+}
+
+/// The critical spring from the rotation `*x` (angular velocity `*v`, rad/s) toward `x_goal`.
+///
+/// Wraps [`hooke::scalar::simple_spring_damper_exact_quat`]; the result is a unit quaternion.
+///
+/// ```
+/// use hooke_capi::*;
+/// let goal = HookeQuat::from(glam::Quat::from_rotation_x(1.0));
+/// let (mut q, mut w) = (HookeQuat::IDENTITY, HookeVec3::default());
+/// for _ in 0..120 {
+///     unsafe { hooke_simple_spring_damper_exact_quat(&mut q, &mut w, goal, 0.1, 1.0 / 60.0) };
+/// }
+/// assert!(glam::Quat::from(q).angle_between(goal.into()) < 1e-3);
+/// ```
+///
+/// # Safety
+///
+/// `x` and `v` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_simple_spring_damper_exact_quat(
+    x: *mut HookeQuat,
+    v: *mut HookeVec3,
+    x_goal: HookeQuat,
+    halflife: f32,
+    dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        let goal = rotation(x_goal, "x_goal")?;
+        // SAFETY: forwarded caller contract.
+        unsafe {
+            try_step2((x, "x"), (v, "v"), |x, v| {
+                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
+                scalar::simple_spring_damper_exact_quat(&mut q, &mut w, goal, halflife, dt);
+                (*x, *v) = (q.into(), w.into());
+                Ok(())
+            })
+        }
+    })
+}
+
+/// The critical spring decaying a rotation toward the identity (inertialization offsets).
+///
+/// Wraps [`hooke::scalar::decay_spring_damper_exact_quat`].
+///
+/// # Safety
+///
+/// `x` and `v` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_decay_spring_damper_exact_quat(
+    x: *mut HookeQuat,
+    v: *mut HookeVec3,
+    halflife: f32,
+    dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        unsafe {
+            try_step2((x, "x"), (v, "v"), |x, v| {
+                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
+                scalar::decay_spring_damper_exact_quat(&mut q, &mut w, halflife, dt);
+                (*x, *v) = (q.into(), w.into());
+                Ok(())
+            })
+        }
+    })
+}
+
+/// Advances a character whose velocity follows a critical spring toward `v_goal`.
+///
+/// `*x` position, `*v` velocity, `*a` acceleration. Wraps
+/// [`hooke::scalar::spring_character_update`].
+///
+/// # Safety
+///
+/// `x`, `v` and `a` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_character_update(
+    x: *mut f32,
+    v: *mut f32,
+    a: *mut f32,
+    v_goal: f32,
+    halflife: f32,
+    dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: null or valid per the caller; reads check for null.
+        let mut s = unsafe { [read(x, "x")?, read(v, "v")?, read(a, "a")?] };
+        let [sx, sv, sa] = &mut s;
+        scalar::spring_character_update(sx, sv, sa, v_goal, halflife, dt);
+        // SAFETY: all three were non-null above and are writable per the caller.
+        unsafe {
+            write(x, s[0]);
+            write(v, s[1]);
+            write(a, s[2]);
+        }
+        Ok(())
+    })
+}
+
+/// [`hooke_spring_character_update`] on each component of a 3D vector.
+///
+/// Wraps [`hooke::scalar::spring_character_update_vec3`].
+///
+/// # Safety
+///
+/// `x`, `v` and `a` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_character_update_vec3(
+    x: *mut HookeVec3,
+    v: *mut HookeVec3,
+    a: *mut HookeVec3,
+    v_goal: HookeVec3,
+    halflife: f32,
+    dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: null or valid per the caller; reads check for null.
+        let s = unsafe { [read(x, "x")?, read(v, "v")?, read(a, "a")?] };
+        let [mut sx, mut sv, mut sa] = s.map(Vec3::from);
+        scalar::spring_character_update_vec3(
+            &mut sx,
+            &mut sv,
+            &mut sa,
+            v_goal.into(),
+            halflife,
+            dt,
+        );
+        // SAFETY: all three were non-null above and are writable per the caller.
+        unsafe {
+            write(x, sx.into());
+            write(v, sv.into());
+            write(a, sa.into());
+        }
+        Ok(())
+    })
+}
+
+/// Predicts a character's trajectory at the horizons `i * dt`, `i in 0..len`.
+///
+/// Writes `len` values to each of `px`, `pv`, `pa` (element 0 is the current state `x, v, a`).
+/// Wraps [`hooke::scalar::spring_character_predict`]. The arrays may be null only when `len` is 0.
+///
+/// # Safety
+///
+/// If `len > 0`, `px`, `pv` and `pa` are null or each points to `len` writable, aligned floats,
+/// and the three arrays do not overlap.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_spring_character_predict(
+    px: *mut f32,
+    pv: *mut f32,
+    pa: *mut f32,
+    len: usize,
+    x: f32,
+    v: f32,
+    a: f32,
+    v_goal: f32,
+    halflife: f32,
+    dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract (valid, non-overlapping arrays of `len` floats).
+        let (px, pv, pa) = unsafe {
+            (
+                slice_mut(px, len, "px")?,
+                slice_mut(pv, len, "pv")?,
+                slice_mut(pa, len, "pa")?,
+            )
+        };
+        scalar::spring_character_predict(px, pv, pa, x, v, a, v_goal, halflife, dt)?;
+        Ok(())
+    })
+}
+
+/// The exact tracking spring: follows a target position, velocity and acceleration with gains
+/// defined at the frame time `gain_dt`, solved exactly over `dt`.
+///
+/// Wraps [`hooke::scalar::tracking_spring_update_exact`].
+///
+/// # Safety
+///
+/// `x` and `v` are null or valid, aligned and writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_tracking_spring_update_exact(
+    x: *mut f32,
+    v: *mut f32,
+    x_goal: f32,
+    v_goal: f32,
+    a_goal: f32,
+    x_gain: f32,
+    v_gain: f32,
+    a_gain: f32,
+    dt: f32,
+    gain_dt: f32,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        unsafe {
+            step2((x, "x"), (v, "v"), |x, v| {
+                scalar::tracking_spring_update_exact(
+                    x, v, x_goal, v_goal, a_goal, x_gain, v_gain, a_gain, dt, gain_dt,
+                )
+            })
+        }
+    })
+}
