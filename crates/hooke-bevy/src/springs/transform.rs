@@ -1,20 +1,14 @@
-//! Spring components: [`TransformSpring`] (a `Transform` following a goal or another entity) and
-//! [`SmoothDamp`] (a `Vec3` value with velocity, Unity-style `smooth_time`), each kind updated in
-//! batches with hooke's SIMD kernels, exact for any frame time.
-
-use core::f32::consts::LN_2;
+//! [`TransformSpring`]: a `Transform` following a fixed goal or another entity, and its system.
 
 use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
-use bevy_ecs::resource::Resource;
 use bevy_ecs::system::{Query, Res, ResMut};
 use bevy_time::Time;
 use bevy_transform::components::Transform;
-use glam::{Quat, Vec3};
-use hooke::ParamError;
-use hooke::batch::{CriticalSprings, QuatSprings};
+use glam::Vec3;
 use hooke::error::check_unit_quat;
 
+use super::batch::{QuatBatch, SpringBatches};
 use crate::error::{HookeBevyError, check_time};
 
 /// What a [`TransformSpring`] follows.
@@ -264,221 +258,6 @@ impl TransformSpring {
     }
 }
 
-/// A `Vec3` value moving toward a goal like Unity's `SmoothDamp` (and the `smooth_damp` asked
-/// for in Bevy #13408): a critically damped spring with velocity state whose halflife is
-/// `ln 2 * smooth_time` (Unity's `omega = 2 / smooth_time`), exact for any frame time.
-///
-/// It runs on hooke's exact critical spring (`hooke::scalar::critical_spring_damper_exact` per
-/// component, goal velocity 0) in SIMD batches ([`hooke::batch::CriticalSprings`]).
-///
-/// ```
-/// use glam::Vec3;
-/// let mut zoom = hooke_bevy::SmoothDamp::new(Vec3::ZERO, 0.3)?;
-/// zoom.set_goal(Vec3::new(0.0, 0.0, 10.0))?;
-/// assert_eq!(zoom.value(), Vec3::ZERO);
-/// assert!((zoom.halflife() - 0.3 * core::f32::consts::LN_2).abs() < 1e-7);
-/// # Ok::<(), hooke_bevy::HookeBevyError>(())
-/// ```
-#[derive(Component, Debug, Clone, Copy, PartialEq)]
-pub struct SmoothDamp {
-    value: Vec3,
-    velocity: Vec3,
-    goal: Vec3,
-    smooth_time: f32,
-}
-
-fn check_vec3(name: &'static str, v: Vec3) -> Result<Vec3, HookeBevyError> {
-    if v.is_finite() {
-        Ok(v)
-    } else {
-        Err(HookeBevyError::InvalidGoal {
-            name,
-            value: v.extend(0.0).to_array(),
-        })
-    }
-}
-
-impl SmoothDamp {
-    /// At rest at `value` (finite; also the goal) with `smooth_time` seconds (finite, `>= 0`;
-    /// 0 jumps to the goal).
-    ///
-    /// ```
-    /// assert!(hooke_bevy::SmoothDamp::new(glam::Vec3::ZERO, f32::NAN).is_err());
-    /// assert!(hooke_bevy::SmoothDamp::new(glam::Vec3::NAN, 0.1).is_err());
-    /// ```
-    pub fn new(value: Vec3, smooth_time: f32) -> Result<SmoothDamp, HookeBevyError> {
-        Ok(SmoothDamp {
-            value: check_vec3("value", value)?,
-            velocity: Vec3::ZERO,
-            goal: value,
-            smooth_time: check_time("smooth_time", smooth_time)?,
-        })
-    }
-
-    /// The current value.
-    ///
-    /// ```
-    /// let s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 0.1)?;
-    /// assert_eq!(s.value(), glam::Vec3::X);
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn value(&self) -> Vec3 {
-        self.value
-    }
-
-    /// The current velocity (per second).
-    ///
-    /// ```
-    /// let s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 0.1)?;
-    /// assert_eq!(s.velocity(), glam::Vec3::ZERO);
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn velocity(&self) -> Vec3 {
-        self.velocity
-    }
-
-    /// The goal.
-    ///
-    /// ```
-    /// let s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 0.1)?;
-    /// assert_eq!(s.goal(), glam::Vec3::X);
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn goal(&self) -> Vec3 {
-        self.goal
-    }
-
-    /// Sets the goal (finite; unchanged on error).
-    ///
-    /// ```
-    /// let mut s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 0.1)?;
-    /// assert!(s.set_goal(glam::Vec3::INFINITY).is_err());
-    /// assert_eq!(s.goal(), glam::Vec3::X);
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn set_goal(&mut self, goal: Vec3) -> Result<(), HookeBevyError> {
-        self.goal = check_vec3("goal", goal)?;
-        Ok(())
-    }
-
-    /// The smooth time in seconds.
-    ///
-    /// ```
-    /// let s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 0.25)?;
-    /// assert_eq!(s.smooth_time(), 0.25);
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn smooth_time(&self) -> f32 {
-        self.smooth_time
-    }
-
-    /// Sets the smooth time (finite, `>= 0`; unchanged on error).
-    ///
-    /// ```
-    /// let mut s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 0.25)?;
-    /// assert!(s.set_smooth_time(-1.0).is_err());
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn set_smooth_time(&mut self, smooth_time: f32) -> Result<(), HookeBevyError> {
-        self.smooth_time = check_time("smooth_time", smooth_time)?;
-        Ok(())
-    }
-
-    /// The halflife of the equivalent critical spring: `ln 2 * smooth_time`.
-    ///
-    /// ```
-    /// let s = hooke_bevy::SmoothDamp::new(glam::Vec3::X, 1.0)?;
-    /// assert_eq!(s.halflife(), core::f32::consts::LN_2);
-    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
-    /// ```
-    pub fn halflife(&self) -> f32 {
-        LN_2 * self.smooth_time
-    }
-}
-
-/// `Vec3` springs as three critical springs each (x, y, z lanes next to each other).
-#[derive(Default)]
-struct Vec3Batch {
-    springs: Option<CriticalSprings>,
-    x: Vec<f32>,
-    v: Vec<f32>,
-    goal: Vec<f32>,
-    halflife: Vec<f32>,
-}
-
-impl Vec3Batch {
-    fn clear(&mut self) {
-        for column in [&mut self.x, &mut self.v, &mut self.goal, &mut self.halflife] {
-            column.clear();
-        }
-    }
-
-    fn push(&mut self, x: Vec3, v: Vec3, goal: Vec3, halflife: f32) {
-        self.x.extend(x.to_array());
-        self.v.extend(v.to_array());
-        self.goal.extend(goal.to_array());
-        self.halflife.extend([halflife; 3]);
-    }
-
-    fn run(&mut self, dt: f32) -> Result<(), ParamError> {
-        let springs = match &mut self.springs {
-            Some(s) if s.len() == self.x.len() => {
-                s.set_halflives(&self.halflife)?;
-                s
-            }
-            slot => slot.insert(CriticalSprings::with_halflives(&self.halflife)?),
-        };
-        let zeros = vec![0.0; self.x.len()];
-        springs.set_state(&self.x, &self.v, &self.goal, &zeros)?;
-        springs.update(dt)
-    }
-
-    /// Position and velocity of spring `i` after [`run`](Self::run).
-    fn get(&self, i: usize) -> Option<(Vec3, Vec3)> {
-        let s = self.springs.as_ref()?;
-        let (x, v) = (s.x(), s.v());
-        Some((
-            Vec3::from_slice(&x[3 * i..3 * i + 3]),
-            Vec3::from_slice(&v[3 * i..3 * i + 3]),
-        ))
-    }
-}
-
-/// Quaternion springs sharing one halflife.
-struct QuatBatch {
-    halflife: f32,
-    springs: Option<QuatSprings>,
-    q: Vec<Quat>,
-    w: Vec<Vec3>,
-    goal: Vec<Quat>,
-    /// Index of the owner (in the frame's spring list) of each spring.
-    owner: Vec<usize>,
-}
-
-impl QuatBatch {
-    fn run(&mut self, dt: f32) -> Result<(), ParamError> {
-        let springs = match &mut self.springs {
-            Some(s) if s.len() == self.q.len() => s,
-            slot => slot.insert(QuatSprings::new(self.q.len(), self.halflife)?),
-        };
-        springs.set_state(&self.q, &self.w)?;
-        springs.set_goals(&self.goal)?;
-        springs.update(dt)
-    }
-}
-
-/// The batches of the spring components, kept from frame to frame to reuse their memory.
-#[derive(Resource, Default)]
-pub(crate) struct SpringBatches {
-    owners: Vec<Entity>,
-    translation: Vec3Batch,
-    translation_owner: Vec<usize>,
-    scale: Vec3Batch,
-    scale_owner: Vec<usize>,
-    rotation: Vec<QuatBatch>,
-    smooth: Vec3Batch,
-}
-
 /// Updates every [`TransformSpring`] with this frame's `dt`.
 pub(crate) fn update_transform_springs(
     time: Res<Time>,
@@ -591,31 +370,6 @@ pub(crate) fn update_transform_springs(
         for (i, &owner) in r.owner.iter().enumerate() {
             let (q, w) = (springs.rotation(i), springs.angular_velocity(i));
             write(owner, &mut |t, s| (t.rotation, s.angular_velocity) = (q, w));
-        }
-    }
-}
-
-/// Updates every [`SmoothDamp`] with this frame's `dt`.
-pub(crate) fn update_smooth_damps(
-    time: Res<Time>,
-    mut batches: ResMut<SpringBatches>,
-    mut values: Query<&mut SmoothDamp>,
-) {
-    let dt = time.delta_secs();
-    if dt == 0.0 || values.is_empty() {
-        return;
-    }
-    let batch = &mut batches.smooth;
-    batch.clear();
-    for s in &values {
-        batch.push(s.value, s.velocity, s.goal, s.halflife());
-    }
-    if batch.run(dt).is_err() {
-        return;
-    }
-    for (i, mut s) in values.iter_mut().enumerate() {
-        if let Some((x, v)) = batch.get(i) {
-            (s.value, s.velocity) = (x, v);
         }
     }
 }
