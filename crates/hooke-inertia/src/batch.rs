@@ -1,54 +1,12 @@
 //! [`PoseBatch`]: the poses of all characters as SoA columns (index = character * bones + bone).
 
-use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 
 use crate::alloc;
-
 use crate::error::InertiaError;
+use crate::lanes::BoneColumns;
 use crate::pose::{Pose, PoseRef};
 use crate::validate::{self, Fields};
-
-/// The 13 per-bone columns of a pose with velocities (or of the offsets): position (3), velocity
-/// (3), rotation (4, identity padding) and angular velocity (3).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct BoneColumns {
-    pub positions: Vec3Columns,
-    pub velocities: Vec3Columns,
-    pub rotations: QuatColumns,
-    pub angular_velocities: Vec3Columns,
-}
-
-impl BoneColumns {
-    /// `len` bones at rest: zero vectors and identity rotations (the inert values for padding),
-    /// or an out-of-memory error ([`hooke::ParamError::OutOfMemory`]) naming `what`.
-    pub fn rest(what: &'static str, len: usize) -> Result<BoneColumns, InertiaError> {
-        Ok(BoneColumns {
-            positions: alloc::zero_vec3s(what, len)?,
-            velocities: alloc::zero_vec3s(what, len)?,
-            rotations: alloc::identity_quats(what, len)?,
-            angular_velocities: alloc::zero_vec3s(what, len)?,
-        })
-    }
-
-    /// The bone at `index`: (position, velocity, rotation, angular velocity).
-    pub fn get(&self, index: usize) -> (Vec3, Vec3, Quat, Vec3) {
-        (
-            self.positions.get(index),
-            self.velocities.get(index),
-            self.rotations.get(index),
-            self.angular_velocities.get(index),
-        )
-    }
-
-    /// Sets the bone at `index`.
-    pub fn set(&mut self, index: usize, x: Vec3, v: Vec3, q: Quat, w: Vec3) {
-        self.positions.set(index, x);
-        self.velocities.set(index, v);
-        self.rotations.set(index, q);
-        self.angular_velocities.set(index, w);
-    }
-}
 
 /// The poses (with velocities and curves) of many characters with the same rig, stored as
 /// `hooke` SoA columns: lane `character * bone_count + bone`. Used as the input and the output of

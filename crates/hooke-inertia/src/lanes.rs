@@ -1,11 +1,15 @@
-//! Lane views of sets of columns (13 per pose, 12 per offset set) and one-group loads/stores,
-//! shared by the kernels.
+//! The 13 bone columns of a pose ([`BoneColumns`]), lane views of sets of columns (13 per pose,
+//! 12 per offset set) and one-group loads/stores, shared by the kernels.
 
 use hooke::par::Split;
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
-use crate::batch::BoneColumns;
+use glam::{Quat, Vec3};
+use hooke::column::{QuatColumns, Vec3Columns};
+
+use crate::alloc;
+use crate::error::InertiaError;
 
 /// Eight bones: position, velocity, rotation, angular velocity.
 #[derive(Debug, Clone, Copy)]
@@ -32,6 +36,47 @@ pub(crate) struct LanesMut<'a, const N: usize> {
 pub(crate) type BoneLanes<'a> = Lanes<'a, 13>;
 /// The 13 columns of a pose, mutable.
 pub(crate) type BoneLanesMut<'a> = LanesMut<'a, 13>;
+
+/// The 13 per-bone columns of a pose with velocities (or of the offsets): position (3), velocity
+/// (3), rotation (4, identity padding) and angular velocity (3).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BoneColumns {
+    pub positions: Vec3Columns,
+    pub velocities: Vec3Columns,
+    pub rotations: QuatColumns,
+    pub angular_velocities: Vec3Columns,
+}
+
+impl BoneColumns {
+    /// `len` bones at rest: zero vectors and identity rotations (the inert values for padding),
+    /// or an out-of-memory error ([`hooke::ParamError::OutOfMemory`]) naming `what`.
+    pub fn rest(what: &'static str, len: usize) -> Result<BoneColumns, InertiaError> {
+        Ok(BoneColumns {
+            positions: alloc::zero_vec3s(what, len)?,
+            velocities: alloc::zero_vec3s(what, len)?,
+            rotations: alloc::identity_quats(what, len)?,
+            angular_velocities: alloc::zero_vec3s(what, len)?,
+        })
+    }
+
+    /// The bone at `index`: (position, velocity, rotation, angular velocity).
+    pub fn get(&self, index: usize) -> (Vec3, Vec3, Quat, Vec3) {
+        (
+            self.positions.get(index),
+            self.velocities.get(index),
+            self.rotations.get(index),
+            self.angular_velocities.get(index),
+        )
+    }
+
+    /// Sets the bone at `index`.
+    pub fn set(&mut self, index: usize, x: Vec3, v: Vec3, q: Quat, w: Vec3) {
+        self.positions.set(index, x);
+        self.velocities.set(index, v);
+        self.rotations.set(index, q);
+        self.angular_velocities.set(index, w);
+    }
+}
 
 impl BoneColumns {
     pub(crate) fn lanes(&self) -> BoneLanes<'_> {

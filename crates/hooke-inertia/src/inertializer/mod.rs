@@ -11,9 +11,9 @@ use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
 
 use crate::alloc;
-use crate::batch::BoneColumns;
 use crate::bone::{Anchor, Bone};
 use crate::error::InertiaError;
+use crate::lanes::BoneColumns;
 use crate::offsets::OffsetColumns;
 use crate::profile::{BlendMode, BlendProfile, RootPolicy};
 
