@@ -5,10 +5,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use glam::{Quat, Vec3};
-use hooke::SpringCoeffs;
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
-    DoubleCoeffs, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
+    DoubleCoeffs, TimedStep, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
     double_shared, extrapolate_factors_f32, extrapolate_quat_lanes, extrapolate_shared,
     timed_shared, tracking_shared,
 };
@@ -242,7 +241,6 @@ fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() 
     for n in 0..67 {
         for &dt in &DTS {
             let (h, apprehension) = (rng.range(0.01, 0.5), 2.0);
-            let coeffs = SpringCoeffs::critical(h, dt);
             let (x0, v0, xi0, g) = (
                 rng.column(n, -5.0, 5.0),
                 rng.column(n, -5.0, 5.0),
@@ -262,17 +260,16 @@ fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() 
                 Column::from_slice(&g),
                 Column::from_slice_padded(&t_goal, 1.0),
             );
-            timed_shared(
-                x.lanes_mut(),
-                v.lanes_mut(),
-                xi.lanes_mut(),
-                gc.lanes(),
-                tc.lanes(),
-                h,
-                apprehension,
-                dt,
-                &coeffs,
-            );
+            if let Some(step) = TimedStep::new(h, apprehension, dt) {
+                timed_shared(
+                    x.lanes_mut(),
+                    v.lanes_mut(),
+                    xi.lanes_mut(),
+                    gc.lanes(),
+                    tc.lanes(),
+                    &step,
+                );
+            }
             for i in 0..n {
                 let (mut sx, mut sv, mut sxi) = (x0[i], v0[i], xi0[i]);
                 scalar::timed_spring_damper_exact(

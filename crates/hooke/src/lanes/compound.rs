@@ -114,22 +114,57 @@ pub fn double_shared(
     }
 }
 
+/// What [`timed_shared`] reads for one step of timed springs sharing a halflife: the critical
+/// step coefficients for `dt` and the lookahead `apprehension * halflife`, computed once per frame.
+///
+/// ```
+/// use hooke::lanes::TimedStep;
+/// assert!(TimedStep::new(0.05, 2.0, 1.0 / 60.0).is_some());
+/// // Steps that change nothing (the scalar twin's identity cases) have no kernel to run.
+/// assert!(TimedStep::new(0.05, 2.0, 0.0).is_none());
+/// assert!(TimedStep::new(0.05, 2.0, f32::NAN).is_none());
+/// assert!(TimedStep::new(f32::NAN, 2.0, 0.1).is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimedStep {
+    c: LaneCoeffs,
+    halflife: f32x8,
+    dt: f32x8,
+    lookahead: f32x8,
+}
+
+impl TimedStep {
+    /// The step of `dt` seconds, or `None` where [`crate::scalar::timed_spring_damper_exact`]
+    /// leaves the state unchanged (`dt` NaN, infinite or `<= 0`, or a NaN halflife).
+    pub fn new(halflife: f32, apprehension: f32, dt: f32) -> Option<TimedStep> {
+        if dt.is_nan() || dt <= 0.0 || !dt.is_finite() || halflife.is_nan() {
+            return None;
+        }
+        Some(TimedStep {
+            c: LaneCoeffs::splat(&SpringCoeffs::critical(halflife, dt)),
+            halflife: f32x8::splat(halflife),
+            dt: f32x8::splat(dt),
+            lookahead: f32x8::splat((apprehension * halflife).max(0.0)),
+        })
+    }
+}
+
 /// Timed springs sharing a halflife: the SIMD twin of
 /// [`crate::scalar::timed_spring_damper_exact`]. `t_goal` is each spring's remaining time (the
-/// caller decreases it by `dt` per step), `coeffs` is `SpringCoeffs::critical(halflife, dt)`.
+/// caller decreases it by `dt` per step); `step` comes from [`TimedStep::new`].
 ///
 /// The spring tracks a lookahead point moving at constant speed that stops at the goal; in the
 /// one frame where a lane's point stops mid-step, that lane needs coefficients for two partial
 /// steps (computed then, for that lane group only).
 ///
 /// ```
-/// use hooke::{column::Column, lanes::timed_shared, SpringCoeffs};
+/// use hooke::{column::Column, lanes::{timed_shared, TimedStep}};
 /// let n = 2;
 /// let (mut x, mut v, mut xi) = (Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0));
 /// let (goal, t_goal) = (Column::new(n, 5.0), Column::new(n, 1.0));
-/// let dt = 1.0 / 60.0;
-/// timed_shared(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(),
-///     0.05, 2.0, dt, &SpringCoeffs::critical(0.05, dt));
+/// if let Some(step) = TimedStep::new(0.05, 2.0, 1.0 / 60.0) {
+///     timed_shared(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(), &step);
+/// }
 /// assert!(xi.as_slice()[0] > 0.0 && x.as_slice()[0] > 0.0);
 /// ```
 pub fn timed_shared(
@@ -138,18 +173,14 @@ pub fn timed_shared(
     xi: &mut [f32x8],
     goal: &[f32x8],
     t_goal: &[f32x8],
-    halflife: f32,
-    apprehension: f32,
-    dt: f32,
-    coeffs: &SpringCoeffs,
+    step: &TimedStep,
 ) {
-    if dt.is_nan() || dt <= 0.0 || !dt.is_finite() || halflife.is_nan() {
-        return;
-    }
-    let c = LaneCoeffs::splat(coeffs);
-    let h = f32x8::splat(halflife);
-    let dt8 = f32x8::splat(dt);
-    let lookahead = f32x8::splat((apprehension * halflife).max(0.0));
+    let TimedStep {
+        c,
+        halflife: h,
+        dt: dt8,
+        lookahead,
+    } = *step;
     let zero = f32x8::ZERO;
     let lanes = x
         .iter_mut()
