@@ -42,7 +42,7 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput
 pub mod source;
 pub mod workloads;
 
-use workloads::{critical, decay, general, quat};
+use workloads::{critical, decay, general, quat, smooth_damp};
 
 /// The time step of every benchmark (60 Hz).
 pub const DT: f32 = 1.0 / 60.0;
@@ -378,6 +378,30 @@ pub fn bench_quat_decay(c: &mut Criterion) {
                 quat::Kernel::new(&inputs)
             });
         }
+    }
+    group.finish();
+}
+
+/// Smooth damp (per-value smooth time and max speed): hooke's batch, hooke's scalar loop, Unity's
+/// formula in a plain loop (what engines ship), and the traffic-only kernel. 1k to 1M values.
+pub fn bench_smooth_damp(c: &mut Criterion) {
+    let mut group = c.benchmark_group("smooth_damp");
+    for n in &SIZES[..3] {
+        let n = *n;
+        configure(&mut group, n);
+        let inputs = smooth_damp::Inputs::new(n);
+        run(&mut group, "a_hooke", n, || {
+            smooth_damp::Hooke::new(&inputs)
+        });
+        run(&mut group, "c_hooke_scalar", n, || {
+            smooth_damp::Loop::new(&inputs, false)
+        });
+        run(&mut group, "d_unity_formula", n, || {
+            smooth_damp::Loop::new(&inputs, true)
+        });
+        run_fixed(&mut group, "e_traffic", n, || {
+            smooth_damp::Traffic::new(&inputs)
+        });
     }
     group.finish();
 }

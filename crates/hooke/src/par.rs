@@ -6,7 +6,7 @@
 //! results are bit-identical for any thread count. Batches smaller than twice the grain run on the
 //! calling thread.
 
-use crate::lanes::{CoeffSlices, LaneCoeffs};
+use crate::lanes::{CoeffSlices, LaneCoeffs, SmoothDampLanes};
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 /// Default minimum number of lane groups per task: 2048 groups = 16,384 springs. Below this, the
@@ -60,6 +60,15 @@ impl Split for CoeffSlices<'_> {
     }
     fn split_at(self, mid: usize) -> (Self, Self) {
         CoeffSlices::split_at(self, mid)
+    }
+}
+
+impl Split for SmoothDampLanes<'_> {
+    fn lanes(&self) -> usize {
+        self.len()
+    }
+    fn split_at(self, mid: usize) -> (Self, Self) {
+        SmoothDampLanes::split_at(self, mid)
     }
 }
 

@@ -11,6 +11,7 @@ mod damper;
 mod general;
 mod halflife;
 mod quat;
+mod smooth_damp;
 
 pub use critical::{CriticalSprings, DecaySprings};
 
@@ -52,3 +53,4 @@ pub(crate) fn quat_state(
 pub use damper::Dampers;
 pub use general::GeneralSprings;
 pub use quat::{QuatDecaySprings, QuatSprings};
+pub use smooth_damp::SmoothDampers;

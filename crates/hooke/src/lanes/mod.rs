@@ -14,6 +14,7 @@ mod exp;
 mod extrapolate;
 mod quat;
 mod rates;
+mod smooth_damp;
 mod spring;
 mod tracking;
 
@@ -25,5 +26,6 @@ pub use exp::*;
 pub use extrapolate::*;
 pub use quat::*;
 pub use rates::*;
+pub use smooth_damp::*;
 pub use spring::*;
 pub use tracking::*;

@@ -48,7 +48,7 @@ pub(crate) fn smooth_damp_coeffs(
 
 /// The largest change one call may aim for: `max_speed * smooth_time`, in `f64`, with a negative
 /// `max_speed` or `smooth_time` treated as 0 and an infinite `max_speed` meaning no limit.
-pub(crate) fn max_change(max_speed: f32, smooth_time: f32) -> f64 {
+pub(crate) fn smooth_damp_max_change(max_speed: f32, smooth_time: f32) -> f64 {
     if max_speed == f32::INFINITY {
         f64::INFINITY
     } else if max_speed <= 0.0 || smooth_time <= 0.0 {
@@ -116,7 +116,7 @@ pub fn smooth_damp(
         return current;
     };
     let change = f64::from(current) - f64::from(target);
-    let limit = max_change(max_speed, smooth_time);
+    let limit = smooth_damp_max_change(max_speed, smooth_time);
     let goal = if change.abs() <= limit {
         target
     } else {
@@ -147,7 +147,7 @@ fn smooth_damp_n<const N: usize>(
     };
     let change: [f64; N] = std::array::from_fn(|i| f64::from(current[i]) - f64::from(target[i]));
     let length = change.iter().map(|c| c * c).sum::<f64>().sqrt();
-    let limit = max_change(max_speed, smooth_time);
+    let limit = smooth_damp_max_change(max_speed, smooth_time);
     let goal: [f32; N] = if length <= limit {
         target
     } else {

@@ -16,7 +16,7 @@ use glam::{DQuat, DVec3, Quat, Vec3};
 use super::quat::{
     quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64, rotation_spring_step_f64,
 };
-use super::smooth_damp::{max_change, smooth_damp_coeffs};
+use super::smooth_damp::{smooth_damp_coeffs, smooth_damp_max_change};
 
 /// `q / |q|` in `f64`, or `None` for a zero (or not finite) quaternion.
 fn unit_quat_f64(q: Quat) -> Option<DQuat> {
@@ -51,7 +51,7 @@ fn step_f64(
     let coeffs = smooth_damp_coeffs(smooth_time, max_angular_speed, dt)?;
     let offset = quat_to_scaled_angle_axis_f64(current * target.conjugate());
     let angle = offset.length();
-    let limit = max_change(max_angular_speed, smooth_time);
+    let limit = smooth_damp_max_change(max_angular_speed, smooth_time);
     // The goal on the way to the target with `current = exp(clamped offset) * goal`: both
     // offsets share one axis, so the goal is `exp(offset - clamped offset) * target`.
     let remaining = if angle <= limit {
