@@ -5,8 +5,10 @@ use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::ParamError;
-use crate::error::{check_index, check_len};
-use crate::lanes::{quat_simple_shared, quat_vector_decay_per_spring, quat_vector_decay_shared};
+use crate::error::{check_dt, check_index, check_len};
+use crate::lanes::{
+    quat_simple_rates, quat_simple_shared, quat_vector_decay_per_spring, quat_vector_decay_shared,
+};
 use crate::par::{self, DEFAULT_GRAIN};
 use crate::scalar::quat_to_scaled_angle_axis;
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
@@ -287,6 +289,34 @@ impl QuatSprings {
         })
     }
 
+    /// One spring per halflife (each finite, `>= 0`; errors name the index), identity rotations
+    /// at rest, goals identity. Each spring's rate is computed here; an update computes the
+    /// coefficients from it and the frame's `dt`, so a `dt` that changes every frame costs what a
+    /// constant one costs.
+    ///
+    /// ```
+    /// use glam::Quat;
+    /// use hooke::batch::QuatSprings;
+    /// let mut s = QuatSprings::with_halflives(&[0.1, 0.3, 0.0])?;
+    /// s.set_goals(&[Quat::from_rotation_z(1.0); 3])?;
+    /// s.update(1.0 / 60.0)?;
+    /// assert!(s.rotation(0).angle_between(Quat::IDENTITY) > s.rotation(1).angle_between(Quat::IDENTITY));
+    /// assert_eq!(s.rotation(2), Quat::from_rotation_z(1.0)); // halflife 0: on the goal
+    /// assert!(QuatSprings::with_halflives(&[0.1, -1.0]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<QuatSprings, ParamError> {
+        const NAME: &str = "QuatSprings";
+        let params = CriticalParams::per_spring(halflives)?;
+        let len = halflives.len();
+        Ok(QuatSprings {
+            q: quat_state(NAME, len, Quat::IDENTITY)?,
+            w: vec3_state(NAME, len, Vec3::ZERO)?,
+            goal: quat_state(NAME, len, Quat::IDENTITY)?,
+            params,
+        })
+    }
+
     /// Number of springs.
     ///
     /// ```
@@ -401,11 +431,6 @@ impl QuatSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let c = match self.params.coeffs(dt)? {
-            CoeffsRef::Shared(c) => c,
-            // QuatSprings only has shared halflives.
-            CoeffsRef::PerSpring(_) => return Ok(()),
-        };
         let q = quat_lanes_mut(&mut self.q);
         let w = vec3_lanes_mut(&mut self.w);
         let g = &self.goal;
@@ -415,9 +440,22 @@ impl QuatSprings {
             z: g.z.lanes(),
             w: g.w.lanes(),
         };
-        par::run((q, w, goal, c), grain, &|(q, w, g, c)| {
-            quat_simple_shared(q, w, g, &c)
-        });
+        if let Some(rate) = self.params.rates() {
+            // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
+            let dt = check_dt(dt)?;
+            if dt > 0.0 {
+                par::run((q, w, goal, rate), grain, &|(q, w, g, r)| {
+                    quat_simple_rates(q, w, g, r, dt)
+                });
+            }
+            return Ok(());
+        }
+        // A shared halflife: one set of coefficients, cached while dt stays the same.
+        if let CoeffsRef::Shared(c) = self.params.coeffs(dt)? {
+            par::run((q, w, goal, c), grain, &|(q, w, g, c)| {
+                quat_simple_shared(q, w, g, &c)
+            });
+        }
         Ok(())
     }
 }

@@ -4,6 +4,7 @@
 use wide::f32x8;
 
 use super::coeffs::{CoeffSlices, LaneCoeffs};
+use super::rates::critical_rate_coeffs;
 use crate::simd::{PI_SQUARED, Quat8, Vec3x8, lane_f64, set_lane, shortest_path_f64, wrap_lanes};
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
@@ -140,6 +141,74 @@ pub fn quat_simple_shared(
         let offset = load_quat(&q, i) * g.conjugate();
         let (offset, nw) = rotation_decay_step(c, offset, wv);
         store(&mut q, &mut w, i, offset * g, nw);
+    }
+}
+
+/// Rotations following critical springs toward per-spring goal rotations (goal angular velocity
+/// 0), each with its own rate ([`super::critical_rate`] of its halflife), over `dt` (finite,
+/// `>= 0`): the coefficients of every lane come from its rate and this frame's `dt` inside the
+/// loop, so a `dt` that changes every frame costs what a constant one costs. Rigid lanes (rate
+/// `+inf`) land on their goal at rest, as in the scalar twin
+/// [`crate::scalar::simple_spring_damper_exact_quat`].
+///
+/// ```
+/// use glam::{Quat, Vec3};
+/// use hooke::column::{Column, QuatColumns, Vec3Columns};
+/// use hooke::lanes::{critical_rate, quat_simple_rates};
+/// use hooke::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
+///
+/// let mut q = QuatColumns::from_quats(&[Quat::IDENTITY; 2]);
+/// let mut w = Vec3Columns::new(2, Vec3::ZERO);
+/// let g = QuatColumns::from_quats(&[Quat::from_rotation_y(1.0); 2]);
+/// let rate = Column::from_slice(&[critical_rate(0.1), critical_rate(0.0)]);
+/// quat_simple_rates(
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     QuatLanes { x: g.x.lanes(), y: g.y.lanes(), z: g.z.lanes(), w: g.w.lanes() },
+///     rate.lanes(),
+///     1.0,
+/// );
+/// assert!(q.get(0).angle_between(Quat::from_rotation_y(1.0)) < 1e-3);
+/// assert_eq!(q.get(1), Quat::from_rotation_y(1.0)); // halflife 0: on the goal
+/// ```
+pub fn quat_simple_rates(
+    mut q: QuatLanesMut<'_>,
+    mut w: Vec3LanesMut<'_>,
+    goal: QuatLanes<'_>,
+    rate: &[f32x8],
+    dt: f32,
+) {
+    let n = q.len().min(w.len()).min(goal.len()).min(rate.len());
+    let t = f32x8::splat(dt);
+    for (i, rate) in rate.iter().enumerate().take(n) {
+        let g = Quat8 {
+            x: goal.x[i],
+            y: goal.y[i],
+            z: goal.z[i],
+            w: goal.w[i],
+        };
+        let wv = Vec3x8 {
+            x: w.x[i],
+            y: w.y[i],
+            z: w.z[i],
+        };
+        let (c, rigid) = critical_rate_coeffs(*rate, t);
+        let offset = load_quat(&q, i) * g.conjugate();
+        let (offset, nw) = rotation_decay_step(&c, offset, wv);
+        let nq = offset * g;
+        let zero = f32x8::ZERO;
+        let nq = Quat8 {
+            x: rigid.select(g.x, nq.x),
+            y: rigid.select(g.y, nq.y),
+            z: rigid.select(g.z, nq.z),
+            w: rigid.select(g.w, nq.w),
+        };
+        let nw = Vec3x8 {
+            x: rigid.select(zero, nw.x),
+            y: rigid.select(zero, nw.y),
+            z: rigid.select(zero, nw.z),
+        };
+        store(&mut q, &mut w, i, nq, nw);
     }
 }
 
