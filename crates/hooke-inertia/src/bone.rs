@@ -136,8 +136,14 @@ pub(crate) fn heading(q: DQuat, up: DVec3) -> DQuat {
 
 /// The dead-blend output: the extrapolated source `e` cross-faded to the live input `live`
 /// (slerp on the shortest path for rotations), with the exact derivative of the blend.
-pub(crate) fn dead_blend(e: &Bone, live: &Bone, elapsed: f64, blend_time: f64) -> Bone {
-    let (weight, dweight) = hooke::scalar::dead_blend_weight(elapsed, blend_time);
+pub(crate) fn dead_blend(
+    e: &Bone,
+    live: &Bone,
+    elapsed: f64,
+    blend_time: f64,
+    curve: &hooke::scalar::BlendCurve,
+) -> Bone {
+    let (weight, dweight) = curve.blend_weight(elapsed, blend_time);
     let gap = quat_to_scaled_angle_axis_f64(live.q * e.q.conjugate());
     Bone {
         x: e.x + (live.x - e.x) * weight,

@@ -2,6 +2,7 @@
 //! cross-fade it into the live output (in place). No threads, no allocation, no panics.
 
 use glam::DQuat;
+use hooke::scalar::BlendCurve;
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
@@ -17,6 +18,8 @@ pub(crate) struct DeadTiming<'a> {
     pub blend_time: &'a mut [f32x8],
     pub travel: &'a [f32x8],
     pub decay: &'a [f32x8],
+    /// The cross-fade curve (the same for every lane).
+    pub curve: &'a BlendCurve,
 }
 
 impl hooke::par::Split for DeadTiming<'_> {
@@ -39,12 +42,14 @@ impl hooke::par::Split for DeadTiming<'_> {
                 blend_time: b0,
                 travel: t0,
                 decay: d0,
+                curve: self.curve,
             },
             DeadTiming {
                 elapsed: e1,
                 blend_time: b1,
                 travel: t1,
                 decay: d1,
+                curve: self.curve,
             },
         )
     }
@@ -64,15 +69,36 @@ fn scale(v: Vec3x8, s: f32x8) -> Vec3x8 {
     }
 }
 
-/// Smoothstep weight `3 s^2 - 2 s^3` of `s = elapsed / blend_time` and its time derivative.
+/// The curve's weight of `s = elapsed / blend_time` and its time derivative
+/// ([`BlendCurve::eval`] on lanes).
 #[inline(always)]
-fn weights(elapsed: f32x8, blend_time: f32x8, active: f32x8) -> (f32x8, f32x8) {
+fn weights(curve: &BlendCurve, elapsed: f32x8, blend_time: f32x8, active: f32x8) -> (f32x8, f32x8) {
     // Inactive lanes may have blend_time 0: divide by 1 there instead.
     let bt = active.select(blend_time, f32x8::ONE);
     let s = (elapsed / bt).max(f32x8::ZERO).min(f32x8::ONE);
-    let weight = s * s * (f32x8::splat(3.0) - f32x8::splat(2.0) * s);
-    let dweight = f32x8::splat(6.0) * s * (f32x8::ONE - s) / bt;
-    (weight, dweight)
+    let (one, two, three) = (f32x8::ONE, f32x8::splat(2.0), f32x8::splat(3.0));
+    let (weight, slope) = match curve {
+        BlendCurve::Smoothstep => (s * s * (three - two * s), f32x8::splat(6.0) * s * (one - s)),
+        BlendCurve::Linear => (s, one),
+        BlendCurve::Smootherstep => {
+            let inner = s.mul_add(f32x8::splat(6.0), f32x8::splat(-15.0));
+            let u = one - s;
+            (
+                s * s * s * s.mul_add(inner, f32x8::splat(10.0)),
+                f32x8::splat(30.0) * s * s * u * u,
+            )
+        }
+        BlendCurve::Table(_) => {
+            // A user curve: evaluated per lane (a gather from the table).
+            let (mut w, mut d) = ([0.0_f32; 8], [0.0_f32; 8]);
+            for (lane, s) in s.to_array().into_iter().enumerate() {
+                let (wl, dl) = curve.eval(f64::from(s));
+                (w[lane], d[lane]) = (wl as f32, dl as f32);
+            }
+            (f32x8::new(w), f32x8::new(d))
+        }
+    };
+    (weight, slope / bt)
 }
 
 /// Advances every active dead blend by `dt` and blends its output lanes (which hold the live
@@ -113,6 +139,7 @@ pub(crate) fn dead_blend_lanes(
             decay: timing.decay[i],
             elapsed,
             blend_time,
+            curve: timing.curve,
         };
         let (e, out) = blend_group(&step, active, &state.load(i), &output.load(i));
         // A state or an output beyond the f32 range makes the output infinite or NaN (the
@@ -137,7 +164,7 @@ pub(crate) fn dead_blend_lanes(
 /// One lane group of dead blends: the extrapolated source `e0` (the new state) and its blend
 /// into the live output `live`, in the lanes of `active`.
 #[inline(always)]
-fn blend_group(step: &Step, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone8, Bone8) {
+fn blend_group(step: &Step<'_>, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone8, Bone8) {
     // Extrapolate the stored source: x += v travel, v *= decay, q = exp(w travel) q.
     let (travel, decay) = (step.travel, step.decay);
     let moved = Bone8 {
@@ -153,7 +180,7 @@ fn blend_group(step: &Step, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone8, B
     let e = select_bone(active, &moved, e);
 
     // Cross-fade into the live output; the velocity is the derivative of the blend.
-    let (wt, dw) = weights(step.elapsed, step.blend_time, active);
+    let (wt, dw) = weights(step.curve, step.elapsed, step.blend_time, active);
     let gap = (live.q * e.q.conjugate()).to_scaled_angle_axis();
     let blended = Bone8 {
         x: Vec3x8 {
@@ -183,7 +210,7 @@ fn blend_group(step: &Step, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone8, B
 fn saturate_group(
     i: usize,
     overflow: f32x8,
-    step: Step,
+    step: Step<'_>,
     active: f32x8,
     state: &mut BoneLanesMut<'_>,
     output: &mut BoneLanesMut<'_>,
@@ -197,11 +224,12 @@ fn saturate_group(
 
 /// One lane group's extrapolation factors and blend times.
 #[derive(Clone, Copy)]
-struct Step {
+struct Step<'a> {
     travel: f32x8,
     decay: f32x8,
     elapsed: f32x8,
     blend_time: f32x8,
+    curve: &'a BlendCurve,
 }
 
 /// Slow path of [`dead_blend_lanes`] for the lanes of `overflow`: the extrapolation of the stored
@@ -209,7 +237,7 @@ struct Step {
 /// at `±f32::MAX`, so finite input never writes NaN or infinity.
 fn saturate_dead_blend(
     overflow: f32x8,
-    step: Step,
+    step: Step<'_>,
     e0: Bone8,
     live: Bone8,
     (mut state, mut out): (Bone8, Bone8),
@@ -230,7 +258,8 @@ fn saturate_dead_blend(
         let moved = Bone::from_f32(moved.to_f32());
         set_lane_bone(&mut state, lane, &moved);
         let (elapsed, blend_time) = (at(step.elapsed, lane), at(step.blend_time, lane));
-        let blended = bone::dead_blend(&moved, &lane_bone(&live, lane), elapsed, blend_time);
+        let live = lane_bone(&live, lane);
+        let blended = bone::dead_blend(&moved, &live, elapsed, blend_time, step.curve);
         set_lane_bone(&mut out, lane, &blended);
     }
     (state, out)
@@ -292,7 +321,7 @@ pub(crate) fn dead_blend_curve_lanes(
         let (x0, v0) = (sx[i], sv[i]);
         let mut x = active.select(v0.mul_add(timing.travel[i], x0), x0);
         let v = active.select(v0 * timing.decay[i], v0);
-        let (wt, dw) = weights(elapsed, blend_time, active);
+        let (wt, dw) = weights(timing.curve, elapsed, blend_time, active);
         let (lx, lv) = (ox[i], ov[i]);
         let mut out_x = active.select(mix(x, lx, wt), lx);
         let mut out_v = active.select((lx - x).mul_add(dw, mix(v, lv, wt)), lv);
@@ -303,6 +332,7 @@ pub(crate) fn dead_blend_curve_lanes(
                 decay: timing.decay[i],
                 elapsed,
                 blend_time,
+                curve: timing.curve,
             };
             (x, out_x, out_v) =
                 saturate_dead_blend_curves(overflow, step, (x0, v0), (lx, lv), (x, out_x, out_v));
@@ -320,7 +350,7 @@ pub(crate) fn dead_blend_curve_lanes(
 #[inline(never)]
 fn saturate_dead_blend_curves(
     overflow: f32x8,
-    step: Step,
+    step: Step<'_>,
     (x0, v0): (f32x8, f32x8),
     (lx, lv): (f32x8, f32x8),
     (x, out_x, out_v): (f32x8, f32x8, f32x8),
@@ -336,8 +366,9 @@ fn saturate_dead_blend_curves(
             at(x0, lane) + at(v0, lane) * at(step.travel, lane),
         ));
         let ev = at(v0, lane) * at(step.decay, lane);
-        let (w, dw) =
-            hooke::scalar::dead_blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
+        let (w, dw) = step
+            .curve
+            .blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
         let (lx, lv) = (at(lx, lane), at(lv, lane));
         xs[lane] = ex as f32;
         oxs[lane] = saturate(ex + (lx - ex) * w);

@@ -9,6 +9,7 @@ mod update;
 use glam::{DVec3, Quat, Vec3};
 use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
+use hooke::scalar::BlendCurve;
 
 use crate::alloc;
 use crate::bone::{Anchor, Bone};
@@ -81,6 +82,8 @@ pub struct Inertializer {
     dead_curve_v: Column,
     dead_curve_timing: TimingColumns,
     dead_active: bool,
+    /// The cross-fade curve of every dead blend.
+    curve: BlendCurve,
 }
 
 impl Inertializer {
@@ -134,6 +137,7 @@ impl Inertializer {
             dead_curve_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
             dead_curve_timing: TimingColumns::new("curve lanes", curve_lanes)?,
             dead_active: false,
+            curve: BlendCurve::Smoothstep,
             profile,
         };
         inertializer.set_dt(0.0);
@@ -204,6 +208,37 @@ impl Inertializer {
         mode.check()?;
         self.modes[character] = mode;
         Ok(())
+    }
+
+    /// Sets the cross-fade curve of dead blending for every character (default
+    /// [`BlendCurve::Smoothstep`]). Blends in flight follow the new curve from the next update, so
+    /// set it before transitions: changing it mid-blend moves the output by the difference of the
+    /// two curves' weights. With [`BlendCurve::Linear`] or a table whose end slopes are not 0 the
+    /// output's velocity steps at the start and end of each blend ([`BlendCurve::is_c1`]).
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// use hooke::scalar::BlendCurve;
+    /// let mut i = Inertializer::new(1, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// i.set_dead_blend_curve(BlendCurve::Smootherstep);
+    /// assert_eq!(i.dead_blend_curve(), &BlendCurve::Smootherstep);
+    /// i.set_dead_blend_curve(BlendCurve::table(&[0.0, 0.1, 0.5, 0.9, 1.0])?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_dead_blend_curve(&mut self, curve: BlendCurve) {
+        self.curve = curve;
+    }
+
+    /// The cross-fade curve of dead blending.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.dead_blend_curve(), &hooke::scalar::BlendCurve::Smoothstep);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn dead_blend_curve(&self) -> &BlendCurve {
+        &self.curve
     }
 
     /// Removes every offset, dead blend and root anchor of `character`: its output becomes its

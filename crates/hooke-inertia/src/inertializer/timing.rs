@@ -3,6 +3,8 @@
 use hooke::column::Column;
 
 use crate::alloc;
+use hooke::scalar::BlendCurve;
+
 use crate::dead::DeadTiming;
 use crate::error::InertiaError;
 
@@ -25,12 +27,13 @@ impl TimingColumns {
         })
     }
 
-    pub(super) fn slices(&mut self) -> DeadTiming<'_> {
+    pub(super) fn slices<'a>(&'a mut self, curve: &'a BlendCurve) -> DeadTiming<'a> {
         DeadTiming {
             elapsed: self.elapsed.lanes_mut(),
             blend_time: self.blend_time.lanes_mut(),
             travel: self.travel.lanes(),
             decay: self.decay.lanes(),
+            curve,
         }
     }
 

@@ -142,7 +142,8 @@ impl Inertializer {
             out = self.anchors[character].world_from_clip(&out);
         }
         if let Some((elapsed, blend_time)) = self.dead_timing.running(lane) {
-            out = bone::dead_blend(&get_bone(&self.dead, lane), &out, elapsed, blend_time);
+            let source = get_bone(&self.dead, lane);
+            out = bone::dead_blend(&source, &out, elapsed, blend_time, &self.curve);
         }
         out
     }
@@ -154,7 +155,7 @@ impl Inertializer {
         match self.dead_curve_timing.running(lane) {
             None => (x, v),
             Some((elapsed, blend_time)) => {
-                let (w, dw) = hooke::scalar::dead_blend_weight(elapsed, blend_time);
+                let (w, dw) = self.curve.blend_weight(elapsed, blend_time);
                 let ex = f64::from(self.dead_curve_x.as_slice()[lane]);
                 let ev = f64::from(self.dead_curve_v.as_slice()[lane]);
                 (ex + (x - ex) * w, ev + (v - ev) * w + (x - ex) * dw)

@@ -166,14 +166,14 @@ impl Inertializer {
         let parts = (
             self.dead.lanes_mut(),
             output.bone_columns.lanes_mut(),
-            self.dead_timing.slices(),
+            self.dead_timing.slices(&self.curve),
         );
         let curve_parts = (
             self.dead_curve_x.lanes_mut(),
             self.dead_curve_v.lanes_mut(),
             output.curve_values.lanes_mut(),
             output.curve_velocities.lanes_mut(),
-            self.dead_curve_timing.slices(),
+            self.dead_curve_timing.slices(&self.curve),
         );
         let bones_running = par::run_reduce(parts, grain, &kernel, &any);
         let curves_running = par::run_reduce(curve_parts, grain, &curve_kernel, &any);

@@ -105,14 +105,8 @@ pub fn extrapolate_decay_quat(q: &mut Quat, w: &mut Vec3, halflife: f32, dt: f32
     }
 }
 
-/// The smoothstep blend weight `3 s^2 - 2 s^3` of the blend progress `s` in `[0, 1]`, and its
-/// derivative with respect to `s`. Both ends have zero slope, which makes dead blending C1.
-fn smoothstep(s: f64) -> (f64, f64) {
-    let s = s.clamp(0.0, 1.0);
-    (s * s * (3.0 - 2.0 * s), 6.0 * s * (1.0 - s))
-}
-
-/// Progress of a dead blend that has run for `elapsed` of `blend_time`, as (smoothstep weight,
+/// Progress of a dead blend with the default [`super::BlendCurve::Smoothstep`] that has run for
+/// `elapsed` of `blend_time`, as (smoothstep weight,
 /// d weight / dt). A blend time of 0 (or less, or NaN) is finished at once (weight 1).
 ///
 /// ```
@@ -124,12 +118,7 @@ fn smoothstep(s: f64) -> (f64, f64) {
 /// assert_eq!(dead_blend_weight(0.0, f64::NAN), (1.0, 0.0));
 /// ```
 pub fn dead_blend_weight(elapsed: f64, blend_time: f64) -> (f64, f64) {
-    if blend_time > 0.0 && elapsed < blend_time {
-        let (w, dw) = smoothstep(elapsed / blend_time);
-        (w, dw / blend_time)
-    } else {
-        (1.0, 0.0)
-    }
+    super::BlendCurve::Smoothstep.blend_weight(elapsed, blend_time)
 }
 
 /// Dead blending of one `f32` value.

@@ -11,6 +11,7 @@
 //! The names follow the source articles so that code ported from them finds its functions.
 
 mod approx;
+mod blend_curve;
 mod character;
 mod compound;
 mod damper;
@@ -31,6 +32,7 @@ mod tracking;
 pub use crate::units::*;
 
 pub use approx::*;
+pub use blend_curve::*;
 pub use character::*;
 pub use compound::*;
 pub use damper::*;

@@ -1,0 +1,165 @@
+//! The cross-fade curve of dead blending: how the weight of the live input grows from 0 to 1 over
+//! the blend time.
+
+use crate::error::ParamError;
+
+/// The shape of a dead blend's cross-fade, `w(s)` for the blend progress `s = elapsed / blend_time`
+/// in `[0, 1]`, with `w(0) = 0` and `w(1) = 1`.
+///
+/// The output of a dead blend is continuous in position (C0) with every curve. It is continuous in
+/// velocity (C1) at the start and the end of the blend only when the curve's slope is 0 there:
+/// [`Smoothstep`](Self::Smoothstep) (the default) and [`Smootherstep`](Self::Smootherstep).
+/// [`Linear`](Self::Linear) and most [tables](Self::table) change the velocity by
+/// `w'(s) (live - extrapolated) / blend_time` where the slope is not 0 (and a table's kinks add
+/// velocity steps inside the blend).
+///
+/// ```
+/// use hooke::scalar::BlendCurve;
+/// let (w, dw) = BlendCurve::Smoothstep.eval(0.5);
+/// assert_eq!((w, dw), (0.5, 1.5));
+/// assert!(BlendCurve::Smoothstep.is_c1() && !BlendCurve::Linear.is_c1());
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum BlendCurve {
+    /// `3 s² - 2 s³` (zero end slopes).
+    #[default]
+    Smoothstep,
+    /// `s` (slope 1 at both ends: the velocity steps at the start and the end of the blend).
+    Linear,
+    /// `6 s⁵ - 15 s⁴ + 10 s³` (zero end slopes and curvatures).
+    Smootherstep,
+    /// A user curve sampled at `n >= 2` evenly spaced points of `[0, 1]` (first 0, last 1),
+    /// interpolated linearly; build it with [`BlendCurve::table`].
+    Table(CurveTable),
+}
+
+/// The samples of a [`BlendCurve::Table`], checked by [`BlendCurve::table`].
+///
+/// ```
+/// let curve = hooke::scalar::BlendCurve::table(&[0.0, 0.1, 0.9, 1.0])?;
+/// assert!(matches!(curve, hooke::scalar::BlendCurve::Table(t) if t.samples().len() == 4));
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurveTable {
+    samples: Vec<f64>,
+}
+
+impl CurveTable {
+    /// The samples, evenly spaced over `[0, 1]`.
+    ///
+    /// ```
+    /// let curve = hooke::scalar::BlendCurve::table(&[0.0, 1.0])?;
+    /// let hooke::scalar::BlendCurve::Table(t) = curve else { unreachable!() };
+    /// assert_eq!(t.samples(), &[0.0, 1.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn samples(&self) -> &[f64] {
+        &self.samples
+    }
+}
+
+impl BlendCurve {
+    /// A user curve from samples at evenly spaced points of `[0, 1]`: at least 2, finite, the
+    /// first 0 and the last 1 (so that the blend starts on the extrapolated pose and ends on the
+    /// live input). Errors name the sample.
+    ///
+    /// ```
+    /// use hooke::scalar::BlendCurve;
+    /// assert!(BlendCurve::table(&[0.0, 0.2, 1.0]).is_ok());
+    /// assert!(BlendCurve::table(&[0.0]).is_err());
+    /// assert!(BlendCurve::table(&[0.1, 1.0]).is_err());
+    /// assert!(BlendCurve::table(&[0.0, f32::NAN, 1.0]).is_err());
+    /// ```
+    pub fn table(samples: &[f32]) -> Result<BlendCurve, ParamError> {
+        if samples.len() < 2 {
+            return Err(ParamError::LengthMismatch {
+                name: "curve samples (at least)",
+                expected: 2,
+                found: samples.len(),
+            });
+        }
+        let last = samples.len() - 1;
+        for (i, &w) in samples.iter().enumerate() {
+            let (ok, expected) = match i {
+                0 => (w == 0.0, "0 (the first sample)"),
+                i if i == last => (w == 1.0, "1 (the last sample)"),
+                _ => (w.is_finite(), "a finite value"),
+            };
+            if !ok {
+                return Err(ParamError::InvalidAt {
+                    name: "curve sample",
+                    index: i,
+                    value: w,
+                    expected,
+                });
+            }
+        }
+        Ok(BlendCurve::Table(CurveTable {
+            samples: samples.iter().map(|&w| f64::from(w)).collect(),
+        }))
+    }
+
+    /// The weight `w(s)` and its slope `w'(s)` at progress `s` (clamped to `[0, 1]`; NaN counts
+    /// as 0).
+    ///
+    /// ```
+    /// use hooke::scalar::BlendCurve;
+    /// assert_eq!(BlendCurve::Linear.eval(0.25), (0.25, 1.0));
+    /// assert_eq!(BlendCurve::Smootherstep.eval(1.0), (1.0, 0.0));
+    /// let t = BlendCurve::table(&[0.0, 0.5, 1.0])?;
+    /// assert_eq!(t.eval(0.25), (0.25, 1.0));
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn eval(&self, s: f64) -> (f64, f64) {
+        let s = if s.is_nan() { 0.0 } else { s.clamp(0.0, 1.0) };
+        match self {
+            BlendCurve::Smoothstep => (s * s * (3.0 - 2.0 * s), 6.0 * s * (1.0 - s)),
+            BlendCurve::Linear => (s, 1.0),
+            BlendCurve::Smootherstep => (
+                s * s * s * (10.0 + s * (6.0 * s - 15.0)),
+                30.0 * s * s * (1.0 - s) * (1.0 - s),
+            ),
+            BlendCurve::Table(t) => {
+                let segments = (t.samples.len() - 1) as f64;
+                let at = s * segments;
+                let i = (at.floor() as usize).min(t.samples.len() - 2);
+                let (a, b) = (t.samples[i], t.samples[i + 1]);
+                let f = at - i as f64;
+                (a + (b - a) * f, (b - a) * segments)
+            }
+        }
+    }
+
+    /// Whether a dead blend with this curve is C1 at its start and end (zero end slopes).
+    ///
+    /// ```
+    /// use hooke::scalar::BlendCurve;
+    /// assert!(BlendCurve::table(&[0.0, 0.0, 1.0, 1.0])?.is_c1());
+    /// assert!(!BlendCurve::table(&[0.0, 1.0])?.is_c1());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_c1(&self) -> bool {
+        // eval's slope at 0 and 1 is the first and last segment's for a table.
+        self.eval(0.0).1 == 0.0 && self.eval(1.0).1 == 0.0
+    }
+
+    /// Progress of a dead blend that has run for `elapsed` of `blend_time`, as (weight,
+    /// d weight / dt). A blend time of 0 (or less, or NaN), or an elapsed time past it, is
+    /// finished (weight 1, slope 0).
+    ///
+    /// ```
+    /// use hooke::scalar::BlendCurve;
+    /// assert_eq!(BlendCurve::Linear.blend_weight(0.05, 0.2), (0.25, 5.0));
+    /// assert_eq!(BlendCurve::Linear.blend_weight(0.3, 0.2), (1.0, 0.0));
+    /// assert_eq!(BlendCurve::Linear.blend_weight(0.0, 0.0), (1.0, 0.0));
+    /// ```
+    pub fn blend_weight(&self, elapsed: f64, blend_time: f64) -> (f64, f64) {
+        if blend_time > 0.0 && elapsed < blend_time {
+            let (w, dw) = self.eval(elapsed / blend_time);
+            (w, dw / blend_time)
+        } else {
+            (1.0, 0.0)
+        }
+    }
+}
