@@ -15,6 +15,7 @@ use crate::alloc;
 use crate::bone::{Anchor, Bone};
 use crate::error::InertiaError;
 use crate::lanes::BoneColumns;
+use crate::limits::DeadBlendLimits;
 use crate::offsets::OffsetColumns;
 use crate::profile::{BlendMode, BlendProfile, RootPolicy};
 
@@ -84,6 +85,8 @@ pub struct Inertializer {
     dead_active: bool,
     /// The cross-fade curve of every dead blend.
     curve: BlendCurve,
+    /// Caps on what dead blends extrapolate.
+    limits: DeadBlendLimits,
 }
 
 impl Inertializer {
@@ -138,6 +141,7 @@ impl Inertializer {
             dead_curve_timing: TimingColumns::new("curve lanes", curve_lanes)?,
             dead_active: false,
             curve: BlendCurve::Smoothstep,
+            limits: DeadBlendLimits::default(),
             profile,
         };
         inertializer.set_dt(0.0);
@@ -239,6 +243,37 @@ impl Inertializer {
     /// ```
     pub fn dead_blend_curve(&self) -> &BlendCurve {
         &self.curve
+    }
+
+    /// Sets the caps on what dead blends extrapolate ([`DeadBlendLimits`]; default: none),
+    /// applied at every later transition into a dead blend. Invalid caps are an error and change
+    /// nothing.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(1, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// let limits = DeadBlendLimits { max_speed: 2.0, ..Default::default() };
+    /// i.set_dead_blend_limits(limits)?;
+    /// assert_eq!(i.dead_blend_limits(), limits);
+    /// assert!(i.set_dead_blend_limits(DeadBlendLimits { max_speed: f32::NAN, ..limits }).is_err());
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn set_dead_blend_limits(&mut self, limits: DeadBlendLimits) -> Result<(), InertiaError> {
+        limits.check()?;
+        self.limits = limits;
+        Ok(())
+    }
+
+    /// The caps on what dead blends extrapolate.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(1, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// assert_eq!(i.dead_blend_limits(), DeadBlendLimits::default());
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn dead_blend_limits(&self) -> DeadBlendLimits {
+        self.limits
     }
 
     /// Removes every offset, dead blend and root anchor of `character`: its output becomes its

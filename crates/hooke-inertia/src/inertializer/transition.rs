@@ -97,7 +97,15 @@ impl Inertializer {
                     halflife,
                 } => {
                     self.offsets.clear(lane);
-                    set_bone(&mut self.dead, lane, &output);
+                    // The velocities extrapolated from here are capped (DeadBlendLimits).
+                    let stored = Bone {
+                        v: output.v.clamp_length_max(f64::from(self.limits.max_speed)),
+                        w: output
+                            .w
+                            .clamp_length_max(f64::from(self.limits.max_angular_speed)),
+                        ..output
+                    };
+                    set_bone(&mut self.dead, lane, &stored);
                     let blend_time = if excluded { 0.0 } else { blend_time };
                     let factors = hooke::lanes::extrapolate_factors_f32(halflife, self.dt);
                     self.dead_timing.start(lane, blend_time, factors);
@@ -123,7 +131,8 @@ impl Inertializer {
                     self.curve_off_x.as_mut_slice()[lane] = 0.0;
                     self.curve_off_v.as_mut_slice()[lane] = 0.0;
                     self.dead_curve_x.as_mut_slice()[lane] = saturate(x);
-                    self.dead_curve_v.as_mut_slice()[lane] = saturate(v);
+                    let cap = f64::from(self.limits.max_curve_speed);
+                    self.dead_curve_v.as_mut_slice()[lane] = saturate(v.clamp(-cap, cap));
                     let factors = hooke::lanes::extrapolate_factors_f32(halflife, self.dt);
                     self.dead_curve_timing.start(lane, blend_time, factors);
                     self.dead_active |= blend_time > 0.0;
