@@ -52,7 +52,7 @@ impl DeadBlendLimits {
             ("max_angular_speed", self.max_angular_speed),
             ("max_curve_speed", self.max_curve_speed),
         ] {
-            if !(value >= 0.0) {
+            if value.is_nan() || value < 0.0 {
                 return Err(hooke::ParamError::Invalid {
                     name,
                     value,
