@@ -13,7 +13,7 @@ use crate::validate::{self, Fields};
 /// [`crate::Inertializer::update`].
 ///
 /// Poses enter through [`set_character`](Self::set_character), which checks them (lengths, finite
-/// values, unit quaternions, see [`crate::UNIT_TOLERANCE`]) and stores normalised rotations, so the
+/// values, unit quaternions, see [`hooke::error::UNIT_QUAT_TOLERANCE`]) and stores normalised rotations, so the
 /// update kernels never see invalid data.
 ///
 /// ```

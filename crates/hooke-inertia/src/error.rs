@@ -36,10 +36,10 @@ pub enum InertiaError {
         /// The components (unused trailing components are 0).
         value: [f32; 4],
     },
-    /// A finite quaternion whose length is not within [`crate::UNIT_TOLERANCE`] of 1.
+    /// A finite quaternion whose length is not within [`hooke::error::UNIT_QUAT_TOLERANCE`] of 1.
     #[error(
         "`{field}` of character {character}, bone {bone} has length {length}, expected 1 (± {tolerance})",
-        tolerance = crate::UNIT_TOLERANCE
+        tolerance = hooke::error::UNIT_QUAT_TOLERANCE
     )]
     NotUnit {
         /// The field, e.g. `"input.rotations"`.

@@ -36,7 +36,7 @@
 //! output is exactly the input.
 //!
 //! **Input rule.** Poses are checked where they enter: lengths, finite values, and unit
-//! quaternions within [`UNIT_TOLERANCE`] (normalised; anything further off is an error).
+//! quaternions within [`hooke::error::UNIT_QUAT_TOLERANCE`] (normalised; anything further off is an error).
 //!
 //! ```
 //! use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
@@ -81,4 +81,4 @@ pub use inertializer::Inertializer;
 pub use limits::DeadBlendLimits;
 pub use pose::{Pose, PoseRef};
 pub use profile::{BlendMode, BlendProfile, RootPolicy};
-pub use validate::{UNIT_TOLERANCE, check_rotation};
+pub use validate::check_rotation;

@@ -1,7 +1,7 @@
 //! Checks of poses where they enter, and the quaternion normalisation rule.
 //!
 //! Rule: a quaternion is accepted when all four components are finite and its length is within
-//! [`UNIT_TOLERANCE`] of 1; it is then normalised (in `f64`) wherever it is used. Anything else is
+//! [`hooke::error::UNIT_QUAT_TOLERANCE`] of 1; it is then normalised (in `f64`) wherever it is used. Anything else is
 //! an error: silently normalising a quaternion of length 0.5 would hide a bug upstream (a missing
 //! normalisation after a blend, a scale baked into a rotation), and a zero quaternion has no
 //! direction at all.
@@ -11,15 +11,8 @@ use glam::{DQuat, Quat, Vec3};
 use crate::error::InertiaError;
 use crate::pose::PoseRef;
 
-/// How far from 1 a quaternion's length may be and still be accepted (and normalised): hooke's
-/// one tolerance, [`hooke::error::UNIT_QUAT_TOLERANCE`], shared with its batches and the C ABI.
-///
-/// ```
-/// use glam::Quat;
-/// let q = Quat::from_xyzw(0.0, 0.0, 0.0, 1.0 + 0.5 * hooke_inertia::UNIT_TOLERANCE);
-/// assert!(hooke_inertia::check_rotation("rotations", 0, 0, q).is_ok());
-/// ```
-pub const UNIT_TOLERANCE: f32 = hooke::error::UNIT_QUAT_TOLERANCE;
+// The tolerance is hooke's one unit-quaternion tolerance, shared with its batches and the C ABI.
+use hooke::error::UNIT_QUAT_TOLERANCE;
 
 /// Checks one rotation with the rule above and returns it normalised.
 ///
@@ -46,7 +39,7 @@ pub fn check_rotation(
         });
     }
     let length = q.length();
-    if (length - 1.0).abs() > UNIT_TOLERANCE {
+    if (length - 1.0).abs() > UNIT_QUAT_TOLERANCE {
         return Err(InertiaError::NotUnit {
             field,
             character,

@@ -11,9 +11,7 @@ use hooke::scalar::{
     inertialize_transition_quat, inertialize_transition_vec3, inertialize_update_quat,
     inertialize_update_vec3,
 };
-use hooke_inertia::{
-    BlendMode, BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy, UNIT_TOLERANCE,
-};
+use hooke_inertia::{BlendMode, BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
 use proptest::prelude::*;
 
 /// Finite values, a fair share of them at the ends of the `f32` range.
@@ -42,7 +40,8 @@ fn rotation() -> impl Strategy<Value = Quat> {
         axis_angle(),
         axis_angle().prop_map(|q| -q),
         vec3(|| -1e-6_f32..1e-6).prop_map(|v| Quat::from_xyzw(v.x, v.y, v.z, 1.0).normalize()),
-        (axis_angle(), -0.9_f32..0.9).prop_map(|(q, s)| q * (1.0 + s * UNIT_TOLERANCE)),
+        (axis_angle(), -0.9_f32..0.9)
+            .prop_map(|(q, s)| q * (1.0 + s * hooke::error::UNIT_QUAT_TOLERANCE)),
     ]
 }
 

@@ -3,7 +3,7 @@
 //! Poses cross the boundary either as arrays of [`HookeBoneState`] (13 floats per bone) or as
 //! strided views ([`HookePoseView`], [`HookePoseViewMut`]) of the engine's own memory. Either way
 //! every value is checked where it enters (finite, unit quaternions within
-//! [`hooke_inertia::UNIT_TOLERANCE`]), and on any failure nothing is written to the caller's
+//! [`hooke::error::UNIT_QUAT_TOLERANCE`]), and on any failure nothing is written to the caller's
 //! output and the inertializer's state is unchanged.
 
 mod frame;
