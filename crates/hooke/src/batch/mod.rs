@@ -12,6 +12,7 @@ mod general;
 mod halflife;
 mod quat;
 mod smooth_damp;
+mod tracking;
 
 pub use critical::{CriticalSprings, DecaySprings};
 
@@ -54,3 +55,4 @@ pub use damper::Dampers;
 pub use general::GeneralSprings;
 pub use quat::{QuatDecaySprings, QuatSprings};
 pub use smooth_damp::SmoothDampers;
+pub use tracking::TrackingSprings;
