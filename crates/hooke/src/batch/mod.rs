@@ -6,6 +6,7 @@
 //! `update(dt)` runs on the calling thread; `par_update(dt)` splits large batches across rayon's
 //! threads with bit-identical results.
 
+mod character;
 mod critical;
 mod damper;
 mod general;
@@ -14,6 +15,7 @@ mod quat;
 mod smooth_damp;
 mod tracking;
 
+pub use character::CharacterControllers;
 pub use critical::{CriticalSprings, DecaySprings};
 
 use std::collections::TryReserveError;

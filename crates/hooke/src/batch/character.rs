@@ -1,0 +1,261 @@
+//! Batches of character controllers (the critical spring on the velocity, with prediction).
+
+use wide::f32x8;
+
+use super::state_column;
+use crate::column::Column;
+use crate::error::{ParamError, check_dt, check_len, check_non_negative};
+use crate::lanes::{character_predict, character_shared};
+use crate::par::{self, DEFAULT_GRAIN, Shared};
+use crate::scalar::CharacterCoeffs;
+
+/// Many character controllers sharing a halflife: each character's velocity follows its desired
+/// velocity with a critical spring, its position and acceleration following exactly
+/// (`docs/math.md` §5). `update(dt)` advances them; [`predict`](Self::predict) writes every
+/// character's future trajectory at chosen horizons (evaluated by the closed form, not by
+/// stepping). The SIMD batch of [`crate::scalar::spring_character_update`].
+///
+/// ```
+/// use hooke::batch::CharacterControllers;
+/// let mut crowd = CharacterControllers::new(500, 0.2)?;
+/// crowd.v_goal_mut().fill(3.0); // everybody wants to walk at 3 m/s
+/// crowd.update(1.0 / 60.0)?;
+/// let (mut px, mut pv, mut pa) = (vec![0.0; 4 * 500], vec![0.0; 4 * 500], vec![0.0; 4 * 500]);
+/// crowd.predict(&[0.0, 0.25, 0.5, 1.0], &mut px, &mut pv, &mut pa)?;
+/// assert!(px[3 * 500] > px[500]); // character 0, one second ahead vs a quarter second
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct CharacterControllers {
+    x: Column,
+    v: Column,
+    a: Column,
+    v_goal: Column,
+    halflife: f32,
+    cached: Option<(f32, CharacterCoeffs)>,
+}
+
+impl CharacterControllers {
+    /// `len` characters at rest at 0 with desired velocity 0, sharing `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::CharacterControllers::new(3, -0.2).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<CharacterControllers, ParamError> {
+        const NAME: &str = "CharacterControllers";
+        Ok(CharacterControllers {
+            x: state_column(NAME, len)?,
+            v: state_column(NAME, len)?,
+            a: state_column(NAME, len)?,
+            v_goal: state_column(NAME, len)?,
+            halflife: check_non_negative("halflife", halflife)?,
+            cached: None,
+        })
+    }
+
+    /// Number of characters.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CharacterControllers::new(3, 0.2)?.len(), 3);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    /// Whether there are no characters.
+    ///
+    /// ```
+    /// assert!(hooke::batch::CharacterControllers::new(0, 0.2)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Positions.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CharacterControllers::new(1, 0.2)?.x(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x(&self) -> &[f32] {
+        self.x.as_slice()
+    }
+
+    /// Positions, mutably.
+    ///
+    /// ```
+    /// hooke::batch::CharacterControllers::new(1, 0.2)?.x_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x_mut(&mut self) -> &mut [f32] {
+        self.x.as_mut_slice()
+    }
+
+    /// Velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CharacterControllers::new(1, 0.2)?.v(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v(&self) -> &[f32] {
+        self.v.as_slice()
+    }
+
+    /// Velocities, mutably.
+    ///
+    /// ```
+    /// hooke::batch::CharacterControllers::new(1, 0.2)?.v_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v_mut(&mut self) -> &mut [f32] {
+        self.v.as_mut_slice()
+    }
+
+    /// Accelerations.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::CharacterControllers::new(1, 0.2)?.a(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn a(&self) -> &[f32] {
+        self.a.as_slice()
+    }
+
+    /// Accelerations, mutably.
+    ///
+    /// ```
+    /// hooke::batch::CharacterControllers::new(1, 0.2)?.a_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn a_mut(&mut self) -> &mut [f32] {
+        self.a.as_mut_slice()
+    }
+
+    /// Desired velocities (e.g. from the players' sticks), mutably.
+    ///
+    /// ```
+    /// hooke::batch::CharacterControllers::new(1, 0.2)?.v_goal_mut()[0] = 2.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v_goal_mut(&mut self) -> &mut [f32] {
+        self.v_goal.as_mut_slice()
+    }
+
+    /// Advances every character by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// let mut c = hooke::batch::CharacterControllers::new(1, 0.2)?;
+    /// assert!(c.update(-1.0).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, par::NO_SPLIT)
+    }
+
+    /// Advances every character by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// hooke::batch::CharacterControllers::new(100, 0.2)?.par_update(0.1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_GRAIN)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
+    ///
+    /// ```
+    /// hooke::batch::CharacterControllers::new(64, 0.2)?.update_with_grain(0.1, 1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
+        let dt = check_dt(dt)?;
+        let coeffs = match self.cached {
+            Some((cached_dt, c)) if cached_dt == dt => c,
+            _ => {
+                let c = CharacterCoeffs::new(self.halflife, dt);
+                self.cached = Some((dt, c));
+                c
+            }
+        };
+        let parts = (
+            self.x.lanes_mut(),
+            self.v.lanes_mut(),
+            self.a.lanes_mut(),
+            self.v_goal.lanes(),
+            Shared(coeffs),
+        );
+        par::run(parts, grain, &|(x, v, a, q, c)| {
+            character_shared(x, v, a, q, &c.0)
+        });
+        Ok(())
+    }
+
+    /// Every character's predicted position, velocity and acceleration after each of `times`
+    /// (seconds, each finite and `>= 0`) if its desired velocity stays as it is: horizon-major,
+    /// character `c` at horizon `h` is element `h * len + c` of `px`, `pv`, `pa` (each of length
+    /// `times.len() * len`). On an error nothing is written.
+    ///
+    /// ```
+    /// let c = hooke::batch::CharacterControllers::new(2, 0.2)?;
+    /// let mut out = vec![0.0; 2];
+    /// assert!(c.predict(&[0.1], &mut out.clone(), &mut out.clone(), &mut vec![0.0; 3]).is_err());
+    /// assert!(c.predict(&[f32::NAN], &mut out.clone(), &mut out.clone(), &mut out).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn predict(
+        &self,
+        times: &[f32],
+        px: &mut [f32],
+        pv: &mut [f32],
+        pa: &mut [f32],
+    ) -> Result<(), ParamError> {
+        let n = self.len();
+        let total = times.len().checked_mul(n).ok_or(ParamError::OutOfMemory {
+            name: "CharacterControllers prediction",
+            len: usize::MAX,
+        })?;
+        check_len("px", total, px.len())?;
+        check_len("pv", total, pv.len())?;
+        check_len("pa", total, pa.len())?;
+        let mut coeffs = Vec::new();
+        coeffs
+            .try_reserve_exact(times.len())
+            .map_err(|_| ParamError::OutOfMemory {
+                name: "CharacterControllers prediction",
+                len: times.len(),
+            })?;
+        for (i, &t) in times.iter().enumerate() {
+            let t = check_non_negative("times", t).map_err(|e| e.at(i))?;
+            coeffs.push(CharacterCoeffs::new(self.halflife, t));
+        }
+        let groups = self.x.lanes().len();
+        let scratch = |name| -> Result<Vec<f32x8>, ParamError> {
+            let len = groups.saturating_mul(times.len());
+            let mut v = Vec::new();
+            v.try_reserve_exact(len)
+                .map_err(|_| ParamError::OutOfMemory { name, len })?;
+            v.resize(len, f32x8::ZERO);
+            Ok(v)
+        };
+        let (mut sx, mut sv, mut sa) = (scratch("px")?, scratch("pv")?, scratch("pa")?);
+        let (x, v, a, q) = (
+            self.x.lanes(),
+            self.v.lanes(),
+            self.a.lanes(),
+            self.v_goal.lanes(),
+        );
+        character_predict(x, v, a, q, &coeffs, &mut sx, &mut sv, &mut sa);
+        // Lane groups back to the caller's horizon-major rows (padding lanes dropped).
+        for (scratch, out) in [(&sx, px), (&sv, pv), (&sa, pa)] {
+            let flat: &[f32] = bytemuck::cast_slice(scratch);
+            for h in 0..times.len() {
+                out[h * n..(h + 1) * n].copy_from_slice(&flat[h * groups * 8..h * groups * 8 + n]);
+            }
+        }
+        Ok(())
+    }
+}
