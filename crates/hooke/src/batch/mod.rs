@@ -7,8 +7,10 @@
 //! threads with bit-identical results.
 
 mod character;
+mod compound;
 mod critical;
 mod damper;
+mod extrapolate;
 mod general;
 mod halflife;
 mod quat;
@@ -16,6 +18,7 @@ mod smooth_damp;
 mod tracking;
 
 pub use character::CharacterControllers;
+pub use compound::{DoubleSprings, TimedSprings};
 pub use critical::{CriticalSprings, DecaySprings};
 
 use std::collections::TryReserveError;
@@ -54,6 +57,7 @@ pub(crate) fn quat_state(
     QuatColumns::try_new(len, value).map_err(out_of_memory(name, len))
 }
 pub use damper::Dampers;
+pub use extrapolate::Extrapolators;
 pub use general::GeneralSprings;
 pub use quat::{QuatDecaySprings, QuatSprings};
 pub use smooth_damp::SmoothDampers;

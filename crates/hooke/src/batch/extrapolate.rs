@@ -1,0 +1,138 @@
+//! Batches of values extrapolated with decaying velocities.
+
+use super::state_column;
+use crate::column::Column;
+use crate::error::{ParamError, check_dt, check_non_negative};
+use crate::lanes::{extrapolate_factors_f32, extrapolate_shared};
+use crate::par::{self, DEFAULT_GRAIN, Shared};
+
+/// Many values moving on with their velocities, the velocities halving every `halflife`
+/// (e.g. a pose held through a dropped network update, or dead blending's source). The SIMD batch
+/// of [`crate::scalar::extrapolate_decay`]: exact for any `dt`, total travel `v halflife / ln 2`.
+///
+/// ```
+/// use hooke::batch::Extrapolators;
+/// let mut e = Extrapolators::new(100, 0.5)?;
+/// e.v_mut().fill(1.0);
+/// e.update(100.0)?;
+/// assert!((e.x()[0] - 0.5 / std::f32::consts::LN_2).abs() < 1e-5);
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Extrapolators {
+    x: Column,
+    v: Column,
+    halflife: f32,
+}
+
+impl Extrapolators {
+    /// `len` values at 0 with velocity 0 sharing `halflife` (finite, `>= 0`).
+    ///
+    /// ```
+    /// assert!(hooke::batch::Extrapolators::new(1, f32::INFINITY).is_err());
+    /// ```
+    pub fn new(len: usize, halflife: f32) -> Result<Extrapolators, ParamError> {
+        Ok(Extrapolators {
+            x: state_column("Extrapolators", len)?,
+            v: state_column("Extrapolators", len)?,
+            halflife: check_non_negative("halflife", halflife)?,
+        })
+    }
+
+    /// Number of values.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::Extrapolators::new(2, 0.1)?.len(), 2);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.x.len()
+    }
+
+    /// Whether there are no values.
+    ///
+    /// ```
+    /// assert!(hooke::batch::Extrapolators::new(0, 0.1)?.is_empty());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Values.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::Extrapolators::new(1, 0.1)?.x(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x(&self) -> &[f32] {
+        self.x.as_slice()
+    }
+
+    /// Values, mutably.
+    ///
+    /// ```
+    /// hooke::batch::Extrapolators::new(1, 0.1)?.x_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn x_mut(&mut self) -> &mut [f32] {
+        self.x.as_mut_slice()
+    }
+
+    /// Velocities.
+    ///
+    /// ```
+    /// assert_eq!(hooke::batch::Extrapolators::new(1, 0.1)?.v(), &[0.0]);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v(&self) -> &[f32] {
+        self.v.as_slice()
+    }
+
+    /// Velocities, mutably.
+    ///
+    /// ```
+    /// hooke::batch::Extrapolators::new(1, 0.1)?.v_mut()[0] = 1.0;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn v_mut(&mut self) -> &mut [f32] {
+        self.v.as_mut_slice()
+    }
+
+    /// Advances every value by `dt` (finite, `>= 0`) on the calling thread.
+    ///
+    /// ```
+    /// assert!(hooke::batch::Extrapolators::new(1, 0.1)?.update(f32::NAN).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, par::NO_SPLIT)
+    }
+
+    /// Advances every value by `dt` on rayon's threads (bit-identical to
+    /// [`update`](Self::update)).
+    ///
+    /// ```
+    /// hooke::batch::Extrapolators::new(100, 0.1)?.par_update(0.1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
+        self.update_with_grain(dt, DEFAULT_GRAIN)
+    }
+
+    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
+    ///
+    /// ```
+    /// hooke::batch::Extrapolators::new(64, 0.1)?.update_with_grain(0.1, 1)?;
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
+        let dt = check_dt(dt)?;
+        let factors = Shared(extrapolate_factors_f32(self.halflife, dt));
+        let parts = (self.x.lanes_mut(), self.v.lanes_mut(), factors);
+        par::run(parts, grain, &|(x, v, f)| {
+            extrapolate_shared(x, v, f.0.0, f.0.1)
+        });
+        Ok(())
+    }
+}
