@@ -1,10 +1,13 @@
-//! `Extrapolators`, `DoubleSprings` and `TimedSprings` against their scalar twins lane by lane,
+//! `Extrapolators`, `DoubleSprings`, `TimedSprings` and `VelocitySprings` against their scalar twins lane by lane,
 //! every tail length, a `dt` that changes every frame; thread splits bit-identical; bad input
 //! rejected.
 
 use hooke::ParamError;
-use hooke::batch::{DoubleSprings, Extrapolators, TimedSprings};
-use hooke::scalar::{double_spring_damper_exact, extrapolate_decay, timed_spring_damper_exact};
+use hooke::batch::{DoubleSprings, Extrapolators, TimedSprings, VelocitySprings};
+use hooke::scalar::{
+    double_spring_damper_exact, extrapolate_decay, timed_spring_damper_exact,
+    velocity_spring_damper_exact,
+};
 
 struct Rng(u64);
 
@@ -144,6 +147,62 @@ fn timed_springs_follow_the_scalar_twin_and_count_down() {
 }
 
 #[test]
+fn velocity_springs_follow_the_scalar_twin() {
+    let mut rng = Rng(4);
+    let (h, apprehension) = (0.05, 2.0);
+    for n in 0..67 {
+        let mut batch = VelocitySprings::new(n, h, apprehension).unwrap();
+        let (mut x, mut v, mut xi) = (rng.vec(n, -5.0, 5.0), vec![0.0; n], rng.vec(n, -5.0, 5.0));
+        batch.set_state(&x, &v, &xi).unwrap();
+        // Speeds: gliding, held still (0, negative), and infinite (jumps to the goal).
+        let speed: Vec<f32> = (0..n)
+            .map(|i| match i % 7 {
+                0 => 0.0,
+                1 => -1.0,
+                2 => f32::INFINITY,
+                _ => rng.range(0.5, 20.0),
+            })
+            .collect();
+        batch.max_velocity_mut().copy_from_slice(&speed);
+        for (frame, &dt) in DTS.iter().enumerate() {
+            let goal = if frame % 3 == 0 {
+                rng.vec(n, -5.0, 5.0)
+            } else {
+                x.clone()
+            };
+            batch.goal_mut().copy_from_slice(&goal);
+            if frame % 2 == 0 {
+                batch.update(dt).unwrap();
+            } else {
+                batch.update_with_grain(dt, 1).unwrap();
+            }
+            for i in 0..n {
+                velocity_spring_damper_exact(
+                    &mut x[i],
+                    &mut v[i],
+                    &mut xi[i],
+                    goal[i],
+                    speed[i],
+                    h,
+                    dt,
+                    apprehension,
+                );
+                let glide = if speed[i].is_finite() {
+                    speed[i].max(0.0)
+                } else {
+                    0.0
+                };
+                let scale = 20.0 + (v[i].abs() + glide) * (1.0 + dt);
+                close("x", batch.x()[i], x[i], scale);
+                close("v", batch.v()[i], v[i], scale / h);
+                close("xi", batch.xi()[i], xi[i], scale);
+                (x[i], v[i], xi[i]) = (batch.x()[i], batch.v()[i], batch.xi()[i]);
+            }
+        }
+    }
+}
+
+#[test]
 fn bad_input_is_rejected() {
     assert!(matches!(
         Extrapolators::new(1, -1.0).unwrap_err(),
@@ -168,7 +227,12 @@ fn bad_input_is_rejected() {
     for dt in [-1.0, f32::NAN, f32::INFINITY] {
         assert!(d.update(dt).is_err());
     }
+    assert!(VelocitySprings::new(1, 0.1, f32::NAN).is_err());
     for len in [usize::MAX, 1 << 60] {
+        assert!(matches!(
+            VelocitySprings::new(len, 0.1, 2.0).unwrap_err(),
+            ParamError::OutOfMemory { .. }
+        ));
         assert!(matches!(
             Extrapolators::new(len, 0.1).unwrap_err(),
             ParamError::OutOfMemory { .. }

@@ -1,6 +1,8 @@
 //! Batches of the compound springs: double springs (smoother starts) and timed springs (arrive
 //! at a goal at a given time).
 
+use wide::f32x8;
+
 use super::state_column;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_non_negative};
@@ -375,7 +377,7 @@ impl TimedSprings {
         );
         par::run(parts, grain, &|(x, v, xi, g, t, s)| {
             timed_shared(x, v, xi, g, t, &s.0);
-            let dt = wide::f32x8::splat(dt);
+            let dt = f32x8::splat(dt);
             for t in t.iter_mut() {
                 *t -= dt;
             }

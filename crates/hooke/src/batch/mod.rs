@@ -16,6 +16,7 @@ mod halflife;
 mod quat;
 mod smooth_damp;
 mod tracking;
+mod velocity;
 
 pub use character::CharacterControllers;
 pub use compound::{DoubleSprings, TimedSprings};
@@ -62,3 +63,4 @@ pub use general::GeneralSprings;
 pub use quat::{QuatDecaySprings, QuatSprings};
 pub use smooth_damp::SmoothDampers;
 pub use tracking::TrackingSprings;
+pub use velocity::VelocitySprings;
