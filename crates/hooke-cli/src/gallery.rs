@@ -7,10 +7,10 @@ use std::ops::Range;
 
 use glam::{Quat, Vec3};
 use hooke::scalar::{
-    critical_spring_damper_exact, damper_exact, double_spring_damper_exact, frequency_to_stiffness,
-    halflife_to_damping, resonant_frequency, simple_spring_damper_exact_quat,
-    spring_character_predict, spring_character_update, spring_damper_exact_stiffness_damping,
-    timed_spring_damper_exact,
+    BlendCurve, critical_spring_damper_exact, damper_exact, double_spring_damper_exact,
+    extrapolate_decay, frequency_to_stiffness, halflife_to_damping, resonant_frequency,
+    simple_spring_damper_exact_quat, spring_character_predict, spring_character_update,
+    spring_damper_exact_stiffness_damping, timed_spring_damper_exact,
 };
 use hooke_bvh::Clip;
 
@@ -39,6 +39,37 @@ pub(crate) fn damper() -> Vec<Series> {
                 })
                 .collect();
             (format!("halflife {h} s"), points)
+        })
+        .collect()
+}
+
+/// Dead blending from a value moving at 4/s (extrapolated with halflife 0.2 s) into a live input
+/// resting at 1, cross-faded over 0.3 s with each [`BlendCurve`].
+pub(crate) fn dead_blend_curves() -> Vec<Series> {
+    let curves = [
+        ("smoothstep (default, C1)", BlendCurve::Smoothstep),
+        ("smootherstep (C1)", BlendCurve::Smootherstep),
+        ("linear (velocity steps)", BlendCurve::Linear),
+        (
+            "table 0, 0, 0.5, 1, 1 (C1)",
+            BlendCurve::table(&[0.0, 0.0, 0.5, 1.0, 1.0]).expect("valid table"),
+        ),
+    ];
+    let blend_time = 0.3;
+    curves
+        .into_iter()
+        .map(|(name, curve)| {
+            let (mut x, mut v) = (0.0_f32, 4.0_f32);
+            let points = (0..=60)
+                .map(|f| {
+                    let t = f64::from(time(f));
+                    let (w, _) = curve.blend_weight(t, blend_time);
+                    let out = f64::from(x) + (1.0 - f64::from(x)) * w;
+                    extrapolate_decay(&mut x, &mut v, 0.2, DT);
+                    (time(f), out as f32)
+                })
+                .collect();
+            (name.to_owned(), points)
         })
         .collect()
 }

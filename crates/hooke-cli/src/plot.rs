@@ -25,7 +25,7 @@ type Entry = (
 /// dt-invariance, smooth damp, and every spring kind of [`crate::gallery`]; existing files only
 /// with `force`. Every target is checked before anything is computed or written.
 pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
-    const NAMES: [&str; 10] = [
+    const NAMES: [&str; 11] = [
         "responses.svg",
         "dt_invariance.svg",
         "smooth_damp.svg",
@@ -36,12 +36,13 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
         "character.svg",
         "stitch.svg",
         "resonance.svg",
+        "dead_blend_curves.svg",
     ];
     for name in NAMES {
         output::check_target(&folder.join(name), &[], force)?;
     }
     let t = ("time (s)", "x");
-    let entries: [Entry; 7] = [
+    let entries: [Entry; 8] = [
         (
             "damper.svg",
             "Exact damper toward 1".into(),
@@ -83,6 +84,12 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
             "Springs of frequency 2 Hz with three damping halflives".into(),
             t,
             gallery::resonance(),
+        ),
+        (
+            "dead_blend_curves.svg",
+            "Dead blending from a moving source: the cross-fade curves (0.3 s)".into(),
+            t,
+            gallery::dead_blend_curves(),
         ),
     ];
     let mut svgs = vec![
