@@ -217,6 +217,8 @@ impl RigGroup {
                     angular_velocities: &zeros,
                     curves: &[],
                     curve_velocities: &[],
+                    scales: &[],
+                    scale_velocities: &[],
                 };
                 let ok = self.inertializer.set_mode(c, mode).is_ok()
                     && self
@@ -334,6 +336,8 @@ fn lane_pose(pose: &Pose, range: core::ops::Range<usize>) -> PoseRef<'_> {
         angular_velocities: &pose.angular_velocities[range],
         curves: &[],
         curve_velocities: &[],
+        scales: &[],
+        scale_velocities: &[],
     }
 }
 

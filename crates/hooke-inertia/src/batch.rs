@@ -1,11 +1,13 @@
 //! [`PoseBatch`]: the poses of all characters as SoA columns (index = character * bones + bone).
 
+use glam::Vec3;
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 
 use crate::alloc;
 use crate::error::InertiaError;
 use crate::lanes::BoneColumns;
 use crate::pose::{Pose, PoseRef};
+use crate::scale;
 use crate::validate::{self, Fields};
 
 /// The poses (with velocities and curves) of many characters with the same rig, stored as
@@ -36,6 +38,11 @@ pub struct PoseBatch {
     pub(crate) bone_columns: BoneColumns,
     pub(crate) curve_values: Column,
     pub(crate) curve_velocities: Column,
+    scales: bool,
+    /// Scale channel (empty without one): `ln s` per component, lane `3 * bone lane + axis`.
+    pub(crate) log_scales: Column,
+    /// `(d s / dt) / s` per component, same lanes.
+    pub(crate) log_scale_velocities: Column,
 }
 
 impl PoseBatch {
@@ -54,8 +61,44 @@ impl PoseBatch {
     /// # Ok::<(), InertiaError>(())
     /// ```
     pub fn new(characters: usize, bones: usize, curves: usize) -> Result<PoseBatch, InertiaError> {
+        PoseBatch::with_shape(characters, bones, curves, false)
+    }
+
+    /// Like [`PoseBatch::new`], with a scale channel (every scale 1, at rest): for a rig with
+    /// [`crate::BlendProfile::with_scales`].
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// use hooke_inertia::{Pose, PoseBatch};
+    /// let mut batch = PoseBatch::with_scales(2, 3, 0)?;
+    /// assert!(batch.has_scales());
+    /// let pose = Pose::rest(3).with_scales(vec![Vec3::splat(2.0); 3], vec![Vec3::ZERO; 3]);
+    /// batch.set_character(1, pose.as_ref())?;
+    /// assert_eq!(batch.character(1)?.scales[2], Vec3::splat(2.0));
+    /// assert_eq!(batch.character(0)?.scales[2], Vec3::ONE);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn with_scales(
+        characters: usize,
+        bones: usize,
+        curves: usize,
+    ) -> Result<PoseBatch, InertiaError> {
+        PoseBatch::with_shape(characters, bones, curves, true)
+    }
+
+    fn with_shape(
+        characters: usize,
+        bones: usize,
+        curves: usize,
+        scales: bool,
+    ) -> Result<PoseBatch, InertiaError> {
         let bone_lanes = alloc::lanes("pose bones", characters, bones)?;
         let curve_lanes = alloc::lanes("pose curves", characters, curves)?;
+        let scale_lanes = if scales {
+            alloc::lanes("pose scales", bone_lanes, 3)?
+        } else {
+            0
+        };
         Ok(PoseBatch {
             characters,
             bones,
@@ -63,6 +106,9 @@ impl PoseBatch {
             bone_columns: BoneColumns::rest("pose bones", bone_lanes)?,
             curve_values: alloc::column("pose curves", curve_lanes, 0.0, 0.0)?,
             curve_velocities: alloc::column("pose curves", curve_lanes, 0.0, 0.0)?,
+            scales,
+            log_scales: alloc::column("pose scales", scale_lanes, 0.0, 0.0)?,
+            log_scale_velocities: alloc::column("pose scales", scale_lanes, 0.0, 0.0)?,
         })
     }
 
@@ -74,7 +120,9 @@ impl PoseBatch {
     /// # Ok::<(), hooke_inertia::InertiaError>(())
     /// ```
     pub fn from_pose(characters: usize, pose: PoseRef<'_>) -> Result<PoseBatch, InertiaError> {
-        let mut batch = PoseBatch::new(characters, pose.bone_count(), pose.curve_count())?;
+        let scales = !pose.scales.is_empty();
+        let (bones, curves) = (pose.bone_count(), pose.curve_count());
+        let mut batch = PoseBatch::with_shape(characters, bones, curves, scales)?;
         for character in 0..characters {
             batch.set_character(character, pose)?;
         }
@@ -120,10 +168,21 @@ impl PoseBatch {
                 pose.angular_velocities[bone],
             );
         }
-        let base = character * self.curves;
-        let range = base..base + self.curves;
-        self.curve_values.as_mut_slice()[range.clone()].copy_from_slice(pose.curves);
-        self.curve_velocities.as_mut_slice()[range].copy_from_slice(pose.curve_velocities);
+        let curves = character * self.curves..(character + 1) * self.curves;
+        self.curve_values.as_mut_slice()[curves.clone()].copy_from_slice(pose.curves);
+        self.curve_velocities.as_mut_slice()[curves].copy_from_slice(pose.curve_velocities);
+        if self.scales {
+            for bone in 0..self.bones {
+                let (s, v) = match pose.scales.get(bone) {
+                    Some(&s) => (s, pose.scale_velocities[bone]),
+                    None => (Vec3::ONE, Vec3::ZERO),
+                };
+                let (log, rate) = scale::to_log(s, v);
+                let lane = 3 * (base + bone);
+                self.log_scales.as_mut_slice()[lane..lane + 3].copy_from_slice(&log);
+                self.log_scale_velocities.as_mut_slice()[lane..lane + 3].copy_from_slice(&rate);
+            }
+        }
         Ok(())
     }
 
@@ -149,7 +208,52 @@ impl PoseBatch {
         let range = character * self.curves..(character + 1) * self.curves;
         pose.curves = self.curve_values.as_slice()[range.clone()].to_vec();
         pose.curve_velocities = self.curve_velocities.as_slice()[range].to_vec();
+        if self.scales {
+            let lanes = 3 * base..3 * (base + self.bones);
+            let logs = &self.log_scales.as_slice()[lanes.clone()];
+            let rates = &self.log_scale_velocities.as_slice()[lanes];
+            (pose.scales, pose.scale_velocities) = logs
+                .chunks_exact(3)
+                .zip(rates.chunks_exact(3))
+                .map(|(l, r)| scale::from_log([l[0], l[1], l[2]], [r[0], r[1], r[2]]))
+                .unzip();
+        }
         Ok(pose)
+    }
+
+    /// Whether the batch has a scale channel ([`PoseBatch::with_scales`]).
+    ///
+    /// ```
+    /// assert!(!hooke_inertia::PoseBatch::new(1, 1, 0)?.has_scales());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn has_scales(&self) -> bool {
+        self.scales
+    }
+
+    /// The scale channel as log scales, `ln s`, lane `3 * (character * bones + bone) + axis`
+    /// (empty without a scale channel): the form the kernels blend in. [`PoseBatch::character`]
+    /// converts back.
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// let pose = hooke_inertia::Pose::rest(1).with_scales(vec![Vec3::new(1.0, 2.0, 1.0)], vec![Vec3::ZERO]);
+    /// let batch = hooke_inertia::PoseBatch::from_pose(1, pose.as_ref())?;
+    /// assert!((batch.log_scales().as_slice()[1] - 2f32.ln()).abs() < 1e-7);
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn log_scales(&self) -> &Column {
+        &self.log_scales
+    }
+
+    /// The rates of the log scales, `(d s / dt) / s`, same lanes as [`PoseBatch::log_scales`].
+    ///
+    /// ```
+    /// assert!(hooke_inertia::PoseBatch::new(1, 1, 0)?.log_scale_velocities().is_empty());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn log_scale_velocities(&self) -> &Column {
+        &self.log_scale_velocities
     }
 
     /// Position columns of all bones of all characters.
@@ -223,6 +327,15 @@ impl PoseBatch {
         character: usize,
         pose: &PoseRef<'_>,
     ) -> Result<(), InertiaError> {
-        validate::check_pose(fields, character, self.bones, self.curves, pose)
+        validate::check_pose(fields, character, self.rig_shape(), pose)
+    }
+
+    /// The counts a pose of this batch must match.
+    pub(crate) fn rig_shape(&self) -> validate::Shape {
+        validate::Shape {
+            bones: self.bones,
+            curves: self.curves,
+            scales: self.scales,
+        }
     }
 }

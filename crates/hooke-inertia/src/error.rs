@@ -51,6 +51,37 @@ pub enum InertiaError {
         /// The quaternion's length.
         length: f32,
     },
+    /// A scale is zero or negative (scales are inertialized in log space).
+    ///
+    /// ```
+    /// let e = hooke_inertia::InertiaError::NotPositive { field: "input.scales", character: 0, bone: 2, value: [1.0, 0.0, 1.0] };
+    /// assert!(e.to_string().contains("bone 2"));
+    /// ```
+    #[error("`{field}` of character {character}, bone {bone} is not positive: {value:?}")]
+    NotPositive {
+        /// The field, e.g. `"destination.scales"`.
+        field: &'static str,
+        /// The character.
+        character: usize,
+        /// The bone.
+        bone: usize,
+        /// The scale.
+        value: [f32; 3],
+    },
+    /// A pose has scales but the rig has no scale channel ([`crate::BlendProfile::with_scales`]),
+    /// or a batch's scale channel does not match the rig's.
+    ///
+    /// ```
+    /// let e = hooke_inertia::InertiaError::NoScaleChannel { field: "input.scales" };
+    /// assert!(e.to_string().contains("scale channel"));
+    /// ```
+    #[error(
+        "`{field}`: the scale channel of the rig and of the poses must match (BlendProfile::with_scales, PoseBatch::with_scales)"
+    )]
+    NoScaleChannel {
+        /// The field, e.g. `"input.scales"` or `"output"`.
+        field: &'static str,
+    },
     /// Two batches (input and output, or batch and inertializer) have different shapes.
     #[error("`{field}` has shape {found:?} (characters, bones, curves), expected {expected:?}")]
     ShapeMismatch {

@@ -73,6 +73,7 @@ mod offsets;
 mod pose;
 mod profile;
 mod saturate;
+mod scale;
 mod validate;
 
 pub use batch::PoseBatch;

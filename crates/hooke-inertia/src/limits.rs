@@ -5,7 +5,8 @@ use crate::error::InertiaError;
 /// Caps on what a dead blend extrapolates, like Unreal's dead-blending node
 /// (`MaximumTranslationVelocity`, `MaximumRotationVelocity`): at a transition into a dead blend,
 /// each bone's stored velocity is shortened to at most `max_speed`, its angular velocity to at most
-/// `max_angular_speed` (rad/s) and each curve's velocity to at most `max_curve_speed`, so a source
+/// `max_angular_speed` (rad/s), each curve's velocity to at most `max_curve_speed` and each
+/// log-scale rate to at most `max_scale_speed`, so a source
 /// moving fast at the switch does not fling limbs during a long blend. The extrapolated travel is
 /// then at most `cap * halflife / ln 2`. Every cap is `>= 0`; `+inf` (the default) is no cap.
 ///
@@ -27,6 +28,9 @@ pub struct DeadBlendLimits {
     pub max_angular_speed: f32,
     /// Largest extrapolated curve speed (curve units per second).
     pub max_curve_speed: f32,
+    /// Largest extrapolated scale rate, per axis, in log scale per second (`(d s / dt) / s`;
+    /// `ln 2` = doubling per second).
+    pub max_scale_speed: f32,
 }
 
 impl Default for DeadBlendLimits {
@@ -35,6 +39,7 @@ impl Default for DeadBlendLimits {
             max_speed: f32::INFINITY,
             max_angular_speed: f32::INFINITY,
             max_curve_speed: f32::INFINITY,
+            max_scale_speed: f32::INFINITY,
         }
     }
 }
@@ -51,6 +56,7 @@ impl DeadBlendLimits {
             ("max_speed", self.max_speed),
             ("max_angular_speed", self.max_angular_speed),
             ("max_curve_speed", self.max_curve_speed),
+            ("max_scale_speed", self.max_scale_speed),
         ] {
             if value.is_nan() || value < 0.0 {
                 return Err(hooke::ParamError::Invalid {

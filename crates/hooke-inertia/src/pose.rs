@@ -31,6 +31,11 @@ pub struct Pose {
     pub curves: Vec<f32>,
     /// Scalar curve velocities (same length as `curves`).
     pub curve_velocities: Vec<f32>,
+    /// Local scales, one per bone, each component finite and `> 0`; empty for a pose without
+    /// scale (every scale 1, at rest).
+    pub scales: Vec<Vec3>,
+    /// Scale velocities (`d scale / dt` per component; same length as `scales`).
+    pub scale_velocities: Vec<Vec3>,
 }
 
 impl Pose {
@@ -47,6 +52,8 @@ impl Pose {
             angular_velocities: vec![Vec3::ZERO; bones],
             curves: Vec::new(),
             curve_velocities: Vec::new(),
+            scales: Vec::new(),
+            scale_velocities: Vec::new(),
         }
     }
 
@@ -79,6 +86,19 @@ impl Pose {
         self
     }
 
+    /// Adds per-bone scales and their velocities (`d scale / dt`) to the pose.
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// let pose = hooke_inertia::Pose::rest(1).with_scales(vec![Vec3::splat(2.0)], vec![Vec3::ZERO]);
+    /// assert_eq!(pose.as_ref().scales[0], Vec3::splat(2.0));
+    /// ```
+    pub fn with_scales(mut self, scales: Vec<Vec3>, scale_velocities: Vec<Vec3>) -> Pose {
+        self.scales = scales;
+        self.scale_velocities = scale_velocities;
+        self
+    }
+
     /// A borrowed view.
     ///
     /// ```
@@ -93,6 +113,8 @@ impl Pose {
             angular_velocities: &self.angular_velocities,
             curves: &self.curves,
             curve_velocities: &self.curve_velocities,
+            scales: &self.scales,
+            scale_velocities: &self.scale_velocities,
         }
     }
 }
@@ -119,6 +141,10 @@ pub struct PoseRef<'a> {
     pub curves: &'a [f32],
     /// Scalar curve velocities.
     pub curve_velocities: &'a [f32],
+    /// Local scales (empty: every scale 1, at rest).
+    pub scales: &'a [Vec3],
+    /// Scale velocities (`d scale / dt`).
+    pub scale_velocities: &'a [Vec3],
 }
 
 impl<'a> PoseRef<'a> {
@@ -142,6 +168,8 @@ impl<'a> PoseRef<'a> {
             angular_velocities: clip.local_angular_velocities(frame),
             curves: &[],
             curve_velocities: &[],
+            scales: &[],
+            scale_velocities: &[],
         }
     }
 
@@ -177,6 +205,8 @@ impl<'a> PoseRef<'a> {
             angular_velocities: self.angular_velocities.to_vec(),
             curves: self.curves.to_vec(),
             curve_velocities: self.curve_velocities.to_vec(),
+            scales: self.scales.to_vec(),
+            scale_velocities: self.scale_velocities.to_vec(),
         }
     }
 }

@@ -27,6 +27,7 @@ pub struct BlendProfile {
     halflife: Vec<f32>,
     excluded: Vec<bool>,
     curve_halflife: Vec<f32>,
+    scales: bool,
 }
 
 fn check_halflife(bone: usize, value: f32) -> Result<f32, InertiaError> {
@@ -58,6 +59,7 @@ impl BlendProfile {
             halflife: halflives.to_vec(),
             excluded: vec![false; halflives.len()],
             curve_halflife: Vec::new(),
+            scales: false,
         })
     }
 
@@ -103,6 +105,40 @@ impl BlendProfile {
         }
         self.curve_halflife = halflives.to_vec();
         Ok(self)
+    }
+
+    /// Adds a scale channel: each bone's scale is inertialized too, with the bone's halflife, as
+    /// a per-component offset of the log scale (so it stays positive and a doubling decays like a
+    /// halving); poses then may carry [`crate::Pose::scales`] and the batches need
+    /// [`crate::PoseBatch::with_scales`].
+    ///
+    /// ```
+    /// let profile = hooke_inertia::BlendProfile::uniform(2, 0.1)?.with_scales();
+    /// assert!(profile.has_scales());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn with_scales(mut self) -> BlendProfile {
+        self.scales = true;
+        self
+    }
+
+    /// Whether the rig has a scale channel ([`BlendProfile::with_scales`]).
+    ///
+    /// ```
+    /// assert!(!hooke_inertia::BlendProfile::uniform(2, 0.1)?.has_scales());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn has_scales(&self) -> bool {
+        self.scales
+    }
+
+    /// The counts a pose must match.
+    pub(crate) fn shape(&self) -> crate::validate::Shape {
+        crate::validate::Shape {
+            bones: self.bone_count(),
+            curves: self.curve_count(),
+            scales: self.scales,
+        }
     }
 
     /// The number of bones.

@@ -108,6 +108,8 @@ pub(crate) struct Fields {
     pub angular_velocities: &'static str,
     pub curves: &'static str,
     pub curve_velocities: &'static str,
+    pub scales: &'static str,
+    pub scale_velocities: &'static str,
 }
 
 macro_rules! fields {
@@ -119,6 +121,8 @@ macro_rules! fields {
             angular_velocities: concat!($role, ".angular_velocities"),
             curves: concat!($role, ".curves"),
             curve_velocities: concat!($role, ".curve_velocities"),
+            scales: concat!($role, ".scales"),
+            scale_velocities: concat!($role, ".scale_velocities"),
         }
     };
 }
@@ -127,14 +131,22 @@ pub(crate) const SOURCE: Fields = fields!("source");
 pub(crate) const DESTINATION: Fields = fields!("destination");
 pub(crate) const INPUT: Fields = fields!("input");
 
-/// Checks a whole pose of `character` against the rig's bone and curve counts.
+/// The counts a pose must match: bones, curves, and whether the rig has a scale channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shape {
+    pub bones: usize,
+    pub curves: usize,
+    pub scales: bool,
+}
+
+/// Checks a whole pose of `character` against the rig's shape.
 pub(crate) fn check_pose(
     fields: &Fields,
     character: usize,
-    bones: usize,
-    curves: usize,
+    shape: Shape,
     pose: &PoseRef<'_>,
 ) -> Result<(), InertiaError> {
+    let Shape { bones, curves, .. } = shape;
     check_vec3s(fields.positions, character, bones, pose.positions)?;
     check_vec3s(fields.velocities, character, bones, pose.velocities)?;
     check_len(fields.rotations, bones, pose.rotations.len())?;
@@ -153,5 +165,40 @@ pub(crate) fn check_pose(
         character,
         curves,
         pose.curve_velocities,
+    )?;
+    check_scales(fields, character, shape, pose)
+}
+
+/// Scales: none (every scale 1, at rest), or one per bone, each component finite and `> 0`
+/// (inertialized in log space), with finite velocities; only for a rig with a scale channel, so
+/// that no scale is silently dropped.
+fn check_scales(
+    fields: &Fields,
+    character: usize,
+    shape: Shape,
+    pose: &PoseRef<'_>,
+) -> Result<(), InertiaError> {
+    if pose.scales.is_empty() {
+        return check_len(fields.scale_velocities, 0, pose.scale_velocities.len());
+    }
+    if !shape.scales {
+        return Err(InertiaError::NoScaleChannel {
+            field: fields.scales,
+        });
+    }
+    check_vec3s(fields.scales, character, shape.bones, pose.scales)?;
+    if let Some(bone) = pose.scales.iter().position(|s| s.min_element() <= 0.0) {
+        return Err(InertiaError::NotPositive {
+            field: fields.scales,
+            character,
+            bone,
+            value: pose.scales[bone].to_array(),
+        });
+    }
+    check_vec3s(
+        fields.scale_velocities,
+        character,
+        shape.bones,
+        pose.scale_velocities,
     )
 }

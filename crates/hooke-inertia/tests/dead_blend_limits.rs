@@ -54,6 +54,7 @@ fn capped_velocities_bound_the_extrapolated_travel() {
         max_speed: 2.0,
         max_angular_speed: 1.0,
         max_curve_speed: 0.5,
+        ..Default::default()
     };
     let (capped, capped_turn, capped_curve) = travel(limits);
     let reach = HALFLIFE / std::f32::consts::LN_2;
@@ -73,6 +74,7 @@ fn zero_caps_hold_the_source_still() {
         max_speed: 0.0,
         max_angular_speed: 0.0,
         max_curve_speed: 0.0,
+        ..Default::default()
     };
     let (far, turned, curve) = travel(limits);
     assert_eq!((far, turned, curve), (0.0, 0.0, 0.0));
@@ -99,6 +101,10 @@ fn invalid_caps_are_errors_and_change_nothing() {
             },
             DeadBlendLimits {
                 max_curve_speed: bad,
+                ..good
+            },
+            DeadBlendLimits {
+                max_scale_speed: bad,
                 ..good
             },
         ] {

@@ -2,12 +2,12 @@
 //! columns. Construction and per-character state here; [`transition`](Inertializer::transition)
 //! and [`update`](Inertializer::update) in their own files.
 
+mod channel;
 mod timing;
 mod transition;
 mod update;
 
 use glam::{DVec3, Quat, Vec3};
-use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
 use hooke::scalar::BlendCurve;
 
@@ -19,6 +19,7 @@ use crate::limits::DeadBlendLimits;
 use crate::offsets::OffsetColumns;
 use crate::profile::{BlendMode, BlendProfile, RootPolicy};
 
+use channel::ScalarChannel;
 use timing::TimingColumns;
 
 /// Inertialization (and dead blending) of many characters sharing one rig.
@@ -72,16 +73,14 @@ pub struct Inertializer {
     anchors: Vec<Anchor>,
     offsets: OffsetColumns,
     coeffs: CoeffColumns,
-    curve_off_x: Column,
-    curve_off_v: Column,
-    curve_coeffs: CoeffColumns,
+    /// The scalar curves, a lane each (`character * curves + curve`).
+    curves: ScalarChannel,
+    /// The log scales, three lanes per bone lane (empty without a scale channel).
+    scales: ScalarChannel,
     /// The `dt` the coefficients and extrapolation factors were computed for.
     dt: f32,
     dead: BoneColumns,
     dead_timing: TimingColumns,
-    dead_curve_x: Column,
-    dead_curve_v: Column,
-    dead_curve_timing: TimingColumns,
     dead_active: bool,
     /// The cross-fade curve of every dead blend.
     curve: BlendCurve,
@@ -121,6 +120,11 @@ impl Inertializer {
         };
         let lanes = alloc::lanes("bone lanes", characters, profile.bone_count())?;
         let curve_lanes = alloc::lanes("curve lanes", characters, profile.curve_count())?;
+        let scale_lanes = if profile.has_scales() {
+            alloc::lanes("scale lanes", lanes, 3)?
+        } else {
+            0
+        };
         let mut inertializer = Inertializer {
             characters,
             root,
@@ -130,15 +134,11 @@ impl Inertializer {
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
             offsets: OffsetColumns::zero("bone lanes", lanes)?,
             coeffs: alloc::identity_coeffs("bone lanes", lanes)?,
-            curve_off_x: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
-            curve_off_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
-            curve_coeffs: alloc::identity_coeffs("curve lanes", curve_lanes)?,
+            curves: ScalarChannel::new("curve lanes", curve_lanes)?,
+            scales: ScalarChannel::new("scale lanes", scale_lanes)?,
             dt: 0.0,
             dead: BoneColumns::rest("bone lanes", lanes)?,
             dead_timing: TimingColumns::new("bone lanes", lanes)?,
-            dead_curve_x: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
-            dead_curve_v: alloc::column("curve lanes", curve_lanes, 0.0, 0.0)?,
-            dead_curve_timing: TimingColumns::new("curve lanes", curve_lanes)?,
             dead_active: false,
             curve: BlendCurve::Smoothstep,
             limits: DeadBlendLimits::default(),
@@ -298,9 +298,10 @@ impl Inertializer {
             self.dead_timing.stop(lane);
         }
         for lane in character * curves..(character + 1) * curves {
-            self.curve_off_x.as_mut_slice()[lane] = 0.0;
-            self.curve_off_v.as_mut_slice()[lane] = 0.0;
-            self.dead_curve_timing.stop(lane);
+            self.curves.clear(lane);
+        }
+        for lane in self.scale_lanes(character) {
+            self.scales.clear(lane);
         }
         self.anchors[character] = Anchor::IDENTITY;
         Ok(())
@@ -319,12 +320,12 @@ impl Inertializer {
         let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
         let bone_blending = (character * bones..(character + 1) * bones)
             .any(|lane| !self.offsets.is_zero(lane) || self.dead_timing.running(lane).is_some());
-        let curve_blending = (character * curves..(character + 1) * curves).any(|lane| {
-            self.curve_off_x.as_slice()[lane] != 0.0
-                || self.curve_off_v.as_slice()[lane] != 0.0
-                || self.dead_curve_timing.running(lane).is_some()
-        });
-        Ok(bone_blending || curve_blending)
+        let curve_blending = (character * curves..(character + 1) * curves)
+            .any(|lane| self.curves.is_blending(lane));
+        let scale_blending = self
+            .scale_lanes(character)
+            .any(|lane| self.scales.is_blending(lane));
+        Ok(bone_blending || curve_blending || scale_blending)
     }
 
     /// The root anchor of `character` (rotation about the up axis, translation) under
@@ -340,6 +341,16 @@ impl Inertializer {
         self.check_character(character)?;
         let a = self.anchors[character];
         Ok((a.q.as_quat(), a.t.as_vec3()))
+    }
+
+    /// The scale lanes of `character` (empty without a scale channel).
+    fn scale_lanes(&self, character: usize) -> std::ops::Range<usize> {
+        if self.profile.has_scales() {
+            let bones = self.profile.bone_count();
+            3 * character * bones..3 * (character + 1) * bones
+        } else {
+            0..0
+        }
     }
 
     fn check_character(&self, character: usize) -> Result<(), InertiaError> {

@@ -44,6 +44,16 @@ impl TimingColumns {
         self.decay.as_mut_slice()[lane] = decay;
     }
 
+    /// Sets the extrapolation factors `(travel, decay)` of the lanes `range`.
+    pub(super) fn set_factors(
+        &mut self,
+        range: std::ops::Range<usize>,
+        (travel, decay): (f32, f32),
+    ) {
+        self.travel.as_mut_slice()[range.clone()].fill(travel);
+        self.decay.as_mut_slice()[range].fill(decay);
+    }
+
     pub(super) fn stop(&mut self, lane: usize) {
         self.blend_time.as_mut_slice()[lane] = 0.0;
     }

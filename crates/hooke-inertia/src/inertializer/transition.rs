@@ -4,9 +4,10 @@ use crate::bone::{self, Anchor, Bone};
 use crate::error::InertiaError;
 use crate::pose::PoseRef;
 use crate::profile::{BlendMode, RootPolicy};
-use crate::saturate::saturate;
+use crate::scale;
 use crate::validate;
 
+use super::channel::Start;
 use super::{Inertializer, get_bone, set_bone};
 
 impl Inertializer {
@@ -55,15 +56,10 @@ impl Inertializer {
         destination: PoseRef<'_>,
     ) -> Result<(), InertiaError> {
         self.check_character(character)?;
-        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
-        validate::check_pose(&validate::SOURCE, character, bones, curves, &source)?;
-        validate::check_pose(
-            &validate::DESTINATION,
-            character,
-            bones,
-            curves,
-            &destination,
-        )?;
+        let shape = self.profile.shape();
+        let (bones, curves) = (shape.bones, shape.curves);
+        validate::check_pose(&validate::SOURCE, character, shape, &source)?;
+        validate::check_pose(&validate::DESTINATION, character, shape, &destination)?;
         let mode = self.modes[character];
         if let BlendMode::DeadBlend { halflife, .. } = mode {
             self.dead_halflife[character] = halflife;
@@ -113,29 +109,34 @@ impl Inertializer {
                 }
             }
         }
+        let start = |blend: bool, max_speed: f32| Start {
+            mode,
+            blend,
+            max_speed,
+            dt: self.dt,
+        };
+        let curve_start = start(true, self.limits.max_curve_speed);
         for c in 0..curves {
             let lane = character * curves + c;
-            let (x, v) = self.current_curve_output(lane, &source, c);
-            match mode {
-                BlendMode::Inertialize => {
-                    self.curve_off_x.as_mut_slice()[lane] =
-                        saturate(x - f64::from(destination.curves[c]));
-                    self.curve_off_v.as_mut_slice()[lane] =
-                        saturate(v - f64::from(destination.curve_velocities[c]));
-                    self.dead_curve_timing.stop(lane);
-                }
-                BlendMode::DeadBlend {
-                    blend_time,
-                    halflife,
-                } => {
-                    self.curve_off_x.as_mut_slice()[lane] = 0.0;
-                    self.curve_off_v.as_mut_slice()[lane] = 0.0;
-                    self.dead_curve_x.as_mut_slice()[lane] = saturate(x);
-                    let cap = f64::from(self.limits.max_curve_speed);
-                    self.dead_curve_v.as_mut_slice()[lane] = saturate(v.clamp(-cap, cap));
-                    let factors = hooke::lanes::extrapolate_factors_f32(halflife, self.dt);
-                    self.dead_curve_timing.start(lane, blend_time, factors);
-                    self.dead_active |= blend_time > 0.0;
+            let input = (
+                f64::from(source.curves[c]),
+                f64::from(source.curve_velocities[c]),
+            );
+            let output = self.curves.output(lane, input, &self.curve);
+            let destination = (
+                f64::from(destination.curves[c]),
+                f64::from(destination.curve_velocities[c]),
+            );
+            self.dead_active |= self.curves.start(lane, curve_start, output, destination);
+        }
+        if self.profile.has_scales() {
+            for b in 0..bones {
+                let start = start(!self.profile.is_excluded(b), self.limits.max_scale_speed);
+                let (src, dst) = (log_scale(&source, b), log_scale(&destination, b));
+                for axis in 0..3 {
+                    let lane = 3 * (character * bones + b) + axis;
+                    let output = self.scales.output(lane, src[axis], &self.curve);
+                    self.dead_active |= self.scales.start(lane, start, output, dst[axis]);
                 }
             }
         }
@@ -156,19 +157,16 @@ impl Inertializer {
         }
         out
     }
+}
 
-    fn current_curve_output(&self, lane: usize, source: &PoseRef<'_>, c: usize) -> (f64, f64) {
-        let x = f64::from(source.curves[c]) + f64::from(self.curve_off_x.as_slice()[lane]);
-        let v =
-            f64::from(source.curve_velocities[c]) + f64::from(self.curve_off_v.as_slice()[lane]);
-        match self.dead_curve_timing.running(lane) {
-            None => (x, v),
-            Some((elapsed, blend_time)) => {
-                let (w, dw) = self.curve.blend_weight(elapsed, blend_time);
-                let ex = f64::from(self.dead_curve_x.as_slice()[lane]);
-                let ev = f64::from(self.dead_curve_v.as_slice()[lane]);
-                (ex + (x - ex) * w, ev + (v - ev) * w + (x - ex) * dw)
-            }
+/// The log scale of bone `b` of a pose and its rate, per axis (`(0, 0)` for a pose without
+/// scales: scale 1 at rest).
+fn log_scale(pose: &PoseRef<'_>, b: usize) -> [(f64, f64); 3] {
+    match pose.scales.get(b) {
+        None => [(0.0, 0.0); 3],
+        Some(&s) => {
+            let (log, rate) = scale::to_log(s, pose.scale_velocities[b]);
+            [0, 1, 2].map(|k| (f64::from(log[k]), f64::from(rate[k])))
         }
     }
 }

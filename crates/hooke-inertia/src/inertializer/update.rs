@@ -2,17 +2,16 @@
 //! both, and the per-`dt` coefficients.
 
 use hooke::SpringCoeffs;
-use hooke::column::Column;
-use hooke::lanes::CoeffColumns;
 use hooke::par::{self, DEFAULT_GRAIN};
 
 use crate::batch::PoseBatch;
-use crate::dead::{DeadTiming, dead_blend_curve_lanes, dead_blend_lanes};
+use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
-use crate::kernel::{inertialize_curve_lanes, inertialize_lanes};
+use crate::kernel::inertialize_lanes;
 use crate::lanes::BoneLanesMut;
 use crate::profile::{RootPolicy, check_time};
 
+use super::channel::fill_coeffs;
 use super::{Inertializer, get_bone, set_bone};
 
 // `par_update` splits by hooke's default grain, 2,048 lane groups = 16,384 bones. Measured on
@@ -90,18 +89,15 @@ impl Inertializer {
             grain,
             &|(o, i, out, c)| inertialize_lanes(o, i, out, c),
         );
-        par::run(
-            (
-                self.curve_off_x.lanes_mut(),
-                self.curve_off_v.lanes_mut(),
-                input.curve_values.lanes(),
-                input.curve_velocities.lanes(),
-                output.curve_values.lanes_mut(),
-                output.curve_velocities.lanes_mut(),
-                self.curve_coeffs.slices(),
-            ),
+        self.curves.update(
+            (&input.curve_values, &input.curve_velocities),
+            (&mut output.curve_values, &mut output.curve_velocities),
             grain,
-            &|(ox, ov, ix, iv, x, v, c)| inertialize_curve_lanes((ox, ov), (ix, iv), (x, v), c),
+        );
+        self.scales.update(
+            (&input.log_scales, &input.log_scale_velocities),
+            (&mut output.log_scales, &mut output.log_scale_velocities),
+            grain,
         );
         self.finish(dt, output, grain);
         Ok(())
@@ -120,6 +116,9 @@ impl Inertializer {
             self.profile.curve_count(),
         );
         for (field, batch) in [("input", input), ("output", output)] {
+            if batch.has_scales() != self.profile.has_scales() {
+                return Err(InertiaError::NoScaleChannel { field });
+            }
             if batch.shape() != expected {
                 return Err(InertiaError::ShapeMismatch {
                     field,
@@ -157,27 +156,26 @@ impl Inertializer {
         let kernel = |(s, o, t): (BoneLanesMut<'_>, BoneLanesMut<'_>, DeadTiming<'_>)| {
             dead_blend_lanes(s, o, t, dt)
         };
-        type Lanes<'a> = &'a mut [wide::f32x8];
-        let curve_kernel =
-            |(sx, sv, ox, ov, t): (Lanes<'_>, Lanes<'_>, Lanes<'_>, Lanes<'_>, DeadTiming<'_>)| {
-                dead_blend_curve_lanes((sx, sv), (ox, ov), t, dt)
-            };
         let any = |a: bool, b: bool| a || b;
         let parts = (
             self.dead.lanes_mut(),
             output.bone_columns.lanes_mut(),
             self.dead_timing.slices(&self.curve),
         );
-        let curve_parts = (
-            self.dead_curve_x.lanes_mut(),
-            self.dead_curve_v.lanes_mut(),
-            output.curve_values.lanes_mut(),
-            output.curve_velocities.lanes_mut(),
-            self.dead_curve_timing.slices(&self.curve),
-        );
         let bones_running = par::run_reduce(parts, grain, &kernel, &any);
-        let curves_running = par::run_reduce(curve_parts, grain, &curve_kernel, &any);
-        self.dead_active = bones_running || curves_running;
+        let curves_running = self.curves.dead_blend(
+            (&mut output.curve_values, &mut output.curve_velocities),
+            &self.curve,
+            dt,
+            grain,
+        );
+        let scales_running = self.scales.dead_blend(
+            (&mut output.log_scales, &mut output.log_scale_velocities),
+            &self.curve,
+            dt,
+            grain,
+        );
+        self.dead_active = bones_running || curves_running || scales_running;
     }
 
     /// Recomputes the spring coefficients and extrapolation factors for a new `dt`: once per bone
@@ -186,46 +184,28 @@ impl Inertializer {
     pub(super) fn set_dt(&mut self, dt: f32) {
         self.dt = dt;
         let profile = &self.profile;
-        let bone_coeffs: Vec<SpringCoeffs> = (0..profile.bone_count())
+        let (bones, curves) = (profile.bone_count(), profile.curve_count());
+        let bone_coeffs: Vec<SpringCoeffs> = (0..bones)
             .map(|b| SpringCoeffs::critical(profile.halflife(b), dt))
             .collect();
         fill_coeffs(&mut self.coeffs, &bone_coeffs);
-        let curve_coeffs: Vec<SpringCoeffs> = (0..profile.curve_count())
+        if profile.has_scales() {
+            // Three log-scale lanes per bone, each with the bone's spring.
+            let scale_coeffs: Vec<SpringCoeffs> =
+                bone_coeffs.iter().flat_map(|&c| [c; 3]).collect();
+            self.scales.fill_coeffs(&scale_coeffs);
+        }
+        let curve_coeffs: Vec<SpringCoeffs> = (0..curves)
             .map(|c| SpringCoeffs::critical(profile.curve_halflife(c), dt))
             .collect();
-        fill_coeffs(&mut self.curve_coeffs, &curve_coeffs);
-        let (bones, curves) = (profile.bone_count(), profile.curve_count());
+        self.curves.fill_coeffs(&curve_coeffs);
+        let scale_lanes = if profile.has_scales() { 3 * bones } else { 0 };
         for (character, &halflife) in self.dead_halflife.iter().enumerate() {
-            let (travel, decay) = hooke::lanes::extrapolate_factors_f32(halflife, dt);
-            for (timing, n) in [
-                (&mut self.dead_timing, bones),
-                (&mut self.dead_curve_timing, curves),
-            ] {
-                timing.travel.as_mut_slice()[character * n..(character + 1) * n].fill(travel);
-                timing.decay.as_mut_slice()[character * n..(character + 1) * n].fill(decay);
-            }
-        }
-    }
-}
-
-/// Fills per-lane coefficient columns with `per_item` repeated (lane = character * n + item).
-fn fill_coeffs(columns: &mut CoeffColumns, per_item: &[SpringCoeffs]) {
-    if per_item.is_empty() {
-        return;
-    }
-    type Field = fn(&SpringCoeffs) -> f32;
-    let fields: [(&mut Column, Field); 6] = [
-        (&mut columns.xx, |c| c.xx),
-        (&mut columns.xv, |c| c.xv),
-        (&mut columns.xq, |c| c.xq),
-        (&mut columns.vx, |c| c.vx),
-        (&mut columns.vv, |c| c.vv),
-        (&mut columns.vq, |c| c.vq),
-    ];
-    for (column, field) in fields {
-        let pattern: Vec<f32> = per_item.iter().map(field).collect();
-        for chunk in column.as_mut_slice().chunks_mut(pattern.len()) {
-            chunk.copy_from_slice(&pattern[..chunk.len()]);
+            let factors = hooke::lanes::extrapolate_factors_f32(halflife, dt);
+            let lanes = |n: usize| character * n..(character + 1) * n;
+            self.dead_timing.set_factors(lanes(bones), factors);
+            self.curves.set_extrapolation(lanes(curves), factors);
+            self.scales.set_extrapolation(lanes(scale_lanes), factors);
         }
     }
 }

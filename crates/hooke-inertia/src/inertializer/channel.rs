@@ -1,0 +1,196 @@
+//! A channel of independent scalar lanes: inertialized as decay springs, dead-blended in place.
+//! The scalar curves are one (a lane per curve), the bones' log scales another (three lanes per
+//! bone, see `scale.rs`); both run the same kernels.
+
+use hooke::SpringCoeffs;
+use hooke::column::Column;
+use hooke::lanes::CoeffColumns;
+use hooke::par;
+use hooke::scalar::BlendCurve;
+
+use super::timing::TimingColumns;
+use crate::alloc;
+use crate::dead::{DeadTiming, dead_blend_curve_lanes};
+use crate::error::InertiaError;
+use crate::kernel::inertialize_curve_lanes;
+use crate::profile::BlendMode;
+use crate::saturate::saturate;
+
+/// Offsets, their per-lane spring coefficients, and the dead-blend state of a scalar channel.
+#[derive(Debug, Clone)]
+pub(super) struct ScalarChannel {
+    off_x: Column,
+    off_v: Column,
+    coeffs: CoeffColumns,
+    dead_x: Column,
+    dead_v: Column,
+    timing: TimingColumns,
+}
+
+/// How a transition starts on one lane.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Start {
+    pub mode: BlendMode,
+    /// `false` for lanes of excluded bones: no offset, no dead blend (the output is the input).
+    pub blend: bool,
+    /// Largest extrapolated speed of a dead blend.
+    pub max_speed: f32,
+    /// The `dt` the extrapolation factors are computed for.
+    pub dt: f32,
+}
+
+impl ScalarChannel {
+    /// `lanes` lanes at rest, or an out-of-memory error naming `what`.
+    pub fn new(what: &'static str, lanes: usize) -> Result<ScalarChannel, InertiaError> {
+        Ok(ScalarChannel {
+            off_x: alloc::column(what, lanes, 0.0, 0.0)?,
+            off_v: alloc::column(what, lanes, 0.0, 0.0)?,
+            coeffs: alloc::identity_coeffs(what, lanes)?,
+            dead_x: alloc::column(what, lanes, 0.0, 0.0)?,
+            dead_v: alloc::column(what, lanes, 0.0, 0.0)?,
+            timing: TimingColumns::new(what, lanes)?,
+        })
+    }
+
+    /// Clears the offset and stops the dead blend of `lane`.
+    pub fn clear(&mut self, lane: usize) {
+        self.off_x.as_mut_slice()[lane] = 0.0;
+        self.off_v.as_mut_slice()[lane] = 0.0;
+        self.timing.stop(lane);
+    }
+
+    /// Whether `lane` has an offset or a running dead blend.
+    pub fn is_blending(&self, lane: usize) -> bool {
+        self.off_x.as_slice()[lane] != 0.0
+            || self.off_v.as_slice()[lane] != 0.0
+            || self.timing.running(lane).is_some()
+    }
+
+    /// The output of `lane` for the input `(x, v)`, in `f64`: the input plus the offset, then the
+    /// running dead blend's cross-fade.
+    pub fn output(&self, lane: usize, (x, v): (f64, f64), curve: &BlendCurve) -> (f64, f64) {
+        let x = x + f64::from(self.off_x.as_slice()[lane]);
+        let v = v + f64::from(self.off_v.as_slice()[lane]);
+        match self.timing.running(lane) {
+            None => (x, v),
+            Some((elapsed, blend_time)) => {
+                let (w, dw) = curve.blend_weight(elapsed, blend_time);
+                let ex = f64::from(self.dead_x.as_slice()[lane]);
+                let ev = f64::from(self.dead_v.as_slice()[lane]);
+                (ex + (x - ex) * w, ev + (v - ev) * w + (x - ex) * dw)
+            }
+        }
+    }
+
+    /// Starts a blend on `lane` from the current output `(x, v)` toward `destination`; returns
+    /// whether a dead blend now runs there.
+    pub fn start(
+        &mut self,
+        lane: usize,
+        start: Start,
+        (x, v): (f64, f64),
+        destination: (f64, f64),
+    ) -> bool {
+        self.clear(lane);
+        if !start.blend {
+            return false;
+        }
+        match start.mode {
+            BlendMode::Inertialize => {
+                self.off_x.as_mut_slice()[lane] = saturate(x - destination.0);
+                self.off_v.as_mut_slice()[lane] = saturate(v - destination.1);
+                false
+            }
+            BlendMode::DeadBlend {
+                blend_time,
+                halflife,
+            } => {
+                self.dead_x.as_mut_slice()[lane] = saturate(x);
+                let cap = f64::from(start.max_speed);
+                self.dead_v.as_mut_slice()[lane] = saturate(v.clamp(-cap, cap));
+                let factors = hooke::lanes::extrapolate_factors_f32(halflife, start.dt);
+                self.timing.start(lane, blend_time, factors);
+                blend_time > 0.0
+            }
+        }
+    }
+
+    /// Decays the offsets by one step and writes `out = input + offset`.
+    pub fn update(
+        &mut self,
+        input: (&Column, &Column),
+        output: (&mut Column, &mut Column),
+        grain: usize,
+    ) {
+        par::run(
+            (
+                self.off_x.lanes_mut(),
+                self.off_v.lanes_mut(),
+                input.0.lanes(),
+                input.1.lanes(),
+                output.0.lanes_mut(),
+                output.1.lanes_mut(),
+                self.coeffs.slices(),
+            ),
+            grain,
+            &|(ox, ov, ix, iv, x, v, c)| inertialize_curve_lanes((ox, ov), (ix, iv), (x, v), c),
+        );
+    }
+
+    /// Advances the running dead blends by `dt` and cross-fades the output in place; returns
+    /// whether any is still running.
+    pub fn dead_blend(
+        &mut self,
+        output: (&mut Column, &mut Column),
+        curve: &BlendCurve,
+        dt: f32,
+        grain: usize,
+    ) -> bool {
+        type Lanes<'a> = &'a mut [wide::f32x8];
+        let kernel =
+            |(sx, sv, ox, ov, t): (Lanes<'_>, Lanes<'_>, Lanes<'_>, Lanes<'_>, DeadTiming<'_>)| {
+                dead_blend_curve_lanes((sx, sv), (ox, ov), t, dt)
+            };
+        let parts = (
+            self.dead_x.lanes_mut(),
+            self.dead_v.lanes_mut(),
+            output.0.lanes_mut(),
+            output.1.lanes_mut(),
+            self.timing.slices(curve),
+        );
+        par::run_reduce(parts, grain, &kernel, &|a, b| a || b)
+    }
+
+    /// Fills the spring coefficients: lane `i` gets `per_item[i % per_item.len()]`.
+    pub fn fill_coeffs(&mut self, per_item: &[SpringCoeffs]) {
+        fill_coeffs(&mut self.coeffs, per_item);
+    }
+
+    /// Sets the extrapolation factors of the lanes `range` (one character's lanes).
+    pub fn set_extrapolation(&mut self, range: std::ops::Range<usize>, factors: (f32, f32)) {
+        self.timing.set_factors(range, factors);
+    }
+}
+
+/// Fills coefficient columns with a repeating per-item pattern (one item per bone or curve of
+/// the rig, repeated for every character).
+pub(super) fn fill_coeffs(columns: &mut CoeffColumns, per_item: &[SpringCoeffs]) {
+    if per_item.is_empty() {
+        return;
+    }
+    type Field = fn(&SpringCoeffs) -> f32;
+    let fields: [(&mut Column, Field); 6] = [
+        (&mut columns.xx, |c| c.xx),
+        (&mut columns.xv, |c| c.xv),
+        (&mut columns.xq, |c| c.xq),
+        (&mut columns.vx, |c| c.vx),
+        (&mut columns.vv, |c| c.vv),
+        (&mut columns.vq, |c| c.vq),
+    ];
+    for (column, field) in fields {
+        let pattern: Vec<f32> = per_item.iter().map(field).collect();
+        for chunk in column.as_mut_slice().chunks_mut(pattern.len()) {
+            chunk.copy_from_slice(&pattern[..chunk.len()]);
+        }
+    }
+}
