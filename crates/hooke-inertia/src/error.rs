@@ -82,6 +82,28 @@ pub enum InertiaError {
         /// The field, e.g. `"input.scales"` or `"output"`.
         field: &'static str,
     },
+    /// A bone's parent is not an earlier bone ([`crate::BlendProfile::with_parents`]).
+    ///
+    /// ```
+    /// let e = hooke_inertia::InertiaError::InvalidParent { bone: 2, parent: 5 };
+    /// assert!(e.to_string().contains("bone 2"));
+    /// ```
+    #[error("parent of bone {bone} is bone {parent}: parents must come before their children")]
+    InvalidParent {
+        /// The bone.
+        bone: usize,
+        /// Its parent.
+        parent: usize,
+    },
+    /// World-space rotation was asked for before the skeleton's parents were given.
+    ///
+    /// ```
+    /// assert!(hooke_inertia::InertiaError::MissingParents.to_string().contains("with_parents"));
+    /// ```
+    #[error(
+        "world-space rotation needs the skeleton's parents: call BlendProfile::with_parents first"
+    )]
+    MissingParents,
     /// Two batches (input and output, or batch and inertializer) have different shapes.
     #[error("`{field}` has shape {found:?} (characters, bones, curves), expected {expected:?}")]
     ShapeMismatch {

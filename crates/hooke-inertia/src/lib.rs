@@ -75,6 +75,7 @@ mod profile;
 mod saturate;
 mod scale;
 mod validate;
+mod world;
 
 pub use batch::PoseBatch;
 pub use error::InertiaError;

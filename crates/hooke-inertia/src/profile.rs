@@ -28,6 +28,10 @@ pub struct BlendProfile {
     excluded: Vec<bool>,
     curve_halflife: Vec<f32>,
     scales: bool,
+    /// The skeleton's parent of each bone (empty until [`BlendProfile::with_parents`]).
+    parents: Vec<Option<usize>>,
+    /// The bones whose rotation offsets are taken and decayed in model space, in bone order.
+    world_rotation: Vec<usize>,
 }
 
 fn check_halflife(bone: usize, value: f32) -> Result<f32, InertiaError> {
@@ -60,6 +64,8 @@ impl BlendProfile {
             excluded: vec![false; halflives.len()],
             curve_halflife: Vec::new(),
             scales: false,
+            parents: Vec::new(),
+            world_rotation: Vec::new(),
         })
     }
 
@@ -130,6 +136,89 @@ impl BlendProfile {
     /// ```
     pub fn has_scales(&self) -> bool {
         self.scales
+    }
+
+    /// The skeleton: each bone's parent (`None` for a root), every parent before its child (as
+    /// in a BVH file or `hooke_bvh::Clip::parents`). Needed by
+    /// [`BlendProfile::with_world_rotation`].
+    ///
+    /// ```
+    /// use hooke_inertia::{BlendProfile, InertiaError};
+    /// let profile = BlendProfile::uniform(3, 0.1)?.with_parents(&[None, Some(0), Some(1)])?;
+    /// assert_eq!(profile.parents(), &[None, Some(0), Some(1)]);
+    /// let err = BlendProfile::uniform(2, 0.1)?.with_parents(&[Some(1), None]).unwrap_err();
+    /// assert_eq!(err, InertiaError::InvalidParent { bone: 0, parent: 1 });
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn with_parents(mut self, parents: &[Option<usize>]) -> Result<BlendProfile, InertiaError> {
+        crate::validate::check_len("parents", self.bone_count(), parents.len())?;
+        for (bone, parent) in parents.iter().enumerate() {
+            if let Some(parent) = *parent
+                && parent >= bone
+            {
+                return Err(InertiaError::InvalidParent { bone, parent });
+            }
+        }
+        self.parents = parents.to_vec();
+        Ok(self)
+    }
+
+    /// Blends the rotation of `bone` in model space (Unreal's `WorldRotation` inertialization
+    /// space), e.g. for a head or a held prop: at a transition its rotation offset is taken
+    /// between the model-space rotations of the current output and of the destination, it decays
+    /// there, and the bone's output rotation is `offset * input` in model space, so its model-space
+    /// orientation is continuous and does not inherit the offsets of its parents. Its position
+    /// stays a local offset. Needs [`BlendProfile::with_parents`] first. Dead blends are not
+    /// affected (they blend local rotations).
+    ///
+    /// ```
+    /// use hooke_inertia::{BlendProfile, InertiaError};
+    /// let profile = BlendProfile::uniform(3, 0.1)?
+    ///     .with_parents(&[None, Some(0), Some(1)])?
+    ///     .with_world_rotation(2)?;
+    /// assert!(profile.has_world_rotation(2) && !profile.has_world_rotation(1));
+    /// let err = BlendProfile::uniform(3, 0.1)?.with_world_rotation(2).unwrap_err();
+    /// assert_eq!(err, InertiaError::MissingParents);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn with_world_rotation(mut self, bone: usize) -> Result<BlendProfile, InertiaError> {
+        self.check_bone(bone)?;
+        if self.parents.is_empty() {
+            return Err(InertiaError::MissingParents);
+        }
+        if let Err(at) = self.world_rotation.binary_search(&bone) {
+            self.world_rotation.insert(at, bone);
+        }
+        Ok(self)
+    }
+
+    /// The parents given by [`BlendProfile::with_parents`] (empty if none).
+    ///
+    /// ```
+    /// assert!(hooke_inertia::BlendProfile::uniform(2, 0.1)?.parents().is_empty());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn parents(&self) -> &[Option<usize>] {
+        &self.parents
+    }
+
+    /// Whether `bone` is blended in model space ([`BlendProfile::with_world_rotation`]).
+    ///
+    /// ```
+    /// assert!(!hooke_inertia::BlendProfile::uniform(2, 0.1)?.has_world_rotation(1));
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn has_world_rotation(&self, bone: usize) -> bool {
+        self.world_rotation.binary_search(&bone).is_ok()
+    }
+
+    /// The model-space bones that are blended (not excluded), in bone order (parents before
+    /// children).
+    pub(crate) fn world_rotation_bones(&self) -> impl Iterator<Item = usize> + '_ {
+        self.world_rotation
+            .iter()
+            .copied()
+            .filter(|&b| !self.excluded[b])
     }
 
     /// The counts a pose must match.

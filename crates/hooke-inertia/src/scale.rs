@@ -39,6 +39,9 @@ mod tests {
         assert!((s1 - s).abs().max_element() <= 1e-6 * s.max_element());
         assert!((v1 - v).abs().max_element() <= 1e-6 * v.abs().max_element());
         assert_eq!(from_log([1000.0; 3], [1.0; 3]).0, Vec3::splat(f32::MAX));
-        assert_eq!(from_log([-1000.0; 3], [1.0; 3]).0, Vec3::splat(f32::MIN_POSITIVE));
+        assert_eq!(
+            from_log([-1000.0; 3], [1.0; 3]).0,
+            Vec3::splat(f32::MIN_POSITIVE)
+        );
     }
 }

@@ -6,6 +6,7 @@ use crate::pose::PoseRef;
 use crate::profile::{BlendMode, RootPolicy};
 use crate::scale;
 use crate::validate;
+use crate::world::{self, Spin};
 
 use super::channel::Start;
 use super::{Inertializer, get_bone, set_bone};
@@ -64,27 +65,45 @@ impl Inertializer {
         if let BlendMode::DeadBlend { halflife, .. } = mode {
             self.dead_halflife[character] = halflife;
         }
-        for b in 0..bones {
+        let outputs = self.current_outputs(character, &source);
+        let anchored = matches!(self.root, RootPolicy::Anchored { .. });
+        if anchored && bones > 0 {
+            let dst = pose_bone(&destination, 0);
+            self.anchors[character] = Anchor::aligning(&outputs[0], &dst, self.up);
+        }
+        // What the offsets take the destination to: the output, the root in the new anchor's
+        // clip space.
+        let targets: Vec<Bone> = outputs
+            .iter()
+            .enumerate()
+            .map(|(b, output)| match b == 0 && anchored {
+                true => self.anchors[character].clip_from_world(output),
+                false => *output,
+            })
+            .collect();
+        for (b, output) in outputs.iter().enumerate() {
             let lane = character * bones + b;
-            let src = pose_bone(&source, b);
             let dst = pose_bone(&destination, b);
-            let output = self.current_output(character, b, &src);
-            let anchored = b == 0 && matches!(self.root, RootPolicy::Anchored { .. });
-            if anchored {
-                self.anchors[character] = Anchor::aligning(&output, &dst, self.up);
-            }
             let excluded = self.profile.is_excluded(b);
             match mode {
                 BlendMode::Inertialize => {
-                    let target = if anchored {
-                        self.anchors[character].clip_from_world(&output)
-                    } else {
-                        output
-                    };
                     if excluded {
                         self.offsets.clear(lane);
                     } else {
-                        self.offsets.set(lane, &Bone::offset_between(&target, &dst));
+                        let mut offset = Bone::offset_between(&targets[b], &dst);
+                        if self.profile.has_world_rotation(b) {
+                            // (Excluded bones never get here.)
+                            // The rotation offset of a model-space bone is taken between
+                            // model-space rotations (`docs/math.md` §6.4).
+                            let parents = self.profile.parents();
+                            let target = world::model_space(parents, b, |k| Spin::of(&targets[k]));
+                            let destination = world::model_space(parents, b, |k| {
+                                Spin::of(&pose_bone(&destination, k))
+                            });
+                            let spin = target.offset_from(destination);
+                            (offset.q, offset.w) = (spin.q, spin.w);
+                        }
+                        self.offsets.set(lane, &offset);
                     }
                     self.dead_timing.stop(lane);
                 }
@@ -99,7 +118,7 @@ impl Inertializer {
                         w: output
                             .w
                             .clamp_length_max(f64::from(self.limits.max_angular_speed)),
-                        ..output
+                        ..*output
                     };
                     set_bone(&mut self.dead, lane, &stored);
                     let blend_time = if excluded { 0.0 } else { blend_time };
@@ -143,19 +162,36 @@ impl Inertializer {
         Ok(())
     }
 
-    /// What `character` shows for bone `b` when its input is `src`: offsets, root anchor, dead
-    /// blend, in the order of the update.
-    fn current_output(&self, character: usize, b: usize, src: &Bone) -> Bone {
-        let lane = character * self.profile.bone_count() + b;
-        let mut out = self.offsets.get(lane).apply_to(src);
-        if b == 0 && matches!(self.root, RootPolicy::Anchored { .. }) {
-            out = self.anchors[character].world_from_clip(&out);
+    /// What `character` shows for each bone when its input is `source`, in the order of the
+    /// update: offsets applied (model-space bones through their parents' outputs), the root
+    /// anchor, the dead blend.
+    fn current_outputs(&self, character: usize, source: &PoseRef<'_>) -> Vec<Bone> {
+        let bones = self.profile.bone_count();
+        let mut outputs: Vec<Bone> = (0..bones)
+            .map(|b| {
+                let lane = character * bones + b;
+                self.offsets.get(lane).apply_to(&pose_bone(source, b))
+            })
+            .collect();
+        let parents = self.profile.parents();
+        for b in self.profile.world_rotation_bones() {
+            let offset = self.offsets.get(character * bones + b);
+            let input = world::model_space(parents, b, |k| Spin::of(&pose_bone(source, k)));
+            let parent = world::parent_space(parents, b, |k| Spin::of(&outputs[k]));
+            let spin = Spin::of(&offset).then(input).under(parent);
+            (outputs[b].q, outputs[b].w) = (spin.q, spin.w);
         }
-        if let Some((elapsed, blend_time)) = self.dead_timing.running(lane) {
-            let source = get_bone(&self.dead, lane);
-            out = bone::dead_blend(&source, &out, elapsed, blend_time, &self.curve);
+        for (b, out) in outputs.iter_mut().enumerate() {
+            let lane = character * bones + b;
+            if b == 0 && matches!(self.root, RootPolicy::Anchored { .. }) {
+                *out = self.anchors[character].world_from_clip(out);
+            }
+            if let Some((elapsed, blend_time)) = self.dead_timing.running(lane) {
+                let stored = get_bone(&self.dead, lane);
+                *out = bone::dead_blend(&stored, out, elapsed, blend_time, &self.curve);
+            }
         }
-        out
+        outputs
     }
 }
 

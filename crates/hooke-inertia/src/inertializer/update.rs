@@ -8,8 +8,9 @@ use crate::batch::PoseBatch;
 use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
 use crate::kernel::inertialize_lanes;
-use crate::lanes::BoneLanesMut;
+use crate::lanes::{BoneColumns, BoneLanesMut};
 use crate::profile::{RootPolicy, check_time};
+use crate::world::{self, Spin};
 
 use super::channel::fill_coeffs;
 use super::{Inertializer, get_bone, set_bone};
@@ -89,6 +90,7 @@ impl Inertializer {
             grain,
             &|(o, i, out, c)| inertialize_lanes(o, i, out, c),
         );
+        self.apply_world_rotations(input, output);
         self.curves.update(
             (&input.curve_values, &input.curve_velocities),
             (&mut output.curve_values, &mut output.curve_velocities),
@@ -181,6 +183,29 @@ impl Inertializer {
     /// Recomputes the spring coefficients and extrapolation factors for a new `dt`: once per bone
     /// (and curve) of the profile in `f64`, then repeated for every character, so a variable frame
     /// rate costs a copy, not an `exp` per lane.
+    /// Rewrites the rotations of the model-space bones (`BlendProfile::with_world_rotation`) in
+    /// the output the fused kernel wrote: `offset * input` in model space, expressed under the
+    /// parent's output (`docs/math.md` §6.4). In `f64` on the calling thread, parents before
+    /// children, so a model-space bone below another sees its parent's final rotation; the cost
+    /// is one walk up each such bone's chain per character and frame.
+    fn apply_world_rotations(&self, input: &PoseBatch, output: &mut PoseBatch) {
+        let (bones, parents) = (self.profile.bone_count(), self.profile.parents());
+        for character in 0..self.characters {
+            let base = character * bones;
+            for b in self.profile.world_rotation_bones() {
+                let model =
+                    world::model_space(parents, b, |k| spin_at(&input.bone_columns, base + k));
+                let parent =
+                    world::parent_space(parents, b, |k| spin_at(&output.bone_columns, base + k));
+                let offset = Spin::of(&self.offsets.get(base + b));
+                let local = offset.then(model).under(parent);
+                let mut out = get_bone(&output.bone_columns, base + b);
+                (out.q, out.w) = (local.q, local.w);
+                set_bone(&mut output.bone_columns, base + b, &out);
+            }
+        }
+    }
+
     pub(super) fn set_dt(&mut self, dt: f32) {
         self.dt = dt;
         let profile = &self.profile;
@@ -208,4 +233,9 @@ impl Inertializer {
             self.scales.set_extrapolation(lanes(scale_lanes), factors);
         }
     }
+}
+
+/// The rotation and angular velocity of lane `lane` of a pose's columns.
+fn spin_at(columns: &BoneColumns, lane: usize) -> Spin {
+    Spin::of(&get_bone(columns, lane))
 }
