@@ -2,6 +2,7 @@
 //! The scalar curves are one (a lane per curve), the bones' log scales another (three lanes per
 //! bone, see `scale.rs`); both run the same kernels.
 
+use glam::DVec3;
 use hooke::SpringCoeffs;
 use hooke::column::Column;
 use hooke::lanes::CoeffColumns;
@@ -13,6 +14,7 @@ use crate::alloc;
 use crate::dead::{DeadTiming, dead_blend_curve_lanes};
 use crate::error::InertiaError;
 use crate::kernel::inertialize_curve_lanes;
+use crate::limits::{DeadBlendLimits, reach_time};
 use crate::profile::BlendMode;
 use crate::saturate::saturate;
 
@@ -35,6 +37,8 @@ pub(super) struct Start {
     pub blend: bool,
     /// Largest extrapolated speed of a dead blend.
     pub max_speed: f32,
+    /// The caps and halflife bounds of dead blends.
+    pub limits: DeadBlendLimits,
     /// The `dt` the extrapolation factors are computed for.
     pub dt: f32,
 }
@@ -107,9 +111,12 @@ impl ScalarChannel {
             } => {
                 self.dead_x.as_mut_slice()[lane] = saturate(x);
                 let cap = f64::from(start.max_speed);
-                self.dead_v.as_mut_slice()[lane] = saturate(v.clamp(-cap, cap));
-                let factors = hooke::lanes::extrapolate_factors_f32(halflife, start.dt);
-                self.timing.start(lane, blend_time, factors);
+                let v = saturate(v.clamp(-cap, cap));
+                self.dead_v.as_mut_slice()[lane] = v;
+                let gap = DVec3::X * (destination.0 - x);
+                let reach = reach_time(gap, DVec3::X * f64::from(v));
+                let halflife = start.limits.extrapolation_halflife(halflife, [reach]);
+                self.timing.start(lane, blend_time, halflife, start.dt);
                 blend_time > 0.0
             }
         }
@@ -166,9 +173,9 @@ impl ScalarChannel {
         fill_coeffs(&mut self.coeffs, per_item);
     }
 
-    /// Sets the extrapolation factors of the lanes `range` (one character's lanes).
-    pub fn set_extrapolation(&mut self, range: std::ops::Range<usize>, factors: (f32, f32)) {
-        self.timing.set_factors(range, factors);
+    /// Recomputes the running dead blends' extrapolation factors for a new `dt`.
+    pub fn set_dt(&mut self, dt: f32) {
+        self.timing.set_dt(dt);
     }
 }
 

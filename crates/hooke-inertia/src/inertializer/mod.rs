@@ -68,8 +68,6 @@ pub struct Inertializer {
     root: RootPolicy,
     up: DVec3,
     modes: Vec<BlendMode>,
-    /// Extrapolation halflife of each character's latest dead blend.
-    dead_halflife: Vec<f32>,
     anchors: Vec<Anchor>,
     offsets: OffsetColumns,
     coeffs: CoeffColumns,
@@ -130,7 +128,6 @@ impl Inertializer {
             root,
             up,
             modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
-            dead_halflife: alloc::vec("characters", characters, 0.0)?,
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
             offsets: OffsetColumns::zero("bone lanes", lanes)?,
             coeffs: alloc::identity_coeffs("bone lanes", lanes)?,

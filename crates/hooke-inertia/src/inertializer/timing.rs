@@ -15,6 +15,8 @@ pub(super) struct TimingColumns {
     pub(super) blend_time: Column,
     pub(super) travel: Column,
     pub(super) decay: Column,
+    /// Each lane's extrapolation halflife, for recomputing `travel` and `decay` when `dt` changes.
+    halflife: Column,
 }
 
 impl TimingColumns {
@@ -24,6 +26,7 @@ impl TimingColumns {
             blend_time: alloc::column(what, len, 0.0, 0.0)?,
             travel: alloc::column(what, len, 0.0, 0.0)?,
             decay: alloc::column(what, len, 1.0, 1.0)?,
+            halflife: alloc::column(what, len, 0.0, 0.0)?,
         })
     }
 
@@ -37,21 +40,26 @@ impl TimingColumns {
         }
     }
 
-    pub(super) fn start(&mut self, lane: usize, blend_time: f32, (travel, decay): (f32, f32)) {
+    /// Starts a blend of `blend_time` on `lane`, extrapolating with `halflife` over steps of `dt`.
+    pub(super) fn start(&mut self, lane: usize, blend_time: f32, halflife: f32, dt: f32) {
+        let (travel, decay) = hooke::lanes::extrapolate_factors_f32(halflife, dt);
         self.elapsed.as_mut_slice()[lane] = 0.0;
         self.blend_time.as_mut_slice()[lane] = blend_time;
         self.travel.as_mut_slice()[lane] = travel;
         self.decay.as_mut_slice()[lane] = decay;
+        self.halflife.as_mut_slice()[lane] = halflife;
     }
 
-    /// Sets the extrapolation factors `(travel, decay)` of the lanes `range`.
-    pub(super) fn set_factors(
-        &mut self,
-        range: std::ops::Range<usize>,
-        (travel, decay): (f32, f32),
-    ) {
-        self.travel.as_mut_slice()[range.clone()].fill(travel);
-        self.decay.as_mut_slice()[range].fill(decay);
+    /// Recomputes the extrapolation factors of the running blends for a new `dt` (one
+    /// exponential per running lane; lanes at rest are skipped).
+    pub(super) fn set_dt(&mut self, dt: f32) {
+        let running = self.blend_time.as_slice();
+        let halflife = self.halflife.as_slice();
+        let travel = self.travel.as_mut_slice();
+        let decay = self.decay.as_mut_slice();
+        for (lane, _) in running.iter().enumerate().filter(|(_, t)| **t > 0.0) {
+            (travel[lane], decay[lane]) = hooke::lanes::extrapolate_factors_f32(halflife[lane], dt);
+        }
     }
 
     pub(super) fn stop(&mut self, lane: usize) {

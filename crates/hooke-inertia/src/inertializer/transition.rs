@@ -2,11 +2,13 @@
 
 use crate::bone::{self, Anchor, Bone};
 use crate::error::InertiaError;
+use crate::limits::reach_time;
 use crate::pose::PoseRef;
 use crate::profile::{BlendMode, RootPolicy};
 use crate::scale;
 use crate::validate;
 use crate::world::{self, Spin};
+use hooke::scalar::quat_to_scaled_angle_axis_f64;
 
 use super::channel::Start;
 use super::{Inertializer, get_bone, set_bone};
@@ -62,9 +64,6 @@ impl Inertializer {
         validate::check_pose(&validate::SOURCE, character, shape, &source)?;
         validate::check_pose(&validate::DESTINATION, character, shape, &destination)?;
         let mode = self.modes[character];
-        if let BlendMode::DeadBlend { halflife, .. } = mode {
-            self.dead_halflife[character] = halflife;
-        }
         let outputs = self.current_outputs(character, &source);
         let anchored = matches!(self.root, RootPolicy::Anchored { .. });
         if anchored && bones > 0 {
@@ -122,8 +121,18 @@ impl Inertializer {
                     };
                     set_bone(&mut self.dead, lane, &stored);
                     let blend_time = if excluded { 0.0 } else { blend_time };
-                    let factors = hooke::lanes::extrapolate_factors_f32(halflife, self.dt);
-                    self.dead_timing.start(lane, blend_time, factors);
+                    // The destination as shown (the anchored root in world space).
+                    let dst = match b == 0 && anchored {
+                        true => self.anchors[character].world_from_clip(&dst),
+                        false => dst,
+                    };
+                    let turn = quat_to_scaled_angle_axis_f64(dst.q * stored.q.conjugate());
+                    let reach = [
+                        reach_time(dst.x - stored.x, stored.v),
+                        reach_time(turn, stored.w),
+                    ];
+                    let halflife = self.limits.extrapolation_halflife(halflife, reach);
+                    self.dead_timing.start(lane, blend_time, halflife, self.dt);
                     self.dead_active |= blend_time > 0.0;
                 }
             }
@@ -132,6 +141,7 @@ impl Inertializer {
             mode,
             blend,
             max_speed,
+            limits: self.limits,
             dt: self.dt,
         };
         let curve_start = start(true, self.limits.max_curve_speed);

@@ -224,14 +224,9 @@ impl Inertializer {
             .map(|c| SpringCoeffs::critical(profile.curve_halflife(c), dt))
             .collect();
         self.curves.fill_coeffs(&curve_coeffs);
-        let scale_lanes = if profile.has_scales() { 3 * bones } else { 0 };
-        for (character, &halflife) in self.dead_halflife.iter().enumerate() {
-            let factors = hooke::lanes::extrapolate_factors_f32(halflife, dt);
-            let lanes = |n: usize| character * n..(character + 1) * n;
-            self.dead_timing.set_factors(lanes(bones), factors);
-            self.curves.set_extrapolation(lanes(curves), factors);
-            self.scales.set_extrapolation(lanes(scale_lanes), factors);
-        }
+        self.dead_timing.set_dt(dt);
+        self.curves.set_dt(dt);
+        self.scales.set_dt(dt);
     }
 }
 
