@@ -7,6 +7,8 @@
 //!   `inertialize_update_vec` (position) and `inertialize_update_quat` (rotation).
 //! - `.../jitter`: the same with a frame time that changes every frame
 //!   (`hooke_benches::jitter_dt`), so no `dt`-dependent value can be reused from the last frame.
+//! - `hooke/1-thread/scales`: with a scale channel (three more lanes per bone, log space).
+//! - `hooke/1-thread/model-space-head-hands`: head and hands blended in model space.
 //! - `transition/1000-characters`: one transition of every character (cold path, f64).
 //!
 //! Every measured update starts from the same state with large offsets in flight
@@ -41,17 +43,46 @@ struct Crowd {
     output: PoseBatch,
 }
 
-fn crowd(clip: &Clip) -> Crowd {
+/// What the rig blends besides local positions and rotations.
+#[derive(Clone, Copy, PartialEq)]
+enum Extra {
+    None,
+    /// A scale channel; every source scaled by 1.2 (so scale offsets are in flight).
+    Scales,
+    /// Head and both hands blended in model space (`with_world_rotation`).
+    ModelSpaceBones,
+}
+
+fn crowd(clip: &Clip, extra: Extra) -> Crowd {
     let bones = clip.joint_count();
-    let profile = BlendProfile::uniform(bones, HALFLIFE).unwrap();
+    let mut profile = BlendProfile::uniform(bones, HALFLIFE).unwrap();
+    match extra {
+        Extra::None => {}
+        Extra::Scales => profile = profile.with_scales(),
+        Extra::ModelSpaceBones => {
+            profile = profile.with_parents(clip.parents()).unwrap();
+            for name in ["Head", "LeftHand", "RightHand"] {
+                let bone = clip.joint_index(name).expect("CMU joint");
+                profile = profile.with_world_rotation(bone).unwrap();
+            }
+        }
+    }
     let mut inertializer = Inertializer::new(CHARACTERS, profile, RootPolicy::Local).unwrap();
-    let mut input = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
+    let mut input = match extra {
+        Extra::Scales => PoseBatch::with_scales(CHARACTERS, bones, 0).unwrap(),
+        _ => PoseBatch::new(CHARACTERS, bones, 0).unwrap(),
+    };
     for c in 0..CHARACTERS {
         let (src, dst) = frames(clip, c);
         let dst = PoseRef::from_clip(clip, dst);
-        inertializer
-            .transition(c, PoseRef::from_clip(clip, src), dst)
-            .unwrap();
+        let mut src = PoseRef::from_clip(clip, src).to_owned();
+        if extra == Extra::Scales {
+            src = src.with_scales(
+                vec![glam::Vec3::splat(1.2); bones],
+                vec![glam::Vec3::ZERO; bones],
+            );
+        }
+        inertializer.transition(c, src.as_ref(), dst).unwrap();
         input.set_character(c, dst).unwrap();
     }
     let mut output = input.clone();
@@ -174,7 +205,7 @@ fn peer_update(bones: &mut [PeerBone], dt: f32) {
 fn bench(c: &mut Criterion) {
     let clip = clip();
     let bones = CHARACTERS * clip.joint_count();
-    let base = crowd(&clip);
+    let base = crowd(&clip, Extra::None);
     let peer = peer_crowd(&clip);
 
     let mut group = c.benchmark_group(format!("inertia/{CHARACTERS}x{}", clip.joint_count()));
@@ -216,6 +247,22 @@ fn bench(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
+    for (name, extra) in [
+        ("hooke/1-thread/scales", Extra::Scales),
+        (
+            "hooke/1-thread/model-space-head-hands",
+            Extra::ModelSpaceBones,
+        ),
+    ] {
+        let variant = crowd(&clip, extra);
+        group.bench_function(name, |b| {
+            b.iter_batched_ref(
+                || (variant.inertializer.clone(), variant.output.clone()),
+                |(i, out)| i.update(black_box(DT), &variant.input, out),
+                BatchSize::LargeInput,
+            )
+        });
+    }
     group.bench_function("peer/scalar/jitter", |b| {
         b.iter_batched_ref(
             || peer.clone(),

@@ -27,9 +27,11 @@ impl Spin {
 
     /// `self` followed by `local` below it: `q = q_self q_local`, `w = w_self + q_self w_local`
     /// (a child's model-space rotation from its parent's; also an offset applied to a rotation).
+    /// Not renormalised: a chain of a few unit `f64` products stays unit far below `f32`
+    /// precision, and [`Spin::under`] normalises the result.
     pub fn then(self, local: Spin) -> Spin {
         Spin {
-            q: (self.q * local.q).normalize(),
+            q: self.q * local.q,
             w: self.w + self.q * local.w,
         }
     }
@@ -37,7 +39,7 @@ impl Spin {
     /// The local rotation under `parent` whose model-space rotation is `self` (the inverse of
     /// [`Spin::then`]).
     pub fn under(self, parent: Spin) -> Spin {
-        let inv = parent.q.conjugate();
+        let inv = parent.q.normalize().conjugate();
         Spin {
             q: (inv * self.q).normalize(),
             w: inv * (self.w - parent.w),

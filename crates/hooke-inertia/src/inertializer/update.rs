@@ -10,6 +10,7 @@ use crate::error::InertiaError;
 use crate::kernel::inertialize_lanes;
 use crate::lanes::{BoneColumns, BoneLanesMut};
 use crate::profile::{RootPolicy, check_time};
+use crate::saturate::saturate_vec3;
 use crate::world::{self, Spin};
 
 use super::channel::fill_coeffs;
@@ -199,9 +200,13 @@ impl Inertializer {
                     world::parent_space(parents, b, |k| spin_at(&output.bone_columns, base + k));
                 let offset = Spin::of(&self.offsets.get(base + b));
                 let local = offset.then(model).under(parent);
-                let mut out = get_bone(&output.bone_columns, base + b);
-                (out.q, out.w) = (local.q, local.w);
-                set_bone(&mut output.bone_columns, base + b, &out);
+                let columns = &mut output.bone_columns;
+                columns
+                    .rotations
+                    .set(base + b, local.q.normalize().as_quat());
+                columns
+                    .angular_velocities
+                    .set(base + b, saturate_vec3(local.w));
             }
         }
     }
@@ -232,5 +237,8 @@ impl Inertializer {
 
 /// The rotation and angular velocity of lane `lane` of a pose's columns.
 fn spin_at(columns: &BoneColumns, lane: usize) -> Spin {
-    Spin::of(&get_bone(columns, lane))
+    Spin {
+        q: columns.rotations.get(lane).as_dquat(),
+        w: columns.angular_velocities.get(lane).as_dvec3(),
+    }
 }
