@@ -214,7 +214,7 @@ impl BlendProfile {
 
     /// The model-space bones that are blended (not excluded), in bone order (parents before
     /// children).
-    pub(crate) fn world_rotation_bones(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn world_rotation_bones(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         self.world_rotation
             .iter()
             .copied()

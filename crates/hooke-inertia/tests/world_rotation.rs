@@ -255,3 +255,39 @@ fn invalid_skeletons_are_typed_errors() {
     i.update(DT, &input, &mut output).unwrap();
     assert_eq!(output.rotations().get(2), input.rotations().get(2));
 }
+
+#[test]
+fn huge_angular_velocities_stay_finite_in_model_space() {
+    // Angular velocities near f32::MAX overflow the f32 lanes' sums: those lanes are redone in
+    // f64 and saturated, never NaN.
+    let profile = BlendProfile::uniform(3, 0.1)
+        .unwrap()
+        .with_parents(&[None, Some(0), Some(1)])
+        .unwrap()
+        .with_world_rotation(2)
+        .unwrap();
+    let mut i = Inertializer::new(9, profile, RootPolicy::Local).unwrap();
+    let mut wild = Pose::rest(3);
+    wild.angular_velocities = vec![
+        glam::Vec3::splat(f32::MAX),
+        glam::Vec3::splat(-f32::MAX),
+        glam::Vec3::splat(f32::MAX),
+    ];
+    wild.rotations[1] = glam::Quat::from_rotation_z(2.0);
+    for c in 0..9 {
+        i.transition(c, wild.as_ref(), Pose::rest(3).as_ref())
+            .unwrap();
+    }
+    let input = PoseBatch::from_pose(9, wild.as_ref()).unwrap();
+    let mut output = input.clone();
+    for dt in [0.0, DT, 1.0] {
+        i.update(dt, &input, &mut output).unwrap();
+        for c in 0..9 {
+            let pose = output.character(c).unwrap();
+            for b in 0..3 {
+                assert!(pose.angular_velocities[b].is_finite(), "{c} {b}");
+                assert!((pose.rotations[b].length() - 1.0).abs() < 1e-5, "{c} {b}");
+            }
+        }
+    }
+}

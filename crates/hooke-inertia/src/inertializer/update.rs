@@ -8,10 +8,9 @@ use crate::batch::PoseBatch;
 use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
 use crate::kernel::inertialize_lanes;
-use crate::lanes::{BoneColumns, BoneLanesMut};
+use crate::lanes::BoneLanesMut;
 use crate::profile::{RootPolicy, check_time};
-use crate::saturate::saturate_vec3;
-use crate::world::{self, Spin};
+use crate::world;
 
 use super::channel::fill_coeffs;
 use super::{Inertializer, get_bone, set_bone};
@@ -181,36 +180,22 @@ impl Inertializer {
         self.dead_active = bones_running || curves_running || scales_running;
     }
 
-    /// Recomputes the spring coefficients and extrapolation factors for a new `dt`: once per bone
-    /// (and curve) of the profile in `f64`, then repeated for every character, so a variable frame
-    /// rate costs a copy, not an `exp` per lane.
     /// Rewrites the rotations of the model-space bones (`BlendProfile::with_world_rotation`) in
-    /// the output the fused kernel wrote: `offset * input` in model space, expressed under the
-    /// parent's output (`docs/math.md` §6.4). In `f64` on the calling thread, parents before
-    /// children, so a model-space bone below another sees its parent's final rotation; the cost
-    /// is one walk up each such bone's chain per character and frame.
+    /// the output the fused kernel wrote (`world::apply_model_space`), on the calling thread.
     fn apply_world_rotations(&self, input: &PoseBatch, output: &mut PoseBatch) {
-        let (bones, parents) = (self.profile.bone_count(), self.profile.parents());
-        for character in 0..self.characters {
-            let base = character * bones;
-            for b in self.profile.world_rotation_bones() {
-                let model =
-                    world::model_space(parents, b, |k| spin_at(&input.bone_columns, base + k));
-                let parent =
-                    world::parent_space(parents, b, |k| spin_at(&output.bone_columns, base + k));
-                let offset = Spin::of(&self.offsets.get(base + b));
-                let local = offset.then(model).under(parent);
-                let columns = &mut output.bone_columns;
-                columns
-                    .rotations
-                    .set(base + b, local.q.normalize().as_quat());
-                columns
-                    .angular_velocities
-                    .set(base + b, saturate_vec3(local.w));
-            }
-        }
+        world::apply_model_space(
+            self.profile.parents(),
+            self.profile.world_rotation_bones(),
+            self.characters,
+            &self.offsets,
+            &input.bone_columns,
+            &mut output.bone_columns,
+        );
     }
 
+    /// Recomputes the spring coefficients for a new `dt` once per bone (and curve) of the
+    /// profile in `f64`, repeated for every character (a variable frame rate costs a copy, not an
+    /// `exp` per lane), and the running dead blends' extrapolation factors (one per running lane).
     pub(super) fn set_dt(&mut self, dt: f32) {
         self.dt = dt;
         let profile = &self.profile;
@@ -232,13 +217,5 @@ impl Inertializer {
         self.dead_timing.set_dt(dt);
         self.curves.set_dt(dt);
         self.scales.set_dt(dt);
-    }
-}
-
-/// The rotation and angular velocity of lane `lane` of a pose's columns.
-fn spin_at(columns: &BoneColumns, lane: usize) -> Spin {
-    Spin {
-        q: columns.rotations.get(lane).as_dquat(),
-        w: columns.angular_velocities.get(lane).as_dvec3(),
     }
 }
