@@ -74,6 +74,53 @@ pub(crate) fn dead_blend_curves() -> Vec<Series> {
         .collect()
 }
 
+/// `hooke-inertia` dead blends of one bone moving at 2 units/s toward a live pose resting 1 unit
+/// away (blend time 1 s): the mode's halflife of 1 s (overshoots) and 0.1 s (stops short), and
+/// the adaptive halflife (`DeadBlendLimits::adaptive_halflife`), which extrapolates exactly to
+/// the destination.
+pub(crate) fn dead_blend_halflife() -> Result<Vec<Series>, CliError> {
+    use hooke_inertia::{
+        BlendMode, BlendProfile, DeadBlendLimits, Inertializer, Pose, PoseBatch, RootPolicy,
+    };
+    let fail = |e: hooke_inertia::InertiaError| CliError::Failure(e.to_string());
+    let adaptive = DeadBlendLimits {
+        adaptive_halflife: true,
+        ..Default::default()
+    };
+    let variants = [
+        ("halflife 1 s", 1.0, DeadBlendLimits::default()),
+        ("halflife 0.1 s", 0.1, DeadBlendLimits::default()),
+        ("adaptive halflife", 1.0, adaptive),
+    ];
+    let mut source = Pose::rest(1);
+    source.velocities[0] = Vec3::new(2.0, 0.0, 0.0);
+    let mut live = Pose::rest(1);
+    live.positions[0] = Vec3::X;
+    let input = PoseBatch::from_pose(1, live.as_ref()).map_err(fail)?;
+    variants
+        .into_iter()
+        .map(|(name, halflife, limits)| {
+            let profile = BlendProfile::uniform(1, 0.1).map_err(fail)?;
+            let mut i = Inertializer::new(1, profile, RootPolicy::Local).map_err(fail)?;
+            i.set_dead_blend_limits(limits).map_err(fail)?;
+            let mode = BlendMode::DeadBlend {
+                blend_time: 1.0,
+                halflife,
+            };
+            i.set_mode(0, mode).map_err(fail)?;
+            i.transition(0, source.as_ref(), live.as_ref())
+                .map_err(fail)?;
+            let mut output = input.clone();
+            let mut points = vec![(0.0, 0.0)];
+            for f in 1..=150 {
+                i.update(DT, &input, &mut output).map_err(fail)?;
+                points.push((time(f), output.positions().get(0).x));
+            }
+            Ok((name.to_owned(), points))
+        })
+        .collect()
+}
+
 /// Critical, double and timed springs toward 1 (halflife 0.1 s; the timed one is due at 0.6 s).
 pub(crate) fn springs() -> Vec<Series> {
     let (mut x, mut v) = (0.0_f32, 0.0_f32);

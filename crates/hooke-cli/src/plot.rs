@@ -25,7 +25,7 @@ type Entry = (
 /// dt-invariance, smooth damp, and every spring kind of [`crate::gallery`]; existing files only
 /// with `force`. Every target is checked before anything is computed or written.
 pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
-    const NAMES: [&str; 11] = [
+    const NAMES: [&str; 12] = [
         "responses.svg",
         "dt_invariance.svg",
         "smooth_damp.svg",
@@ -37,12 +37,13 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
         "stitch.svg",
         "resonance.svg",
         "dead_blend_curves.svg",
+        "dead_blend_halflife.svg",
     ];
     for name in NAMES {
         output::check_target(&folder.join(name), &[], force)?;
     }
     let t = ("time (s)", "x");
-    let entries: [Entry; 8] = [
+    let entries: [Entry; 9] = [
         (
             "damper.svg",
             "Exact damper toward 1".into(),
@@ -90,6 +91,12 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
             "Dead blending from a moving source: the cross-fade curves (0.3 s)".into(),
             t,
             gallery::dead_blend_curves(),
+        ),
+        (
+            "dead_blend_halflife.svg",
+            "Dead blend (1 s) from a bone moving at 2/s toward a pose 1 away".into(),
+            t,
+            gallery::dead_blend_halflife()?,
         ),
     ];
     let mut svgs = vec![
