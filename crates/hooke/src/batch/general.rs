@@ -3,7 +3,7 @@
 use crate::column::Column;
 use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
-use crate::lanes::{CoeffColumns, spring_per_spring};
+use crate::lanes::{CoeffColumns, spring_per_spring, spring_stiffness_damping};
 use crate::par::{self, DEFAULT_GRAIN};
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
@@ -34,6 +34,9 @@ pub struct GeneralSprings {
     damping: Column,
     coeffs: CoeffColumns,
     cached_dt: Option<f32>,
+    /// The previous update's `dt`: a `dt` seen twice in a row is taken as constant and its
+    /// coefficients are cached; a `dt` that changes every frame is computed in the loop.
+    last_dt: Option<f32>,
 }
 
 impl GeneralSprings {
@@ -58,6 +61,7 @@ impl GeneralSprings {
             damping: Column::from_slice(damping),
             coeffs: CoeffColumns::identity(len),
             cached_dt: None,
+            last_dt: None,
         })
     }
 
@@ -96,6 +100,7 @@ impl GeneralSprings {
         self.stiffness.as_mut_slice().copy_from_slice(stiffness);
         self.damping.as_mut_slice().copy_from_slice(damping);
         self.cached_dt = None;
+        self.last_dt = None;
         Ok(())
     }
 
@@ -235,6 +240,23 @@ impl GeneralSprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
+        let constant = self.last_dt == Some(dt);
+        self.last_dt = Some(dt);
+        if !constant {
+            // A new dt: the coefficients of each lane group are computed in the loop (the power
+            // series for springs in its region, `lanes::spring_stiffness_damping`), no columns.
+            let parts = (
+                self.x.lanes_mut(),
+                self.v.lanes_mut(),
+                self.goal.lanes(),
+                self.goal_velocity.lanes(),
+                (self.stiffness.lanes(), self.damping.lanes()),
+            );
+            par::run(parts, grain, &|(x, v, g, q, (s, d))| {
+                spring_stiffness_damping(x, v, g, q, s, d, dt)
+            });
+            return Ok(());
+        }
         if self.cached_dt != Some(dt) {
             self.coeffs
                 .fill_stiffness_damping(&self.stiffness, &self.damping, dt);

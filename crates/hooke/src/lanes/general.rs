@@ -1,0 +1,148 @@
+//! General springs (per-spring stiffness and damping, any damping regime) stepped by a `dt` that
+//! may change every frame: each lane group's coefficients are computed inside the update loop,
+//! so no coefficient columns are written and read back.
+//!
+//! In the small region of `docs/math.md` §1.2 (`d dt <= 1` and `s dt² <= 1/4`, where game
+//! springs at frame rates live) the coefficients come from the power series of the transition
+//! matrix, the same series the `f64` closed form uses there for `∫ m01`, here for `m01` as well:
+//! with `D = d dt`, `S = s dt²`, `a_0 = 1`, `a_1 = -D/2`,
+//! `a_(n+1) = -(D (n+1) a_n + S a_(n-1)) / ((n+2)(n+1))`, `A = Σ a_n` and
+//! `B = Σ a_n / (n+2)`:
+//!
+//! ```text
+//! m01 = dt A            ∫ m01 = dt² B
+//! xx = -S B   xv = dt A   xq = D dt B
+//! vx = -s dt A          vv = 1 - S B - D A   vq = D A
+//! ```
+//!
+//! (`m11 = m00 - d m01` for this system.) The same polynomial serves every regime: no `exp`, no
+//! `sin`/`cos`, nothing to cancel near critical damping. Twelve terms: `|a_n| <= 1/(n+1)!`
+//! there, so the 13th is below `2^-24` of the sum. Groups with a lane outside the region (stiff
+//! springs, long steps) take the `f64` closed form ([`super::stiffness_damping_lanes`]).
+
+use wide::{f32x8, f64x4};
+
+use super::closed_form::stiffness_damping_lanes;
+use super::coeffs::LaneCoeffs;
+use super::spring::{GoalLanes, guarded_blocks, raw_step};
+
+/// Terms of the series.
+const TERMS: usize = 12;
+
+/// `(n + 1)` and `1 / ((n + 2)(n + 1))` of the recurrence, and `1 / (n + 2)` of `B`, for the
+/// terms `a_(n+1)`, `n = 0..TERMS-1`.
+const RECURRENCE: [(f32, f32, f32); TERMS] = {
+    let mut r = [(0.0, 0.0, 0.0); TERMS];
+    let mut n = 0;
+    while n < TERMS {
+        let (a, b) = ((n + 1) as f32, (n + 2) as f32);
+        r[n] = (a, 1.0 / (a * b), 1.0 / (b + 1.0));
+        n += 1;
+    }
+    r
+};
+
+/// Whether every lane of `(s, d)` is in the series' region for `dt`: `d dt <= 1`,
+/// `s dt² <= 1/4` (false for NaN).
+#[inline(always)]
+fn in_series_region(s: f32x8, d: f32x8, dt: f32x8) -> bool {
+    let small = (d * dt).simd_le(f32x8::ONE) & (s * dt * dt).simd_le(f32x8::splat(0.25));
+    small.all()
+}
+
+/// The coefficients of 8 general springs from the power series (only valid in the small region,
+/// see the module documentation; [`stiffness_damping_rate_lanes`] picks).
+///
+/// ```
+/// use hooke::{lanes::stiffness_damping_series, SpringCoeffs};
+/// use wide::f32x8;
+/// let c = stiffness_damping_series(f32x8::splat(100.0), f32x8::splat(4.0), f32x8::splat(1.0 / 60.0));
+/// let want = SpringCoeffs::stiffness_damping(100.0, 4.0, 1.0 / 60.0);
+/// assert!((c.lane(0).xx - want.xx).abs() <= 1e-7 && (c.lane(0).vv - want.vv).abs() <= 2e-7);
+/// ```
+#[inline(always)]
+pub fn stiffness_damping_series(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
+    let (big_d, big_s) = (d * dt, s * dt * dt);
+    let (mut prev, mut a) = (f32x8::ZERO, f32x8::ONE);
+    let (mut sum_a, mut sum_b) = (f32x8::ONE, f32x8::splat(0.5));
+    for &(n1, inv, inv_b) in &RECURRENCE {
+        let next = -(big_d * f32x8::splat(n1)).mul_add(a, big_s * prev) * f32x8::splat(inv);
+        (prev, a) = (a, next);
+        sum_a += a;
+        sum_b = a.mul_add(f32x8::splat(inv_b), sum_b);
+    }
+    LaneCoeffs {
+        xx: -(big_s * sum_b),
+        xv: dt * sum_a,
+        xq: big_d * dt * sum_b,
+        vx: -(s * dt * sum_a),
+        vv: f32x8::ONE - big_s.mul_add(sum_b, big_d * sum_a),
+        vq: big_d * sum_a,
+    }
+}
+
+/// The coefficients of 8 general springs over `dt`: the series when every lane is in its region,
+/// else the `f64` closed form. `s`, `d` finite and `>= 0` (the batches check), `dt` finite `>= 0`.
+///
+/// ```
+/// use hooke::{lanes::stiffness_damping_rate_lanes, SpringCoeffs};
+/// use wide::f32x8;
+/// // A stiff spring at a long step: the closed form.
+/// let c = stiffness_damping_rate_lanes(f32x8::splat(1e4), f32x8::splat(1.0), 0.5);
+/// let want = SpringCoeffs::stiffness_damping(1e4, 1.0, 0.5);
+/// assert!((c.lane(0).vx - want.vx).abs() <= 1e-6 * want.vx.abs().max(1.0));
+/// ```
+#[inline(always)]
+pub fn stiffness_damping_rate_lanes(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
+    let t = f32x8::splat(dt);
+    if in_series_region(s, d, t) {
+        stiffness_damping_series(s, d, t)
+    } else {
+        closed_form(s, d, dt)
+    }
+}
+
+/// The `f64` closed form for one lane group, out of line: the series' loop stays small.
+#[cold]
+#[inline(never)]
+fn closed_form(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
+    stiffness_damping_lanes(s, d, f64x4::splat(f64::from(dt)))
+}
+
+/// General springs with per-spring stiffness and damping toward per-spring goals and goal
+/// velocities over `dt` (finite, `>= 0`), coefficients computed per lane group in the loop
+/// ([`stiffness_damping_rate_lanes`]). Lanes whose result leaves the `f32` range take the
+/// saturating slow path of every spring kernel; rigid lanes land on their goal.
+///
+/// ```
+/// use hooke::{column::Column, lanes::spring_stiffness_damping, scalar::spring_damper_exact_stiffness_damping};
+/// let (s, d) = (Column::from_slice(&[50.0, 400.0]), Column::from_slice(&[2.0, 40.0]));
+/// let (mut x, mut v) = (Column::new(2, 0.0), Column::new(2, 0.0));
+/// let (g, q) = (Column::new(2, 1.0), Column::new(2, 0.0));
+/// spring_stiffness_damping(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), s.lanes(), d.lanes(), 0.02);
+/// let (mut x1, mut v1) = (0.0, 0.0);
+/// spring_damper_exact_stiffness_damping(&mut x1, &mut v1, 1.0, 0.0, 50.0, 2.0, 0.02);
+/// assert!((x.as_slice()[0] - x1).abs() <= 1e-6);
+/// ```
+pub fn spring_stiffness_damping(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    goal: &[f32x8],
+    goal_velocity: &[f32x8],
+    stiffness: &[f32x8],
+    damping: &[f32x8],
+    dt: f32,
+) {
+    let n = x.len().min(stiffness.len()).min(damping.len());
+    let (x, stiffness, damping) = (&mut x[..n], &stiffness[..n], &damping[..n]);
+    let coeffs = |i: usize| stiffness_damping_rate_lanes(stiffness[i], damping[i], dt);
+    let snap = f32x8::splat(crate::SpringCoeffs::SNAP.xx);
+    let step = |i: usize, x, v, g, q| {
+        let c = coeffs(i);
+        let (x1, v1) = raw_step(&c, x, v, g, q);
+        // Rigid lanes (coefficients beyond f32) land exactly on the goal, as in the scalar twin.
+        let rigid = c.xx.simd_eq(snap) & c.vq.simd_eq(f32x8::ONE);
+        (rigid.select(g, x1), rigid.select(q, v1))
+    };
+    guarded_blocks::<1, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, coeffs);
+}
