@@ -17,8 +17,9 @@
 //!
 //! (`m11 = m00 - d m01` for this system.) The same polynomial serves every regime: no `exp`, no
 //! `sin`/`cos`, nothing to cancel near critical damping. Twelve terms: `|a_n| <= 1/(n+1)!`
-//! there, so the 13th is below `2^-24` of the sum. Groups with a lane outside the region (stiff
-//! springs, long steps) take the `f64` closed form ([`super::stiffness_damping_lanes`]).
+//! there, so the 13th is below `2^-24` of the sum; eight when every lane of the group has
+//! `D <= 1/2` and `S <= 1/16`. Groups with a lane outside the region (stiff springs, long steps)
+//! take the `f64` closed form ([`super::stiffness_damping_lanes`]).
 
 use wide::{f32x8, f64x4};
 
@@ -26,10 +27,14 @@ use super::closed_form::stiffness_damping_lanes;
 use super::coeffs::LaneCoeffs;
 use super::spring::{GoalLanes, guarded_blocks, raw_step};
 
-/// Terms of the series.
+/// Terms of the series in the whole region (`D <= 1`, `S <= 1/4`).
 const TERMS: usize = 12;
 
-/// `(n + 1)` and `1 / ((n + 2)(n + 1))` of the recurrence, and `1 / (n + 2)` of `B`, for the
+/// Terms when every lane has `D <= 1/2` and `S <= 1/16` (typical game springs at frame rates):
+/// `|a_n| <= 2^-n / (n+1)!`, so the 9th term is below `2^-24` of the sum.
+const SHORT_TERMS: usize = 8;
+
+/// `(n + 1)` and `1 / ((n + 2)(n + 1))` of the recurrence, and `1 / (n + 3)` of `B`, for the
 /// terms `a_(n+1)`, `n = 0..TERMS-1`.
 const RECURRENCE: [(f32, f32, f32); TERMS] = {
     let mut r = [(0.0, 0.0, 0.0); TERMS];
@@ -42,12 +47,21 @@ const RECURRENCE: [(f32, f32, f32); TERMS] = {
     r
 };
 
-/// Whether every lane of `(s, d)` is in the series' region for `dt`: `d dt <= 1`,
-/// `s dt² <= 1/4` (false for NaN).
+/// How many terms of the series every lane of `(s, d)` needs for `dt`: [`SHORT_TERMS`],
+/// [`TERMS`], or `None` when a lane is outside the region (or NaN).
 #[inline(always)]
-fn in_series_region(s: f32x8, d: f32x8, dt: f32x8) -> bool {
-    let small = (d * dt).simd_le(f32x8::ONE) & (s * dt * dt).simd_le(f32x8::splat(0.25));
-    small.all()
+fn series_terms(s: f32x8, d: f32x8, dt: f32x8) -> Option<usize> {
+    let (big_d, big_s) = (d * dt, s * dt * dt);
+    let within = |d_max: f32, s_max: f32| {
+        (big_d.simd_le(f32x8::splat(d_max)) & big_s.simd_le(f32x8::splat(s_max))).all()
+    };
+    if within(0.5, 0.0625) {
+        Some(SHORT_TERMS)
+    } else if within(1.0, 0.25) {
+        Some(TERMS)
+    } else {
+        None
+    }
 }
 
 /// The coefficients of 8 general springs from the power series (only valid in the small region,
@@ -62,10 +76,16 @@ fn in_series_region(s: f32x8, d: f32x8, dt: f32x8) -> bool {
 /// ```
 #[inline(always)]
 pub fn stiffness_damping_series(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
+    series::<TERMS>(s, d, dt)
+}
+
+/// The series with `N` terms after `a_0`.
+#[inline(always)]
+fn series<const N: usize>(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
     let (big_d, big_s) = (d * dt, s * dt * dt);
     let (mut prev, mut a) = (f32x8::ZERO, f32x8::ONE);
     let (mut sum_a, mut sum_b) = (f32x8::ONE, f32x8::splat(0.5));
-    for &(n1, inv, inv_b) in &RECURRENCE {
+    for &(n1, inv, inv_b) in &RECURRENCE[..N] {
         let next = -(big_d * f32x8::splat(n1)).mul_add(a, big_s * prev) * f32x8::splat(inv);
         (prev, a) = (a, next);
         sum_a += a;
@@ -95,10 +115,10 @@ pub fn stiffness_damping_series(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
 #[inline(always)]
 pub fn stiffness_damping_rate_lanes(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
     let t = f32x8::splat(dt);
-    if in_series_region(s, d, t) {
-        stiffness_damping_series(s, d, t)
-    } else {
-        closed_form(s, d, dt)
+    match series_terms(s, d, t) {
+        Some(SHORT_TERMS) => series::<SHORT_TERMS>(s, d, t),
+        Some(_) => series::<TERMS>(s, d, t),
+        None => closed_form(s, d, dt),
     }
 }
 
