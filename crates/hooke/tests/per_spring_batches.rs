@@ -515,8 +515,8 @@ fn bad_halflives_are_rejected_naming_the_index_and_change_nothing() {
     assert_eq!(after, run(&mut d0, &mut t0, &mut s0, &mut e0, &mut c0));
 }
 
-/// States at the edge of the `f32` range never become NaN or infinite where the scalar twins
-/// saturate (double springs, characters); extrapolation cannot produce NaN.
+/// States at the edge of the `f32` range never become NaN or infinite (double, timed and velocity
+/// springs and characters saturate); extrapolation cannot produce NaN.
 #[test]
 fn huge_states_stay_finite() {
     let hs = [0.1, 1e6, 0.0, 1e-6, 1.0, 0.5, 2.0, 0.05, 3.0];
@@ -533,12 +533,35 @@ fn huge_states_stay_finite() {
     let mut e = Extrapolators::with_halflives(&hs).unwrap();
     e.x_mut().fill(3e38);
     e.v_mut().fill(-3e38);
+    // A point 6e38 from its goal due in a few ulps of a second, or gliding at 3e38 per second.
+    let mut t = TimedSprings::with_halflives(&hs, 2.0).unwrap();
+    t.set_state(&big, &big, &big).unwrap();
+    t.goal_mut().fill(-3e38);
+    let mut s = VelocitySprings::with_halflives(&hs, 0.0).unwrap();
+    s.set_state(&big, &big.map(|x| -x), &big).unwrap();
+    s.goal_mut().fill(-3e38);
+    s.max_velocity_mut().fill(3e38);
     for dt in [1e-6, 0.1, 1e4, 3e38] {
+        t.t_goal_mut().fill(1e-40);
         d.update(dt).unwrap();
         c.update(dt).unwrap();
         e.update(dt).unwrap();
+        t.update(dt).unwrap();
+        s.update(dt).unwrap();
         for k in 0..hs.len() {
-            let all = [d.x()[k], d.v()[k], c.x()[k], c.v()[k], c.a()[k]];
+            let all = [
+                d.x()[k],
+                d.v()[k],
+                c.x()[k],
+                c.v()[k],
+                c.a()[k],
+                t.x()[k],
+                t.v()[k],
+                t.xi()[k],
+                s.x()[k],
+                s.v()[k],
+                s.xi()[k],
+            ];
             assert!(all.iter().all(|x| x.is_finite()), "dt={dt} [{k}] {all:?}");
             assert!(!e.x()[k].is_nan() && e.v()[k].is_finite(), "dt={dt} [{k}]");
         }

@@ -8,6 +8,7 @@ use super::coeffs::LaneCoeffs;
 use super::exp::exp_neg;
 use super::rates::{critical_rate, critical_rate_coeffs};
 use crate::coeffs::SpringCoeffs;
+use crate::scalar::timed_step;
 
 /// The double spring's rate `4 ln2 / halflife` (each of its two springs has half the halflife)
 /// for [`double_rates`]: `+inf` for a rigid spring (halflife 0, or a rate beyond the `f32`
@@ -285,7 +286,8 @@ impl TimedStep {
 ///
 /// The spring tracks a lookahead point moving at constant speed that stops at the goal; in the
 /// one frame where a lane's point stops mid-step, that lane needs coefficients for two partial
-/// steps (computed then, for that lane group only).
+/// steps (computed then, for that lane group only). Lanes whose step leaves the `f32` range are
+/// recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
 ///
 /// ```
 /// use hooke::{column::Column, lanes::{timed_shared, TimedStep}};
@@ -319,7 +321,8 @@ pub fn timed_shared(
         .zip(goal)
         .zip(t_goal);
     for ((((x, v), xi), g), remaining) in lanes {
-        (*x, *v, *xi) = timed_group(&c, partial, lookahead, dt8, [*x, *v, *xi], *g, *remaining);
+        let state = [*x, *v, *xi];
+        (*x, *v, *xi) = timed_group(&c, partial, || h, lookahead, dt8, state, *g, *remaining);
     }
 }
 
@@ -338,7 +341,8 @@ pub fn timed_lookahead(apprehension: f32, halflife: f32) -> f32 {
 /// [`timed_shared`] (same arguments otherwise; the caller counts `t_goal` down). Each lane
 /// group's coefficients come from its rates and this frame's `dt` inside the loop (one
 /// exponential per lane; two more in the frame where a lane's point stops mid-step). `dt` that is
-/// not finite and `> 0` changes nothing, as in the scalar twin.
+/// not finite and `> 0` changes nothing, as in the scalar twin; lanes whose step leaves the `f32`
+/// range are recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
 ///
 /// ```
 /// use hooke::{column::Column, lanes::{critical_rate, timed_lookahead, timed_rates}};
@@ -375,7 +379,10 @@ pub fn timed_rates(
     for (((((x, v), xi), g), remaining), (y, ahead)) in lanes {
         let c = ramp_rate_coeffs(*y, dt8);
         let partial = |tau: f32x8| ramp_rate_coeffs(*y, tau);
-        (*x, *v, *xi) = timed_group(&c, partial, *ahead, dt8, [*x, *v, *xi], *g, *remaining);
+        // The halflife back from the rate, for the slow path only (+inf: halflife 0).
+        let halflife = || f32x8::splat(2.0 * std::f32::consts::LN_2) / *y;
+        let state = [*x, *v, *xi];
+        (*x, *v, *xi) = timed_group(&c, partial, halflife, *ahead, dt8, state, *g, *remaining);
     }
 }
 
@@ -401,10 +408,12 @@ fn ramp_rate_coeffs(y: f32x8, duration: f32x8) -> LaneCoeffs {
 /// seconds to go, the one implementation behind [`timed_shared`] and [`timed_rates`]: `c` are the
 /// critical coefficients over `dt8`, `partial(tau)` those over per-lane durations (needed only in
 /// the frame where a lane's point stops mid-step).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn timed_group(
     c: &LaneCoeffs,
     partial: impl Fn(f32x8) -> LaneCoeffs,
+    halflife: impl Fn() -> f32x8,
     lookahead: f32x8,
     dt8: f32x8,
     state: [f32x8; 3],
@@ -431,7 +440,45 @@ fn timed_group(
     }
     let arrived = remaining.simd_le(dt8);
     let xi1 = arrived.select(g, ((g - xi0) / remaining).mul_add(dt8, xi0));
-    (x1, v1, xi1)
+    if (x1 + v1 + xi1).is_finite().all() {
+        (x1, v1, xi1)
+    } else {
+        let out = [x1, v1, xi1];
+        timed_saturate(halflife(), lookahead, dt8, state, g, remaining, out)
+    }
+}
+
+/// Slow path of [`timed_group`] for lanes whose step left the `f32` range (a goal far beyond the
+/// point, a goal time of a few ulps, states near `±f32::MAX`): those lanes are recomputed by the
+/// scalar twin's step in `f64` and rounded to the nearest finite `f32`, so finite input never
+/// writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn timed_saturate(
+    halflife: f32x8,
+    lookahead: f32x8,
+    dt8: f32x8,
+    state: [f32x8; 3],
+    g: f32x8,
+    remaining: f32x8,
+    out: [f32x8; 3],
+) -> (f32x8, f32x8, f32x8) {
+    let [h, ahead, dt, g, remaining] =
+        [halflife, lookahead, dt8, g, remaining].map(|l| l.to_array());
+    let state = state.map(|l| l.to_array());
+    let [mut x1, mut v1, mut xi1] = out.map(|l| l.to_array());
+    // The f64 step of finite input is finite: only its rounding to f32 can overflow.
+    let clamp = |y: f32| y.clamp(-f32::MAX, f32::MAX);
+    for i in 0..8 {
+        if x1[i].is_finite() && v1[i].is_finite() && xi1[i].is_finite() {
+            continue;
+        }
+        let (mut x, mut v, mut xi) = (state[0][i], state[1][i], state[2][i]);
+        let (h, ahead, dt) = (f64::from(h[i]), f64::from(ahead[i]), f64::from(dt[i]));
+        timed_step(&mut x, &mut v, &mut xi, g[i], remaining[i], h, ahead, dt);
+        (x1[i], v1[i], xi1[i]) = (clamp(x), clamp(v), clamp(xi));
+    }
+    (f32x8::new(x1), f32x8::new(v1), f32x8::new(xi1))
 }
 
 /// One exact step of a critical spring (no goal-velocity term) toward a goal that moves at `q`
