@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::exp::{exp_neg, one_minus_exp_poly, psi_poly};
+use super::exp::{exp_neg, psi_series};
 use crate::scalar::CharacterCoeffs;
 
 /// Character controllers sharing a halflife: position, velocity and acceleration follow a
@@ -56,6 +56,9 @@ pub fn character_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        return; // the scalar twin's identity step
+    }
     let lanes = x
         .iter_mut()
         .zip(v.iter_mut())
@@ -194,9 +197,10 @@ impl CharacterLanes {
     /// docs of [`crate::scalar::CharacterCoeffs`]), with `z = y dt`, `e = e^(-z)` and
     /// `psi(z) = (1 - e (1 + z)) / z²`: `xj = dt (e + 2 z psi)`, `xa = dt² psi`,
     /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`. Below `z = 1/2` from the
-    /// series of psi; above from `g = 1 - e (1 + z)`: `xj = dt e + 2 g / y`, `xa = g / y²`, so
-    /// that neither underflows when `z` is huge. Coefficients beyond the `f32` range (a huge
-    /// halflife and a huge `dt`) are clamped to `f32::MAX`, whose step then saturates.
+    /// power series of psi; above from `g = 1 - e (1 + z)`: `xj = dt e + 2 g / y`, `xa = g / y²`,
+    /// so that neither underflows when `z` is huge (one division per 8 lanes). Coefficients
+    /// beyond the `f32` range (a huge halflife and a huge `dt`) are clamped to `f32::MAX`, whose
+    /// step then saturates.
     #[inline(always)]
     fn from_rate(y: f32x8, dt: f32) -> CharacterLanes {
         let t = f32x8::splat(dt);
@@ -204,16 +208,19 @@ impl CharacterLanes {
         let y = infinite.select(f32x8::ZERO, y);
         let z = y * t;
         let e = exp_neg(z);
-        let (g, _) = one_minus_exp_poly(z, e);
-        let (psi, z_psi) = psi_poly(z, e);
-        let small = z.simd_lt(f32x8::splat(0.5));
-        let max = f32x8::splat(f32::MAX);
-        // y = 0 only where z = 0 (small): the divisions' lanes are then discarded.
+        let (half, two) = (f32x8::splat(0.5), f32x8::splat(2.0));
+        let small = z.simd_lt(half);
+        let psi = psi_series(z.fast_min(half));
+        // e = 0 beyond z = 87, so clamping z at 200 keeps e (1 + z) a finite 0.
+        let g = (-e).mul_add(f32x8::ONE + z.fast_min(f32x8::splat(200.0)), f32x8::ONE);
+        // y = 0 only where z = 0 (small): the large branch's lanes are then discarded.
+        let inv_y = f32x8::ONE / y;
         let xj = small.select(
-            t * (z_psi.mul_add(f32x8::splat(2.0), e)),
-            t * e + (g + g) / y,
+            t * (z * psi).mul_add(two, e),
+            (g * inv_y).mul_add(two, t * e),
         );
-        let xa = small.select(t * (t * psi), g / y / y);
+        let xa = small.select(t * (t * psi), g * inv_y * inv_y);
+        let max = f32x8::splat(f32::MAX);
         // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
         let ze = z.fast_min(f32x8::splat(1e30)) * e;
         // Rigid lanes (halflife 0): every response 0, the velocity on its goal.

@@ -87,48 +87,25 @@ pub fn exp_neg(z: f32x8) -> f32x8 {
 /// ```
 #[inline(always)]
 pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
-    let parts = exp_parts(z, e);
-    (parts.g, parts.g_over_z)
+    let half = f32x8::splat(0.5);
+    let small = z.simd_lt(half);
+    let zs = z.fast_min(half);
+    let series_over_z = zs * psi_series(zs);
+    // Clamp z so that e (1 + z) stays 0 * finite when e has underflowed.
+    let zc = z.fast_min(f32x8::splat(2.0 * Z_MAX));
+    let direct = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
+    let g = small.select(zs * series_over_z, direct);
+    let g_over_z = small.select(series_over_z, direct / z.fast_max(half));
+    (g, g_over_z)
 }
 
-/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` (1/2 at `z = 0`) and `z psi(z)` for `z >= 0` given
-/// `e = e^(-z)` (from [`exp_neg`]): the responses of a spring's position to its initial
-/// acceleration and, with `phi(z) = (1 - e^(-z)) / z = e^(-z) + z psi(z)` (a sum of two positive
-/// terms, so no cancellation), to its initial velocity. The character controller and the
-/// extrapolation need them (`docs/math.md` §5); same series and same direct form as
-/// [`one_minus_exp_poly`]. `z = +inf` gives 0 for both.
-///
-/// ```
-/// use hooke::lanes::{exp_neg, psi_poly};
-/// use wide::f32x8;
-/// let z = f32x8::from([0.0, 1e-4, 0.1, 0.49, 0.51, 2.0, 50.0, 1e30]);
-/// let (psi, z_psi) = psi_poly(z, exp_neg(z));
-/// for (i, &z) in z.to_array().iter().enumerate() {
-///     let z = f64::from(z);
-///     let want = if z == 0.0 { 0.5 } else { (1.0 - (-z).exp() * (1.0 + z)) / (z * z) };
-///     let got = f64::from(psi.to_array()[i]);
-///     // (psi(1e30) = 1e-60 is below the f32 range: 0.)
-///     let tol = 4.0 * f64::from(f32::EPSILON) * want + f64::from(f32::MIN_POSITIVE);
-///     assert!((got - want).abs() <= tol, "{z} {got} {want}");
-///     assert!((f64::from(z_psi.to_array()[i]) - want * z).abs() <= 1e-6 * want * z);
-/// }
-/// ```
+/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` for `0 <= z <= 1/2` (1/2 at `z = 0`) by its power
+/// series `1/2 - z/3 + z²/8 - ...`, no cancellation and no division: the series of
+/// [`one_minus_exp_poly`], and the small-`z` branch of the kernels that need `psi` itself (the
+/// character controller's response to acceleration) or `phi(z) = (1 - e^(-z)) / z = e^(-z) +
+/// z psi(z)` (extrapolation); above 1/2 they use `1 - e^(-z) (1 + z)` directly.
 #[inline(always)]
-pub fn psi_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
-    let parts = exp_parts(z, e);
-    (parts.psi, parts.g_over_z)
-}
-
-/// The pieces of [`one_minus_exp_poly`] and [`psi_poly`], computed once (unused ones are
-/// optimised away).
-struct ExpParts {
-    g: f32x8,
-    g_over_z: f32x8,
-    psi: f32x8,
-}
-
-#[inline(always)]
-fn exp_parts(z: f32x8, e: f32x8) -> ExpParts {
+pub(super) fn psi_series(z: f32x8) -> f32x8 {
     // sum_{n>=2} (-1)^n (n-1)/n! z^(n-2), n = 2..=10: the last term is below 1e-8 at z = 1/2.
     const SERIES: [f32; 9] = [
         1.0 / 2.0,
@@ -141,22 +118,11 @@ fn exp_parts(z: f32x8, e: f32x8) -> ExpParts {
         -1.0 / 45360.0,
         1.0 / 403_200.0,
     ];
-    let half = f32x8::splat(0.5);
-    let small = z.simd_lt(half);
-    let zs = z.fast_min(half);
     let mut p = f32x8::splat(SERIES[8]);
     for &c in SERIES[..8].iter().rev() {
-        p = p.mul_add(zs, f32x8::splat(c));
+        p = p.mul_add(z, f32x8::splat(c));
     }
-    let series_over_z = zs * p;
-    // Clamp z so that e (1 + z) stays 0 * finite when e has underflowed.
-    let zc = z.fast_min(f32x8::splat(2.0 * Z_MAX));
-    let direct = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
-    let g = small.select(zs * series_over_z, direct);
-    let g_over_z = small.select(series_over_z, direct / z.fast_max(half));
-    // p is psi itself below 1/2; above, g / z² (0 for z = +inf, never inf / inf).
-    let psi = small.select(p, g_over_z / z.fast_max(half));
-    ExpParts { g, g_over_z, psi }
+    p
 }
 
 #[cfg(test)]

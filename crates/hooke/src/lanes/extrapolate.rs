@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::exp::{exp_neg, psi_poly};
+use super::exp::{exp_neg, psi_series};
 use crate::simd::{Quat8, Vec3x8};
 
 /// `(travel, decay)` of one step of extrapolation with a velocity that halves every `halflife`:
@@ -75,8 +75,9 @@ pub fn extrapolate_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f
 
 /// `(travel, decay)` of 8 lanes with rates `k = ln2 / halflife` over `dt > 0`: `decay = e^(-z)`,
 /// `travel = dt (1 - e^(-z)) / z` with `z = k dt`. Below `z = 1/2` the travel is
-/// `dt (e^(-z) + z psi(z))` ([`psi_poly`], no cancellation, `dt` for a huge halflife); above, it
-/// is `(1 - e^(-z)) / k`, which stays right when `z` overflows to `+inf` (travel `1 / k`).
+/// `dt (e^(-z) + z psi(z))` (the power series of `psi`, no cancellation, `dt` for a huge
+/// halflife); above, it is `(1 - e^(-z)) / k`, which stays right when `z` overflows to `+inf`
+/// (travel `1 / k`). One exponential and one division per 8 lanes.
 /// Rigid lanes (`k = +inf`) give `(0, 0)`, as [`crate::scalar::extrapolate_factors`] does.
 ///
 /// ```
@@ -93,10 +94,11 @@ pub fn extrapolate_rate_factors(rate: f32x8, dt: f32x8) -> (f32x8, f32x8) {
     let k = infinite.select(f32x8::ZERO, rate);
     let z = k * dt;
     let e = exp_neg(z);
-    let (_, z_psi) = psi_poly(z, e);
+    let half = f32x8::splat(0.5);
+    let small = z.simd_lt(half);
+    let phi = z.mul_add(psi_series(z.fast_min(half)), e);
     // k = 0 only where z = 0 (small): the division's lanes are then discarded.
-    let small = z.simd_lt(f32x8::splat(0.5));
-    let travel = small.select(dt * (e + z_psi), (f32x8::ONE - e) / k);
+    let travel = small.select(dt * phi, (f32x8::ONE - e) / k);
     (
         rigid.select(f32x8::ZERO, travel),
         rigid.select(f32x8::ZERO, e),
