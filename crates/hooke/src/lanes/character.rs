@@ -207,7 +207,9 @@ impl CharacterLanes {
         let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
         let y = infinite.select(f32x8::ZERO, y);
         let z = y * t;
-        let e = exp_neg(z);
+        // Rigid lanes (halflife 0): z = 0 and e = 0 make every response 0 but xa (selected
+        // below); the velocity lands on its goal.
+        let e = infinite.select(f32x8::ZERO, exp_neg(z));
         let (half, two) = (f32x8::splat(0.5), f32x8::splat(2.0));
         let small = z.simd_lt(half);
         let psi = psi_series(z.fast_min(half));
@@ -220,20 +222,19 @@ impl CharacterLanes {
             (g * inv_y).mul_add(two, t * e),
         );
         let xa = small.select(t * (t * psi), g * inv_y * inv_y);
+        let xa = infinite.select(f32x8::ZERO, xa);
         let max = f32x8::splat(f32::MAX);
         // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
         let ze = z.fast_min(f32x8::splat(1e30)) * e;
-        // Rigid lanes (halflife 0): every response 0, the velocity on its goal.
-        let k = |c: f32x8| infinite.select(f32x8::ZERO, c);
         CharacterLanes {
             identity: !(dt > 0.0 && dt.is_finite()),
             dt: t,
-            xj: k(xj.fast_min(max)),
-            xa: k(xa.fast_min(max)),
-            vj: k(e + ze),
-            va: k(e * t),
-            aj: k(-(y * ze)),
-            aa: k(e - ze),
+            xj: xj.fast_min(max),
+            xa: xa.fast_min(max),
+            vj: e + ze,
+            va: e * t,
+            aj: -(y * ze),
+            aa: e - ze,
         }
     }
 

@@ -179,13 +179,14 @@ impl DoubleLanes {
     /// one exponential: with `z = y dt` and `e = e^(-z)`, the products `e z^k` are formed first
     /// (at most `1.4`), then multiplied by `y` or `dt`, so no intermediate overflows; `z` is
     /// clamped where `e` has underflowed (the products are then 0, never `0 * inf`). Rigid lanes
-    /// (`y = +inf`) get all-zero rows: both springs land on the goal at rest.
+    /// (`y = +inf`) get all-zero rows: both springs land on the goal at rest (every entry is a
+    /// multiple of `e`, so `e = 0` there does it with one select).
     #[inline(always)]
     fn from_rate(y: f32x8, t: f32x8) -> DoubleLanes {
         let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
         let y = infinite.select(f32x8::ZERO, y);
         let z = y * t;
-        let e = exp_neg(z);
+        let e = infinite.select(f32x8::ZERO, exp_neg(z));
         // e = 0 beyond z = 87, so 200 keeps every product below finite and exact.
         let zc = z.fast_min(f32x8::splat(200.0));
         let (ze, sixth, half) = (zc * e, f32x8::splat(1.0 / 6.0), f32x8::splat(0.5));
@@ -199,9 +200,7 @@ impl DoubleLanes {
             [zero, zero, decay, et],
             [zero, zero, -yze, lag],
         ];
-        DoubleLanes {
-            rows: rows.map(|r| r.map(|c| infinite.select(zero, c))),
-        }
+        DoubleLanes { rows }
     }
 
     /// One step of 8 double springs toward `g`; lanes whose result leaves the `f32` range

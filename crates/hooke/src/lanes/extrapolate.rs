@@ -93,16 +93,13 @@ pub fn extrapolate_rate_factors(rate: f32x8, dt: f32x8) -> (f32x8, f32x8) {
     let rigid = infinite & dt.simd_gt(f32x8::ZERO);
     let k = infinite.select(f32x8::ZERO, rate);
     let z = k * dt;
-    let e = exp_neg(z);
+    // Rigid lanes: z = 0 and e = 0 make both factors 0.
+    let e = rigid.select(f32x8::ZERO, exp_neg(z));
     let half = f32x8::splat(0.5);
     let small = z.simd_lt(half);
     let phi = z.mul_add(psi_series(z.fast_min(half)), e);
     // k = 0 only where z = 0 (small): the division's lanes are then discarded.
-    let travel = small.select(dt * phi, (f32x8::ONE - e) / k);
-    (
-        rigid.select(f32x8::ZERO, travel),
-        rigid.select(f32x8::ZERO, e),
-    )
+    (small.select(dt * phi, (f32x8::ONE - e) / k), e)
 }
 
 /// Extrapolates rotations with decaying angular velocities (left-multiplied rotation vectors):
