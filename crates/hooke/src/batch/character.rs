@@ -2,14 +2,18 @@
 
 use wide::f32x8;
 
+use super::halflife::Halflife;
 use super::state_column;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
-use crate::lanes::{character_predict, character_shared};
+use crate::lanes::{
+    character_predict, character_predict_rates, character_rates, character_shared, critical_rate,
+};
 use crate::par::{self, DEFAULT_GRAIN, Shared};
 use crate::scalar::CharacterCoeffs;
 
-/// Many character controllers sharing a halflife: each character's velocity follows its desired
+/// Many character controllers with a shared halflife or one per character
+/// ([`with_halflives`](Self::with_halflives)): each character's velocity follows its desired
 /// velocity with a critical spring, its position and acceleration following exactly
 /// (`docs/math.md` §5). `update(dt)` advances them; [`predict`](Self::predict) writes every
 /// character's future trajectory at chosen horizons (evaluated by the closed form, not by
@@ -31,7 +35,7 @@ pub struct CharacterControllers {
     v: Column,
     a: Column,
     v_goal: Column,
-    halflife: f32,
+    halflife: Halflife,
     cached: Option<(f32, CharacterCoeffs)>,
 }
 
@@ -42,15 +46,55 @@ impl CharacterControllers {
     /// assert!(hooke::batch::CharacterControllers::new(3, -0.2).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<CharacterControllers, ParamError> {
-        const NAME: &str = "CharacterControllers";
+        CharacterControllers::with_halflife(len, Halflife::shared(halflife)?)
+    }
+
+    /// One character per halflife in `halflives` (each finite, `>= 0`; 0 puts the velocity on
+    /// its goal at once), at rest at 0 with desired velocity 0. Errors name the index of the
+    /// first bad halflife.
+    ///
+    /// ```
+    /// use hooke::{batch::CharacterControllers, ParamError};
+    /// let mut crowd = CharacterControllers::with_halflives(&[0.1, 0.4, 0.0])?;
+    /// crowd.v_goal_mut().fill(3.0);
+    /// crowd.update(0.1)?;
+    /// assert!(crowd.v()[0] > crowd.v()[1] && crowd.v()[2] == 3.0);
+    /// let err = CharacterControllers::with_halflives(&[0.2, 0.2, -0.2]).unwrap_err();
+    /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 2, .. }));
+    /// # Ok::<(), ParamError>(())
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<CharacterControllers, ParamError> {
+        let halflife = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
+        CharacterControllers::with_halflife(halflives.len(), halflife)
+    }
+
+    const NAME: &str = "CharacterControllers";
+
+    fn with_halflife(len: usize, halflife: Halflife) -> Result<CharacterControllers, ParamError> {
         Ok(CharacterControllers {
-            x: state_column(NAME, len)?,
-            v: state_column(NAME, len)?,
-            a: state_column(NAME, len)?,
-            v_goal: state_column(NAME, len)?,
-            halflife: check_non_negative("halflife", halflife)?,
+            x: state_column(Self::NAME, len)?,
+            v: state_column(Self::NAME, len)?,
+            a: state_column(Self::NAME, len)?,
+            v_goal: state_column(Self::NAME, len)?,
+            halflife,
             cached: None,
         })
+    }
+
+    /// Gives each character its own halflife (`halflives.len()` must equal the batch length,
+    /// each finite and `>= 0`). On an error nothing changes.
+    ///
+    /// ```
+    /// let mut crowd = hooke::batch::CharacterControllers::new(2, 0.2)?;
+    /// crowd.set_halflives(&[0.1, 0.3])?;
+    /// assert!(crowd.set_halflives(&[0.1]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
+        check_len("halflife", self.len(), halflives.len())?;
+        self.halflife = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
+        self.cached = None;
+        Ok(())
     }
 
     /// Number of characters.
@@ -173,10 +217,27 @@ impl CharacterControllers {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
+        let halflife = match &self.halflife {
+            Halflife::Shared(h) => *h,
+            Halflife::PerSpring(rates) => {
+                // Coefficients from each character's rate and this frame's dt, inside the kernel.
+                let parts = (
+                    self.x.lanes_mut(),
+                    self.v.lanes_mut(),
+                    self.a.lanes_mut(),
+                    self.v_goal.lanes(),
+                    rates.lanes(),
+                );
+                par::run(parts, grain, &|(x, v, a, q, y)| {
+                    character_rates(x, v, a, q, y, dt)
+                });
+                return Ok(());
+            }
+        };
         let coeffs = match self.cached {
             Some((cached_dt, c)) if cached_dt == dt => c,
             _ => {
-                let c = CharacterCoeffs::new(self.halflife, dt);
+                let c = CharacterCoeffs::new(halflife, dt);
                 self.cached = Some((dt, c));
                 c
             }
@@ -221,16 +282,19 @@ impl CharacterControllers {
         check_len("px", total, px.len())?;
         check_len("pv", total, pv.len())?;
         check_len("pa", total, pa.len())?;
-        let mut coeffs = Vec::new();
-        coeffs
-            .try_reserve_exact(times.len())
-            .map_err(|_| ParamError::OutOfMemory {
-                name: "CharacterControllers prediction",
-                len: times.len(),
-            })?;
         for (i, &t) in times.iter().enumerate() {
-            let t = check_non_negative("times", t).map_err(|e| e.at(i))?;
-            coeffs.push(CharacterCoeffs::new(self.halflife, t));
+            check_non_negative("times", t).map_err(|e| e.at(i))?;
+        }
+        // Shared halflife: one set of coefficients per horizon (per-spring rates need none).
+        let mut coeffs = Vec::new();
+        if let Halflife::Shared(h) = self.halflife {
+            coeffs
+                .try_reserve_exact(times.len())
+                .map_err(|_| ParamError::OutOfMemory {
+                    name: "CharacterControllers prediction",
+                    len: times.len(),
+                })?;
+            coeffs.extend(times.iter().map(|&t| CharacterCoeffs::new(h, t)));
         }
         let groups = self.x.lanes().len();
         let scratch = |name| -> Result<Vec<f32x8>, ParamError> {
@@ -248,7 +312,15 @@ impl CharacterControllers {
             self.a.lanes(),
             self.v_goal.lanes(),
         );
-        character_predict(x, v, a, q, &coeffs, &mut sx, &mut sv, &mut sa);
+        match &self.halflife {
+            Halflife::Shared(_) => {
+                character_predict(x, v, a, q, &coeffs, &mut sx, &mut sv, &mut sa)
+            }
+            Halflife::PerSpring(rates) => {
+                let y = rates.lanes();
+                character_predict_rates(x, v, a, q, y, times, &mut sx, &mut sv, &mut sa)
+            }
+        }
         // Lane groups back to the caller's horizon-major rows (padding lanes dropped).
         for (scratch, out) in [(&sx, px), (&sv, pv), (&sa, pa)] {
             let flat: &[f32] = bytemuck::cast_slice(scratch);

@@ -1,14 +1,16 @@
 //! Batches of values extrapolated with decaying velocities.
 
+use super::halflife::Halflife;
 use super::state_column;
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_non_negative};
-use crate::lanes::{extrapolate_factors_f32, extrapolate_shared};
+use crate::error::{ParamError, check_dt, check_len};
+use crate::lanes::{damper_rate, extrapolate_factors_f32, extrapolate_rates, extrapolate_shared};
 use crate::par::{self, DEFAULT_GRAIN, Shared};
 
 /// Many values moving on with their velocities, the velocities halving every `halflife`
-/// (e.g. a pose held through a dropped network update, or dead blending's source). The SIMD batch
-/// of [`crate::scalar::extrapolate_decay`]: exact for any `dt`, total travel `v halflife / ln 2`.
+/// (e.g. a pose held through a dropped network update, or dead blending's source); the halflife
+/// is shared or given per value ([`with_halflives`](Self::with_halflives)). The SIMD batch of
+/// [`crate::scalar::extrapolate_decay`]: exact for any `dt`, total travel `v halflife / ln 2`.
 ///
 /// ```
 /// use hooke::batch::Extrapolators;
@@ -22,7 +24,7 @@ use crate::par::{self, DEFAULT_GRAIN, Shared};
 pub struct Extrapolators {
     x: Column,
     v: Column,
-    halflife: f32,
+    halflife: Halflife,
 }
 
 impl Extrapolators {
@@ -32,11 +34,48 @@ impl Extrapolators {
     /// assert!(hooke::batch::Extrapolators::new(1, f32::INFINITY).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<Extrapolators, ParamError> {
+        Extrapolators::with_halflife(len, Halflife::shared(halflife)?)
+    }
+
+    /// One value per halflife in `halflives` (each finite, `>= 0`; 0 stops the value at once), at
+    /// 0 with velocity 0. Errors name the index of the first bad halflife.
+    ///
+    /// ```
+    /// use hooke::{batch::Extrapolators, ParamError};
+    /// let mut e = Extrapolators::with_halflives(&[0.5, 0.0])?;
+    /// e.v_mut().fill(1.0);
+    /// e.update(0.5)?;
+    /// assert!((e.v()[0] - 0.5).abs() < 1e-6 && e.x()[1] == 0.0);
+    /// let err = Extrapolators::with_halflives(&[-0.5]).unwrap_err();
+    /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 0, .. }));
+    /// # Ok::<(), ParamError>(())
+    /// ```
+    pub fn with_halflives(halflives: &[f32]) -> Result<Extrapolators, ParamError> {
+        let halflife = Halflife::per_spring("Extrapolators", halflives, damper_rate)?;
+        Extrapolators::with_halflife(halflives.len(), halflife)
+    }
+
+    fn with_halflife(len: usize, halflife: Halflife) -> Result<Extrapolators, ParamError> {
         Ok(Extrapolators {
             x: state_column("Extrapolators", len)?,
             v: state_column("Extrapolators", len)?,
-            halflife: check_non_negative("halflife", halflife)?,
+            halflife,
         })
+    }
+
+    /// Gives each value its own halflife (`halflives.len()` must equal the batch length, each
+    /// finite and `>= 0`). On an error nothing changes.
+    ///
+    /// ```
+    /// let mut e = hooke::batch::Extrapolators::new(2, 0.1)?;
+    /// e.set_halflives(&[0.1, 1e6])?;
+    /// assert!(e.set_halflives(&[0.1, f32::NAN]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
+        check_len("halflife", self.len(), halflives.len())?;
+        self.halflife = Halflife::per_spring("Extrapolators", halflives, damper_rate)?;
+        Ok(())
     }
 
     /// Number of values.
@@ -128,11 +167,21 @@ impl Extrapolators {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        let factors = Shared(extrapolate_factors_f32(self.halflife, dt));
-        let parts = (self.x.lanes_mut(), self.v.lanes_mut(), factors);
-        par::run(parts, grain, &|(x, v, f)| {
-            extrapolate_shared(x, v, f.0.0, f.0.1)
-        });
+        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
+        match &self.halflife {
+            Halflife::Shared(h) => {
+                let factors = Shared(extrapolate_factors_f32(*h, dt));
+                par::run((x, v, factors), grain, &|(x, v, f)| {
+                    extrapolate_shared(x, v, f.0.0, f.0.1)
+                });
+            }
+            Halflife::PerSpring(rates) => {
+                // Factors from each value's rate and this frame's dt, inside the kernel.
+                par::run((x, v, rates.lanes()), grain, &|(x, v, k)| {
+                    extrapolate_rates(x, v, k, dt)
+                });
+            }
+        }
         Ok(())
     }
 }

@@ -91,3 +91,44 @@ pub(crate) fn check_halflives(halflives: &[f32]) -> Result<(), ParamError> {
     }
     Ok(())
 }
+
+/// The halflife of a batch whose per-spring kernels step rates (`lanes::*_rates`): one shared
+/// value, or one rate per spring computed when the halflives are set (what does not depend on
+/// `dt`), so that the kernels need only this frame's `dt`.
+#[derive(Debug, Clone)]
+pub(crate) enum Halflife {
+    Shared(f32),
+    PerSpring(Column),
+}
+
+impl Halflife {
+    /// A shared halflife, finite and `>= 0`.
+    pub fn shared(halflife: f32) -> Result<Halflife, ParamError> {
+        Ok(Halflife::Shared(check_non_negative("halflife", halflife)?))
+    }
+
+    /// Per-spring halflives (each finite and `>= 0`, checked) as rates `rate(halflife)`, for a
+    /// batch called `name` (allocation errors name it).
+    pub fn per_spring(
+        name: &'static str,
+        halflives: &[f32],
+        rate: fn(f32) -> f32,
+    ) -> Result<Halflife, ParamError> {
+        Ok(Halflife::PerSpring(rate_column(name, halflives, rate)?))
+    }
+}
+
+/// One `rate(halflife)` per spring (halflives checked first, errors naming the index), padding
+/// lanes at the rate of [`PAD_HALFLIFE`], allocated fallibly.
+pub(crate) fn rate_column(
+    name: &'static str,
+    halflives: &[f32],
+    rate: fn(f32) -> f32,
+) -> Result<Column, ParamError> {
+    check_halflives(halflives)?;
+    let mut column = super::param_column(name, halflives.len(), rate(PAD_HALFLIFE))?;
+    for (r, &h) in column.as_mut_slice().iter_mut().zip(halflives) {
+        *r = rate(h);
+    }
+    Ok(column)
+}

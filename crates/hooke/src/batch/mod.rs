@@ -40,6 +40,12 @@ pub(crate) fn state_column(name: &'static str, len: usize) -> Result<Column, Par
     Column::try_with_padding(len, 0.0, 0.0).map_err(out_of_memory(name, len))
 }
 
+/// A parameter column of `len` springs whose padding lanes hold `pad` (a value that keeps them
+/// inert), fallibly (see [`state_column`]).
+pub(crate) fn param_column(name: &'static str, len: usize, pad: f32) -> Result<Column, ParamError> {
+    Column::try_with_padding(len, 0.0, pad).map_err(out_of_memory(name, len))
+}
+
 /// Vector state columns of `len` springs at `value`, fallibly (see [`state_column`]).
 pub(crate) fn vec3_state(
     name: &'static str,

@@ -2,14 +2,15 @@
 
 use wide::f32x8;
 
+use super::compound::TimedParams;
 use super::state_column;
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_non_negative};
-use crate::lanes::{TimedStep, timed_shared};
+use crate::error::{ParamError, check_dt, check_len};
+use crate::lanes::{TimedStep, timed_rates, timed_shared};
 use crate::par::{self, DEFAULT_GRAIN, Shared};
 
-/// Many velocity springs sharing a halflife and an apprehension, each with its own maximum
-/// velocity: the spring follows its goal through a point that glides toward it at no more than
+/// Many velocity springs sharing an apprehension, with a shared halflife or one per spring
+/// ([`with_halflives`](Self::with_halflives)), each with its own maximum velocity: the spring follows its goal through a point that glides toward it at no more than
 /// `max_velocity`, so a jump of the goal becomes a constant-speed glide. The SIMD batch of
 /// [`crate::scalar::velocity_spring_damper_exact`], run on the timed spring's kernel: a point
 /// gliding at `max_velocity` arrives after `|goal - xi| / max_velocity`.
@@ -34,8 +35,7 @@ pub struct VelocitySprings {
     max_velocity: Column,
     /// Per-frame scratch: each point's time to arrival.
     arrival: Column,
-    halflife: f32,
-    apprehension: f32,
+    params: TimedParams,
 }
 
 impl VelocitySprings {
@@ -51,17 +51,60 @@ impl VelocitySprings {
         halflife: f32,
         apprehension: f32,
     ) -> Result<VelocitySprings, ParamError> {
-        const NAME: &str = "VelocitySprings";
+        VelocitySprings::with_params(len, TimedParams::shared(halflife, apprehension)?)
+    }
+
+    /// One velocity spring per halflife in `halflives` (each finite, `>= 0`), sharing
+    /// `apprehension` (finite, `>= 0`), at rest at 0, goal 0, maximum velocity 0. Errors name the
+    /// field and the index of the first bad halflife.
+    ///
+    /// ```
+    /// use hooke::{batch::VelocitySprings, ParamError};
+    /// let mut s = VelocitySprings::with_halflives(&[0.05, 0.0], 2.0)?;
+    /// s.goal_mut().fill(10.0);
+    /// s.max_velocity_mut().fill(4.0);
+    /// s.update(0.5)?;
+    /// assert_eq!(s.xi(), &[2.0, 2.0]); // both points glide at 4/s
+    /// let err = VelocitySprings::with_halflives(&[0.1, f32::INFINITY], 2.0).unwrap_err();
+    /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
+    /// # Ok::<(), ParamError>(())
+    /// ```
+    pub fn with_halflives(
+        halflives: &[f32],
+        apprehension: f32,
+    ) -> Result<VelocitySprings, ParamError> {
+        let params = TimedParams::per_spring(Self::NAME, halflives, apprehension)?;
+        VelocitySprings::with_params(halflives.len(), params)
+    }
+
+    const NAME: &str = "VelocitySprings";
+
+    fn with_params(len: usize, params: TimedParams) -> Result<VelocitySprings, ParamError> {
         Ok(VelocitySprings {
-            x: state_column(NAME, len)?,
-            v: state_column(NAME, len)?,
-            xi: state_column(NAME, len)?,
-            goal: state_column(NAME, len)?,
-            max_velocity: state_column(NAME, len)?,
-            arrival: state_column(NAME, len)?,
-            halflife: check_non_negative("halflife", halflife)?,
-            apprehension: check_non_negative("apprehension", apprehension)?,
+            x: state_column(Self::NAME, len)?,
+            v: state_column(Self::NAME, len)?,
+            xi: state_column(Self::NAME, len)?,
+            goal: state_column(Self::NAME, len)?,
+            max_velocity: state_column(Self::NAME, len)?,
+            arrival: state_column(Self::NAME, len)?,
+            params,
         })
+    }
+
+    /// Gives each spring its own halflife (`halflives.len()` must equal the batch length, each
+    /// finite and `>= 0`), keeping the apprehension. On an error nothing changes.
+    ///
+    /// ```
+    /// let mut s = hooke::batch::VelocitySprings::new(2, 0.1, 2.0)?;
+    /// s.set_halflives(&[0.1, 0.0])?;
+    /// assert!(s.set_halflives(&[0.1, 0.2, 0.3]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
+        check_len("halflife", self.len(), halflives.len())?;
+        let apprehension = self.params.apprehension();
+        self.params = TimedParams::per_spring(Self::NAME, halflives, apprehension)?;
+        Ok(())
     }
 
     /// Number of springs.
@@ -184,22 +227,39 @@ impl VelocitySprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        let Some(step) = TimedStep::new(self.halflife, self.apprehension, dt) else {
+        if dt == 0.0 {
             return Ok(());
-        };
-        let parts = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.xi.lanes_mut(),
+        }
+        let (x, v, xi) = (self.x.lanes_mut(), self.v.lanes_mut(), self.xi.lanes_mut());
+        let (g, speed, arrival) = (
             self.goal.lanes(),
             self.max_velocity.lanes(),
             self.arrival.lanes_mut(),
-            Shared(step),
         );
-        par::run(parts, grain, &|(x, v, xi, g, speed, arrival, s)| {
-            arrival_times(xi, g, speed, arrival);
-            timed_shared(x, v, xi, g, arrival, &s.0);
-        });
+        match &self.params {
+            TimedParams::Shared {
+                halflife,
+                apprehension,
+            } => {
+                let Some(step) = TimedStep::new(*halflife, *apprehension, dt) else {
+                    return Ok(());
+                };
+                let parts = (x, v, xi, g, speed, arrival, Shared(step));
+                par::run(parts, grain, &|(x, v, xi, g, speed, arrival, s)| {
+                    arrival_times(xi, g, speed, arrival);
+                    timed_shared(x, v, xi, g, arrival, &s.0);
+                });
+            }
+            TimedParams::PerSpring {
+                rate, lookahead, ..
+            } => {
+                let parts = (x, v, xi, g, speed, arrival, rate.lanes(), lookahead.lanes());
+                par::run(parts, grain, &|(x, v, xi, g, speed, arrival, y, ahead)| {
+                    arrival_times(xi, g, speed, arrival);
+                    timed_rates(x, v, xi, g, arrival, y, ahead, dt);
+                });
+            }
+        }
         Ok(())
     }
 }

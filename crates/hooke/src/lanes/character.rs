@@ -3,6 +3,7 @@
 
 use wide::f32x8;
 
+use super::exp::{exp_neg, psi_series};
 use crate::scalar::CharacterCoeffs;
 
 /// Character controllers sharing a halflife: position, velocity and acceleration follow a
@@ -27,6 +28,45 @@ pub fn character_shared(
     let k = CharacterLanes::splat(c);
     for (((x, v), a), q) in x.iter_mut().zip(v.iter_mut()).zip(a.iter_mut()).zip(v_goal) {
         (*x, *v, *a) = k.step(*x, *v, *a, *q);
+    }
+}
+
+/// Character controllers with one rate each ([`crate::lanes::critical_rate`] of the halflife,
+/// `+inf` for halflife 0), over `dt` (finite, `>= 0`): the per-spring twin of
+/// [`character_shared`]. Each lane group's coefficients come from its rates and this frame's
+/// `dt` inside the loop (one exponential per lane), so a `dt` that changes every frame costs the
+/// same as a constant one. `dt = 0` returns the state bit for bit; halflife 0 snaps the velocity
+/// to the goal (`x += v_goal dt`, `a = 0`); results beyond the `f32` range saturate at
+/// `±f32::MAX` as in [`CharacterCoeffs::apply`].
+///
+/// ```
+/// use hooke::{column::Column, lanes::{character_rates, critical_rate}};
+/// let y = Column::from_slice(&[critical_rate(0.2), critical_rate(0.0)]);
+/// let (mut x, mut v, mut a) = (Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0));
+/// let goal = Column::new(2, 2.0);
+/// character_rates(x.lanes_mut(), v.lanes_mut(), a.lanes_mut(), goal.lanes(), y.lanes(), 2.0);
+/// assert!((v.as_slice()[0] - 2.0).abs() < 0.01);
+/// assert_eq!((x.as_slice()[1], v.as_slice()[1], a.as_slice()[1]), (4.0, 2.0, 0.0));
+/// ```
+pub fn character_rates(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    a: &mut [f32x8],
+    v_goal: &[f32x8],
+    rate: &[f32x8],
+    dt: f32,
+) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        return; // the scalar twin's identity step
+    }
+    let lanes = x
+        .iter_mut()
+        .zip(v.iter_mut())
+        .zip(a.iter_mut())
+        .zip(v_goal)
+        .zip(rate);
+    for ((((x, v), a), q), y) in lanes {
+        (*x, *v, *a) = CharacterLanes::from_rate(*y, dt).step(*x, *v, *a, *q);
     }
 }
 
@@ -60,6 +100,57 @@ pub fn character_predict(
     pv: &mut [f32x8],
     pa: &mut [f32x8],
 ) {
+    let lanes = |h: usize, _| CharacterLanes::splat(&coeffs[h]);
+    predict_with(x, v, a, v_goal, coeffs.len(), lanes, px, pv, pa);
+}
+
+/// [`character_predict`] for characters with one rate each ([`character_rates`]): block `h` of
+/// `px`, `pv`, `pa` holds the states after `times[h]` seconds (each finite, `>= 0`).
+/// Characters beyond the shortest of `x`, `v`, `a`, `v_goal`, `rate` are skipped.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{character_predict_rates, critical_rate}};
+/// let n = 3;
+/// let (x, v, a, goal) = (Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 1.0));
+/// let y = Column::from_slice(&[critical_rate(0.1), critical_rate(0.5), critical_rate(0.0)]);
+/// let mut px = vec![wide::f32x8::ZERO; 2];
+/// let (mut pv, mut pa) = (px.clone(), px.clone());
+/// character_predict_rates(x.lanes(), v.lanes(), a.lanes(), goal.lanes(), y.lanes(), &[0.0, 1.0], &mut px, &mut pv, &mut pa);
+/// let pv1 = pv[1].to_array();
+/// assert!(pv1[0] > pv1[1] && pv1[2] == 1.0); // the shorter halflife is closer to the goal
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn character_predict_rates(
+    x: &[f32x8],
+    v: &[f32x8],
+    a: &[f32x8],
+    v_goal: &[f32x8],
+    rate: &[f32x8],
+    times: &[f32],
+    px: &mut [f32x8],
+    pv: &mut [f32x8],
+    pa: &mut [f32x8],
+) {
+    let n = x.len().min(rate.len());
+    let lanes = |h: usize, i: usize| CharacterLanes::from_rate(rate[i], times[h]);
+    predict_with(&x[..n], v, a, v_goal, times.len(), lanes, px, pv, pa);
+}
+
+/// The loop of both prediction kernels: `lanes(h, i)` gives the coefficients of lane group `i`
+/// at horizon `h`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn predict_with<K: Fn(usize, usize) -> CharacterLanes>(
+    x: &[f32x8],
+    v: &[f32x8],
+    a: &[f32x8],
+    v_goal: &[f32x8],
+    horizons: usize,
+    lanes: K,
+    px: &mut [f32x8],
+    pv: &mut [f32x8],
+    pa: &mut [f32x8],
+) {
     let n = x.len().min(v.len()).min(a.len()).min(v_goal.len());
     if n == 0 {
         return;
@@ -68,12 +159,11 @@ pub fn character_predict(
         .chunks_exact_mut(n)
         .zip(pv.chunks_exact_mut(n))
         .zip(pa.chunks_exact_mut(n));
-    for (c, ((px, pv), pa)) in coeffs.iter().zip(blocks) {
-        let k = CharacterLanes::splat(c);
+    for (h, ((px, pv), pa)) in blocks.take(horizons).enumerate() {
         let outs = px.iter_mut().zip(pv.iter_mut()).zip(pa.iter_mut());
         let ins = x.iter().zip(v).zip(a).zip(v_goal);
-        for (((ox, ov), oa), (((x, v), a), q)) in outs.zip(ins) {
-            (*ox, *ov, *oa) = k.step(*x, *v, *a, *q);
+        for (i, (((ox, ov), oa), (((x, v), a), q))) in outs.zip(ins).enumerate() {
+            (*ox, *ov, *oa) = lanes(h, i).step(*x, *v, *a, *q);
         }
     }
 }
@@ -103,6 +193,53 @@ impl CharacterLanes {
         }
     }
 
+    /// The coefficients of 8 characters with rates `y` over `dt` (`docs/math.md` §5, the module
+    /// docs of [`crate::scalar::CharacterCoeffs`]), with `z = y dt`, `e = e^(-z)` and
+    /// `psi(z) = (1 - e (1 + z)) / z²`: `xj = dt (e + 2 z psi)`, `xa = dt² psi`,
+    /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`. Below `z = 1/2` from the
+    /// power series of psi; above from `g = 1 - e (1 + z)`: `xj = dt e + 2 g / y`, `xa = g / y²`,
+    /// so that neither underflows when `z` is huge (one division per 8 lanes). Coefficients
+    /// beyond the `f32` range (a huge halflife and a huge `dt`) are clamped to `f32::MAX`, whose
+    /// step then saturates.
+    #[inline(always)]
+    fn from_rate(y: f32x8, dt: f32) -> CharacterLanes {
+        let t = f32x8::splat(dt);
+        let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
+        let y = infinite.select(f32x8::ZERO, y);
+        let z = y * t;
+        // Rigid lanes (halflife 0): z = 0 and e = 0 make every response 0 but xa (selected
+        // below); the velocity lands on its goal.
+        let e = infinite.select(f32x8::ZERO, exp_neg(z));
+        let (half, two) = (f32x8::splat(0.5), f32x8::splat(2.0));
+        let small = z.simd_lt(half);
+        let psi = psi_series(z.fast_min(half));
+        // e = 0 beyond z = 87, so clamping z at 200 keeps e (1 + z) a finite 0.
+        let g = (-e).mul_add(f32x8::ONE + z.fast_min(f32x8::splat(200.0)), f32x8::ONE);
+        // y = 0 only where z = 0 (small): the large branch's lanes are then discarded.
+        let inv_y = f32x8::ONE / y;
+        let xj = small.select(
+            t * (z * psi).mul_add(two, e),
+            (g * inv_y).mul_add(two, t * e),
+        );
+        let xa = small.select(t * (t * psi), g * inv_y * inv_y);
+        let xa = infinite.select(f32x8::ZERO, xa);
+        let max = f32x8::splat(f32::MAX);
+        // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
+        let ze = z.fast_min(f32x8::splat(1e30)) * e;
+        CharacterLanes {
+            identity: !(dt > 0.0 && dt.is_finite()),
+            dt: t,
+            xj: xj.fast_min(max),
+            xa: xa.fast_min(max),
+            vj: e + ze,
+            va: e * t,
+            aj: -(y * ze),
+            aa: e - ze,
+        }
+    }
+
+    /// One step of 8 characters; lanes whose result leaves the `f32` range are recomputed by
+    /// [`CharacterCoeffs::apply_saturating`], so finite input never writes NaN or infinity.
     #[inline(always)]
     fn step(&self, x: f32x8, v: f32x8, a: f32x8, q: f32x8) -> (f32x8, f32x8, f32x8) {
         if self.identity {
@@ -113,6 +250,43 @@ impl CharacterLanes {
         let x1 = x + self.xj.mul_add(j, self.xa.mul_add(a, q * self.dt));
         let v1 = q + self.vj.mul_add(j, self.va * a);
         let a1 = self.aj.mul_add(j, self.aa * a);
-        (x1, v1, a1)
+        if (x1 + v1 + a1).is_finite().all() {
+            (x1, v1, a1)
+        } else {
+            self.saturate(x, v, a, q, (x1, v1, a1))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn saturate(
+        &self,
+        x: f32x8,
+        v: f32x8,
+        a: f32x8,
+        q: f32x8,
+        r: (f32x8, f32x8, f32x8),
+    ) -> (f32x8, f32x8, f32x8) {
+        let [x, v, a, q] = [x, v, a, q].map(|l| l.to_array());
+        let [mut x1, mut v1, mut a1] = [r.0, r.1, r.2].map(|l| l.to_array());
+        let k = [
+            self.dt, self.xj, self.xa, self.vj, self.va, self.aj, self.aa,
+        ]
+        .map(|l| l.to_array());
+        for i in 0..8 {
+            if !(x1[i].is_finite() && v1[i].is_finite() && a1[i].is_finite()) {
+                let c = CharacterCoeffs {
+                    dt: k[0][i],
+                    xj: k[1][i],
+                    xa: k[2][i],
+                    vj: k[3][i],
+                    va: k[4][i],
+                    aj: k[5][i],
+                    aa: k[6][i],
+                };
+                (x1[i], v1[i], a1[i]) = c.apply_saturating(x[i], v[i], a[i], q[i]);
+            }
+        }
+        (f32x8::new(x1), f32x8::new(v1), f32x8::new(a1))
     }
 }

@@ -5,7 +5,24 @@ use wide::f32x8;
 
 use super::closed_form::critical_lanes_per_dt;
 use super::coeffs::LaneCoeffs;
+use super::exp::exp_neg;
+use super::rates::{critical_rate, critical_rate_coeffs};
 use crate::coeffs::SpringCoeffs;
+use crate::scalar::timed_step;
+
+/// The double spring's rate `4 ln2 / halflife` (each of its two springs has half the halflife)
+/// for [`double_rates`]: `+inf` for a rigid spring (halflife 0, or a rate beyond the `f32`
+/// range). `halflife` must be finite and `>= 0` (the batches check).
+///
+/// ```
+/// use hooke::lanes::{critical_rate, double_rate};
+/// assert_eq!(double_rate(0.0), f32::INFINITY);
+/// assert_eq!(double_rate(0.2), critical_rate(0.1));
+/// ```
+pub fn double_rate(halflife: f32) -> f32 {
+    // Doubling is exact in f32 (and overflows to +inf, rigid, exactly when the rate is too big).
+    2.0 * critical_rate(halflife)
+}
 
 /// Step coefficients of the double spring ([`crate::scalar::double_spring_damper_exact`]): the
 /// 4x4 linear map of `(x - g, v, xi - g, vi)` over one step.
@@ -93,11 +110,7 @@ pub fn double_shared(
     if *c == DoubleCoeffs::IDENTITY {
         return;
     }
-    let s = |r: [f32; 4]| r.map(f32x8::splat);
-    let (rp, rv, ru, rw) = (s(c.p), s(c.v), s(c.u), s(c.w));
-    let dot = |r: &[f32x8; 4], p: f32x8, v: f32x8, u: f32x8, w: f32x8| {
-        r[0].mul_add(p, r[1].mul_add(v, r[2].mul_add(u, r[3] * w)))
-    };
+    let k = DoubleLanes::splat(c);
     let lanes = x
         .iter_mut()
         .zip(v.iter_mut())
@@ -105,12 +118,129 @@ pub fn double_shared(
         .zip(vi.iter_mut())
         .zip(goal);
     for ((((x, v), xi), vi), g) in lanes {
-        let (p, u) = (*x - *g, *xi - *g);
-        let (v0, w0) = (*v, *vi);
-        *x = *g + dot(&rp, p, v0, u, w0);
-        *v = dot(&rv, p, v0, u, w0);
-        *xi = *g + dot(&ru, p, v0, u, w0);
-        *vi = dot(&rw, p, v0, u, w0);
+        [*x, *v, *xi, *vi] = k.step(*x, *v, *xi, *vi, *g);
+    }
+}
+
+/// Double springs with one rate each ([`double_rate`]) over `dt`: the per-spring twin of
+/// [`double_shared`]. Each lane group's coefficients come from its rates and this frame's `dt`
+/// inside the loop (one exponential per lane), so a `dt` that changes every frame costs the same
+/// as a constant one. Rigid lanes snap to the goal with zero velocities; `dt` that is not finite
+/// and `> 0` changes nothing (as in the scalar twin); results beyond the `f32` range saturate.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{double_rate, double_rates}};
+/// let y = Column::from_slice(&[double_rate(0.2), double_rate(0.0)]);
+/// let (mut x, mut v, mut xi, mut vi) = (Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0));
+/// let goal = Column::new(2, 1.0);
+/// double_rates(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), vi.lanes_mut(), goal.lanes(), y.lanes(), 0.05);
+/// assert!(x.as_slice()[0] > 0.0 && x.as_slice()[0] < xi.as_slice()[0]);
+/// assert_eq!((x.as_slice()[1], xi.as_slice()[1]), (1.0, 1.0));
+/// ```
+pub fn double_rates(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    xi: &mut [f32x8],
+    vi: &mut [f32x8],
+    goal: &[f32x8],
+    rate: &[f32x8],
+    dt: f32,
+) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        return;
+    }
+    let t = f32x8::splat(dt);
+    let lanes = x
+        .iter_mut()
+        .zip(v.iter_mut())
+        .zip(xi.iter_mut())
+        .zip(vi.iter_mut())
+        .zip(goal)
+        .zip(rate);
+    for (((((x, v), xi), vi), g), y) in lanes {
+        [*x, *v, *xi, *vi] = DoubleLanes::from_rate(*y, t).step(*x, *v, *xi, *vi, *g);
+    }
+}
+
+/// The double spring's 4x4 step (rows of [`DoubleCoeffs`]) in lanes: shared or per lane.
+struct DoubleLanes {
+    rows: [[f32x8; 4]; 4],
+}
+
+impl DoubleLanes {
+    #[inline(always)]
+    fn splat(c: &DoubleCoeffs) -> DoubleLanes {
+        DoubleLanes {
+            rows: [c.p, c.v, c.u, c.w].map(|r| r.map(f32x8::splat)),
+        }
+    }
+
+    /// The rows of [`DoubleCoeffs::new`] for 8 lanes with rates `y` over `dt > 0`, in `f32` from
+    /// one exponential: with `z = y dt` and `e = e^(-z)`, the products `e z^k` are formed first
+    /// (at most `1.4`), then multiplied by `y` or `dt`, so no intermediate overflows; `z` is
+    /// clamped where `e` has underflowed (the products are then 0, never `0 * inf`). Rigid lanes
+    /// (`y = +inf`) get all-zero rows: both springs land on the goal at rest (every entry is a
+    /// multiple of `e`, so `e = 0` there does it with one select).
+    #[inline(always)]
+    fn from_rate(y: f32x8, t: f32x8) -> DoubleLanes {
+        let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
+        let y = infinite.select(f32x8::ZERO, y);
+        let z = y * t;
+        let e = infinite.select(f32x8::ZERO, exp_neg(z));
+        // e = 0 beyond z = 87, so 200 keeps every product below finite and exact.
+        let zc = z.fast_min(f32x8::splat(200.0));
+        let (ze, sixth, half) = (zc * e, f32x8::splat(1.0 / 6.0), f32x8::splat(0.5));
+        let (ez2, et) = (ze * zc, e * t);
+        let ez3_6 = ez2 * zc * sixth;
+        let yze = y * ze;
+        let (decay, lag, zero) = (e + ze, e - ze, f32x8::ZERO);
+        let rows = [
+            [decay, et, ez2.mul_add(half, ez3_6), t * ez2 * sixth],
+            [-yze, lag, yze - y * ez3_6, ez2.mul_add(half, -ez3_6)],
+            [zero, zero, decay, et],
+            [zero, zero, -yze, lag],
+        ];
+        DoubleLanes { rows }
+    }
+
+    /// One step of 8 double springs toward `g`; lanes whose result leaves the `f32` range
+    /// (`x - g` overflows for `x = -g = 3e38`) are recomputed in `f64` and saturated at
+    /// `±f32::MAX`, so finite input never writes NaN or infinity.
+    #[inline(always)]
+    fn step(&self, x: f32x8, v: f32x8, xi: f32x8, vi: f32x8, g: f32x8) -> [f32x8; 4] {
+        let s = [x - g, v, xi - g, vi];
+        let dot = |r: &[f32x8; 4]| {
+            r[0].mul_add(s[0], r[1].mul_add(s[1], r[2].mul_add(s[2], r[3] * s[3])))
+        };
+        let [p, q, u, w] = &self.rows;
+        let out = [g + dot(p), dot(q), g + dot(u), dot(w)];
+        if (out[0] + out[1] + out[2] + out[3]).is_finite().all() {
+            out
+        } else {
+            self.saturate([x, v, xi, vi], g, out)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn saturate(&self, state: [f32x8; 4], g: f32x8, out: [f32x8; 4]) -> [f32x8; 4] {
+        let state = state.map(|l| l.to_array());
+        let (g, mut out) = (g.to_array(), out.map(|l| l.to_array()));
+        let rows = self.rows.map(|r| r.map(|c| c.to_array()));
+        let max = f64::from(f32::MAX);
+        for lane in 0..8 {
+            if out.iter().all(|o| o[lane].is_finite()) {
+                continue;
+            }
+            let g64 = f64::from(g[lane]);
+            let s = [0, 1, 2, 3].map(|k| f64::from(state[k][lane]) - [g64, 0.0, g64, 0.0][k]);
+            for (k, row) in rows.iter().enumerate() {
+                let dot: f64 = row.iter().zip(s).map(|(c, s)| f64::from(c[lane]) * s).sum();
+                let base = [g64, 0.0, g64, 0.0][k];
+                out[k][lane] = (base + dot).clamp(-max, max) as f32;
+            }
+        }
+        out.map(f32x8::new)
     }
 }
 
@@ -144,7 +274,7 @@ impl TimedStep {
             c: LaneCoeffs::splat(&SpringCoeffs::critical(halflife, dt)),
             halflife: f32x8::splat(halflife),
             dt: f32x8::splat(dt),
-            lookahead: f32x8::splat((apprehension * halflife).max(0.0)),
+            lookahead: f32x8::splat(timed_lookahead(apprehension, halflife)),
         })
     }
 }
@@ -155,7 +285,8 @@ impl TimedStep {
 ///
 /// The spring tracks a lookahead point moving at constant speed that stops at the goal; in the
 /// one frame where a lane's point stops mid-step, that lane needs coefficients for two partial
-/// steps (computed then, for that lane group only).
+/// steps (computed then, for that lane group only). Lanes whose step leaves the `f32` range are
+/// recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
 ///
 /// ```
 /// use hooke::{column::Column, lanes::{timed_shared, TimedStep}};
@@ -181,7 +312,7 @@ pub fn timed_shared(
         dt: dt8,
         lookahead,
     } = *step;
-    let zero = f32x8::ZERO;
+    let partial = |tau: f32x8| critical_lanes_per_dt(h, tau);
     let lanes = x
         .iter_mut()
         .zip(v.iter_mut())
@@ -189,29 +320,164 @@ pub fn timed_shared(
         .zip(goal)
         .zip(t_goal);
     for ((((x, v), xi), g), remaining) in lanes {
-        let xi0 = *xi;
-        let moving = remaining.simd_gt(lookahead);
-        let q = moving.select((*g - xi0) / *remaining, zero);
-        let g0 = moving.select(q.mul_add(lookahead, xi0), *g);
-        let t_break = moving.select(*remaining - lookahead, zero);
-        let crossing = t_break.simd_gt(zero) & t_break.simd_lt(dt8);
-        // Common case: the point moves during the whole step or not at all.
-        let q_whole = t_break.simd_ge(dt8).select(q, zero);
-        let (mut x1, mut v1) = ramp_step(&c, *x, *v, g0, q_whole, dt8);
-        if crossing.any() {
-            let tau = t_break.max(zero).min(dt8);
-            let first = critical_lanes_per_dt(h, tau);
-            let second = critical_lanes_per_dt(h, dt8 - tau);
-            let (xa, va) = ramp_step(&first, *x, *v, g0, q, tau);
-            let (xb, vb) = ramp_step(&second, xa, va, q.mul_add(tau, g0), zero, dt8 - tau);
-            x1 = crossing.select(xb, x1);
-            v1 = crossing.select(vb, v1);
-        }
-        *x = x1;
-        *v = v1;
-        let arrived = remaining.simd_le(dt8);
-        *xi = arrived.select(*g, ((*g - xi0) / *remaining).mul_add(dt8, xi0));
+        let state = [*x, *v, *xi];
+        (*x, *v, *xi) = timed_group(&c, partial, || h, lookahead, dt8, state, *g, *remaining);
     }
+}
+
+/// How far ahead of its point a timed spring looks: `apprehension * halflife` seconds (at least
+/// 0), for [`timed_rates`] (one value per spring) and [`TimedStep`].
+///
+/// ```
+/// assert_eq!(hooke::lanes::timed_lookahead(2.0, 0.05), 0.1);
+/// ```
+pub fn timed_lookahead(apprehension: f32, halflife: f32) -> f32 {
+    (apprehension * halflife).max(0.0)
+}
+
+/// Timed springs with one rate each ([`crate::lanes::critical_rate`] of the halflife, `+inf` for
+/// halflife 0) and one lookahead each ([`timed_lookahead`]), over `dt`: the per-spring twin of
+/// [`timed_shared`] (same arguments otherwise; the caller counts `t_goal` down). Each lane
+/// group's coefficients come from its rates and this frame's `dt` inside the loop (one
+/// exponential per lane; two more in the frame where a lane's point stops mid-step). `dt` that is
+/// not finite and `> 0` changes nothing, as in the scalar twin; lanes whose step leaves the `f32`
+/// range are recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
+///
+/// ```
+/// use hooke::{column::Column, lanes::{critical_rate, timed_lookahead, timed_rates}};
+/// let y = Column::from_slice(&[critical_rate(0.05), critical_rate(0.0)]);
+/// let ahead = Column::from_slice(&[timed_lookahead(2.0, 0.05), 0.0]);
+/// let (mut x, mut v, mut xi) = (Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0));
+/// let (goal, t_goal) = (Column::new(2, 5.0), Column::new(2, 1.0));
+/// timed_rates(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(), y.lanes(), ahead.lanes(), 0.5);
+/// assert_eq!(xi.as_slice(), &[2.5, 2.5]); // both points halfway, on time
+/// assert_eq!(x.as_slice()[1], 2.5); // the rigid spring is on its point
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn timed_rates(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    xi: &mut [f32x8],
+    goal: &[f32x8],
+    t_goal: &[f32x8],
+    rate: &[f32x8],
+    lookahead: &[f32x8],
+    dt: f32,
+) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        return;
+    }
+    let dt8 = f32x8::splat(dt);
+    let lanes = x
+        .iter_mut()
+        .zip(v.iter_mut())
+        .zip(xi.iter_mut())
+        .zip(goal)
+        .zip(t_goal)
+        .zip(rate.iter().zip(lookahead));
+    for (((((x, v), xi), g), remaining), (y, ahead)) in lanes {
+        let c = ramp_rate_coeffs(*y, dt8);
+        let partial = |tau: f32x8| ramp_rate_coeffs(*y, tau);
+        // The halflife back from the rate, for the slow path only (+inf: halflife 0).
+        let halflife = || f32x8::splat(2.0 * std::f32::consts::LN_2) / *y;
+        let state = [*x, *v, *xi];
+        (*x, *v, *xi) = timed_group(&c, partial, halflife, *ahead, dt8, state, *g, *remaining);
+    }
+}
+
+/// Critical coefficients of 8 lanes with rates `y` over per-lane durations, rigid lanes
+/// (`y = +inf`, duration `> 0`) as [`SpringCoeffs::SNAP`]: what
+/// [`critical_lanes_per_dt`] gives for halflife 0, from the rate in `f32`.
+#[inline(always)]
+fn ramp_rate_coeffs(y: f32x8, duration: f32x8) -> LaneCoeffs {
+    let (c, rigid) = critical_rate_coeffs(y, duration);
+    let snap = LaneCoeffs::splat(&SpringCoeffs::SNAP);
+    let pick = |s: f32x8, c: f32x8| rigid.select(s, c);
+    LaneCoeffs {
+        xx: pick(snap.xx, c.xx),
+        xv: pick(snap.xv, c.xv),
+        xq: pick(snap.xq, c.xq),
+        vx: pick(snap.vx, c.vx),
+        vv: pick(snap.vv, c.vv),
+        vq: pick(snap.vq, c.vq),
+    }
+}
+
+/// One step of 8 timed springs (`state`: position, velocity, point) toward `g` with `remaining`
+/// seconds to go, the one implementation behind [`timed_shared`] and [`timed_rates`]: `c` are the
+/// critical coefficients over `dt8`, `partial(tau)` those over per-lane durations (needed only in
+/// the frame where a lane's point stops mid-step).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn timed_group(
+    c: &LaneCoeffs,
+    partial: impl Fn(f32x8) -> LaneCoeffs,
+    halflife: impl Fn() -> f32x8,
+    lookahead: f32x8,
+    dt8: f32x8,
+    state: [f32x8; 3],
+    g: f32x8,
+    remaining: f32x8,
+) -> (f32x8, f32x8, f32x8) {
+    let [x, v, xi0] = state;
+    let zero = f32x8::ZERO;
+    let moving = remaining.simd_gt(lookahead);
+    let q = moving.select((g - xi0) / remaining, zero);
+    let g0 = moving.select(q.mul_add(lookahead, xi0), g);
+    let t_break = moving.select(remaining - lookahead, zero);
+    let crossing = t_break.simd_gt(zero) & t_break.simd_lt(dt8);
+    // Common case: the point moves during the whole step or not at all.
+    let q_whole = t_break.simd_ge(dt8).select(q, zero);
+    let (mut x1, mut v1) = ramp_step(c, x, v, g0, q_whole, dt8);
+    if crossing.any() {
+        let tau = t_break.max(zero).min(dt8);
+        let (first, second) = (partial(tau), partial(dt8 - tau));
+        let (xa, va) = ramp_step(&first, x, v, g0, q, tau);
+        let (xb, vb) = ramp_step(&second, xa, va, q.mul_add(tau, g0), zero, dt8 - tau);
+        x1 = crossing.select(xb, x1);
+        v1 = crossing.select(vb, v1);
+    }
+    let arrived = remaining.simd_le(dt8);
+    let xi1 = arrived.select(g, ((g - xi0) / remaining).mul_add(dt8, xi0));
+    if (x1 + v1 + xi1).is_finite().all() {
+        (x1, v1, xi1)
+    } else {
+        let out = [x1, v1, xi1];
+        timed_saturate(halflife(), lookahead, dt8, state, g, remaining, out)
+    }
+}
+
+/// Slow path of [`timed_group`] for lanes whose step left the `f32` range (a goal far beyond the
+/// point, a goal time of a few ulps, states near `±f32::MAX`): those lanes are recomputed by the
+/// scalar twin's step in `f64` and rounded to the nearest finite `f32`, so finite input never
+/// writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn timed_saturate(
+    halflife: f32x8,
+    lookahead: f32x8,
+    dt8: f32x8,
+    state: [f32x8; 3],
+    g: f32x8,
+    remaining: f32x8,
+    out: [f32x8; 3],
+) -> (f32x8, f32x8, f32x8) {
+    let [h, ahead, dt, g, remaining] =
+        [halflife, lookahead, dt8, g, remaining].map(|l| l.to_array());
+    let state = state.map(|l| l.to_array());
+    let [mut x1, mut v1, mut xi1] = out.map(|l| l.to_array());
+    // The f64 step of finite input is finite: only its rounding to f32 can overflow.
+    let clamp = |y: f32| y.clamp(-f32::MAX, f32::MAX);
+    for i in 0..8 {
+        if x1[i].is_finite() && v1[i].is_finite() && xi1[i].is_finite() {
+            continue;
+        }
+        let (mut x, mut v, mut xi) = (state[0][i], state[1][i], state[2][i]);
+        let (h, ahead, dt) = (f64::from(h[i]), f64::from(ahead[i]), f64::from(dt[i]));
+        timed_step(&mut x, &mut v, &mut xi, g[i], remaining[i], h, ahead, dt);
+        (x1[i], v1[i], xi1[i]) = (clamp(x), clamp(v), clamp(xi));
+    }
+    (f32x8::new(x1), f32x8::new(v1), f32x8::new(xi1))
 }
 
 /// One exact step of a critical spring (no goal-velocity term) toward a goal that moves at `q`

@@ -87,6 +87,25 @@ pub fn exp_neg(z: f32x8) -> f32x8 {
 /// ```
 #[inline(always)]
 pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
+    let half = f32x8::splat(0.5);
+    let small = z.simd_lt(half);
+    let zs = z.fast_min(half);
+    let series_over_z = zs * psi_series(zs);
+    // Clamp z so that e (1 + z) stays 0 * finite when e has underflowed.
+    let zc = z.fast_min(f32x8::splat(2.0 * Z_MAX));
+    let direct = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
+    let g = small.select(zs * series_over_z, direct);
+    let g_over_z = small.select(series_over_z, direct / z.fast_max(half));
+    (g, g_over_z)
+}
+
+/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` for `0 <= z <= 1/2` (1/2 at `z = 0`) by its power
+/// series `1/2 - z/3 + z²/8 - ...`, no cancellation and no division: the series of
+/// [`one_minus_exp_poly`], and the small-`z` branch of the kernels that need `psi` itself (the
+/// character controller's response to acceleration) or `phi(z) = (1 - e^(-z)) / z = e^(-z) +
+/// z psi(z)` (extrapolation); above 1/2 they use `1 - e^(-z) (1 + z)` directly.
+#[inline(always)]
+pub(super) fn psi_series(z: f32x8) -> f32x8 {
     // sum_{n>=2} (-1)^n (n-1)/n! z^(n-2), n = 2..=10: the last term is below 1e-8 at z = 1/2.
     const SERIES: [f32; 9] = [
         1.0 / 2.0,
@@ -99,20 +118,11 @@ pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
         -1.0 / 45360.0,
         1.0 / 403_200.0,
     ];
-    let half = f32x8::splat(0.5);
-    let small = z.simd_lt(half);
-    let zs = z.fast_min(half);
     let mut p = f32x8::splat(SERIES[8]);
     for &c in SERIES[..8].iter().rev() {
-        p = p.mul_add(zs, f32x8::splat(c));
+        p = p.mul_add(z, f32x8::splat(c));
     }
-    let series_over_z = zs * p;
-    // Clamp z so that e (1 + z) stays 0 * finite when e has underflowed.
-    let zc = z.fast_min(f32x8::splat(2.0 * Z_MAX));
-    let direct = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
-    let g = small.select(zs * series_over_z, direct);
-    let g_over_z = small.select(series_over_z, direct / z.fast_max(half));
-    (g, g_over_z)
+    p
 }
 
 #[cfg(test)]

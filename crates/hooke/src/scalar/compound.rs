@@ -146,10 +146,27 @@ pub fn timed_spring_damper_exact(
     if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
         return;
     }
+    let lookahead = (f64::from(apprehension) * h).max(0.0);
+    timed_step(x, v, xi, x_goal, t_goal, h, lookahead, t);
+}
+
+/// The step of [`timed_spring_damper_exact`] for a valid `halflife` and `dt > 0`, looking
+/// `lookahead` seconds ahead: also the slow path of the timed kernels (`lanes::timed_shared`,
+/// `lanes::timed_rates`) for lanes whose `f32` step leaves the `f32` range.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn timed_step(
+    x: &mut f32,
+    v: &mut f32,
+    xi: &mut f32,
+    x_goal: f32,
+    t_goal: f32,
+    h: f64,
+    lookahead: f64,
+    t: f64,
+) {
     let g = f64::from(x_goal);
     let xi0 = f64::from(*xi);
     let remaining = f64::from(t_goal);
-    let lookahead = (f64::from(apprehension) * h).max(0.0);
     let (g0, q, t_break) = if remaining > lookahead {
         let q = (g - xi0) / remaining;
         (xi0 + q * lookahead, q, remaining - lookahead)

@@ -1,0 +1,90 @@
+//! Diagnostic: the per-spring-halflife batches of the family (extrapolation, character, double,
+//! velocity) against their shared-halflife twins, `dt` changing every frame, 16k springs; prints
+//! ns/spring. Run one variant alone under `valgrind --tool=callgrind` to count instructions.
+//!
+//! `cargo run --release -p hooke-benches --example family_rates [variant] [frames]`
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use hooke::batch::{CharacterControllers, DoubleSprings, Extrapolators, VelocitySprings};
+use hooke_benches::{Rng, jitter_dt};
+
+const N: usize = 1 << 14;
+
+fn time(frames: u64, mut step: impl FnMut(f32)) -> f64 {
+    for f in 0..16 {
+        step(jitter_dt(f));
+    }
+    let start = Instant::now();
+    for f in 0..frames {
+        step(black_box(jitter_dt(f)));
+    }
+    start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * N as f64)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let only = args.get(1).map(String::as_str).unwrap_or("all");
+    let frames: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let mut rng = Rng::new(9);
+    let hs: Vec<f32> = (0..N).map(|_| rng.range(0.1, 0.3)).collect();
+    let goal = rng.vec(N, -10.0, 10.0);
+    let want = |name: &str| only == "all" || only == name;
+    for (name, per) in [("shared", false), ("halflives", true)] {
+        if want(&format!("extrapolate_{name}")) {
+            let mut e = if per {
+                Extrapolators::with_halflives(&hs)
+            } else {
+                Extrapolators::new(N, 0.2)
+            }
+            .unwrap();
+            e.v_mut().copy_from_slice(&goal);
+            println!(
+                "extrapolate {name}: {:.3} ns",
+                time(frames, |dt| e.update(dt).unwrap())
+            );
+        }
+        if want(&format!("character_{name}")) {
+            let mut c = if per {
+                CharacterControllers::with_halflives(&hs)
+            } else {
+                CharacterControllers::new(N, 0.2)
+            }
+            .unwrap();
+            c.v_goal_mut().copy_from_slice(&goal);
+            println!(
+                "character {name}: {:.3} ns",
+                time(frames, |dt| c.update(dt).unwrap())
+            );
+        }
+        if want(&format!("double_{name}")) {
+            let mut d = if per {
+                DoubleSprings::with_halflives(&hs)
+            } else {
+                DoubleSprings::new(N, 0.2)
+            }
+            .unwrap();
+            d.goal_mut().copy_from_slice(&goal);
+            println!(
+                "double {name}: {:.3} ns",
+                time(frames, |dt| d.update(dt).unwrap())
+            );
+        }
+        if want(&format!("velocity_{name}")) {
+            let hv: Vec<f32> = hs.iter().map(|h| h / 4.0).collect();
+            let mut s = if per {
+                VelocitySprings::with_halflives(&hv, 2.0)
+            } else {
+                VelocitySprings::new(N, 0.05, 2.0)
+            }
+            .unwrap();
+            s.goal_mut().copy_from_slice(&goal);
+            s.max_velocity_mut().fill(4.0);
+            println!(
+                "velocity {name}: {:.3} ns",
+                time(frames, |dt| s.update(dt).unwrap())
+            );
+        }
+    }
+}
