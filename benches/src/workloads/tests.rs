@@ -169,7 +169,9 @@ fn general_variants_agree() {
         0.0,
         "b",
     );
-    compare(&mut a, &mut general::Kernel::new(&inputs), 0.0, 0.0, "g");
+    // The first constant step after a changing dt runs the batch's fused series kernel, whose
+    // coefficients may differ from the cached f64-rounded ones by an ulp (both within the bound).
+    compare(&mut a, &mut general::Kernel::new(&inputs), 1e-6, 0.0, "g");
     compare(&mut a, &mut general::Source::new(&inputs), 1e-3, 0.02, "c");
     compare(&mut a, &mut general::Peer::new(&inputs), 5e-2, 0.02, "d");
     for w in [
