@@ -7,6 +7,7 @@ use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f
 
 use crate::saturate::saturate_vec3;
 use crate::validate::normalised;
+use crate::world::Spin;
 
 /// One bone's position, velocity, rotation and angular velocity (an input, an output or an
 /// offset).
@@ -52,11 +53,12 @@ impl Bone {
     /// The output of `input` with this offset: `x + off_x`, `v + off_v`, `off_q * q`,
     /// `off_w + off_q * w` (the angular velocity of `off_q(t) * q(t)`).
     pub fn apply_to(&self, input: &Bone) -> Bone {
+        let spin = Spin::of(self).then(Spin::of(input));
         Bone {
             x: input.x + self.x,
             v: input.v + self.v,
-            q: (self.q * input.q).normalize(),
-            w: self.w + self.q * input.w,
+            q: spin.q.normalize(),
+            w: spin.w,
         }
     }
 
@@ -64,13 +66,12 @@ impl Bone {
     /// `off_q = abs(out_q * inv(in_q))` and `off_w = out_w - off_q * in_w`. With
     /// `output = old_offset.apply_to(src)` this is `docs/math.md` §6.1 with the angular-velocity fix.
     pub fn offset_between(output: &Bone, input: &Bone) -> Bone {
-        let q = (output.q * input.q.conjugate()).normalize();
-        let q = if q.w < 0.0 { -q } else { q };
+        let spin = Spin::of(output).offset_from(Spin::of(input));
         Bone {
             x: output.x - input.x,
             v: output.v - input.v,
-            q,
-            w: output.w - q * input.w,
+            q: spin.q,
+            w: spin.w,
         }
     }
 }
