@@ -75,15 +75,8 @@ pub(crate) fn identity_coeffs(
     what: &'static str,
     len: usize,
 ) -> Result<CoeffColumns, InertiaError> {
-    let zero = || column(what, len, 0.0, 0.0);
-    Ok(CoeffColumns {
-        xx: zero()?,
-        xv: zero()?,
-        xq: zero()?,
-        vx: zero()?,
-        vv: column(what, len, 1.0, 1.0)?,
-        vq: zero()?,
-    })
+    CoeffColumns::try_identity(len)
+        .map_err(|_| InertiaError::Param(ParamError::OutOfMemory { name: what, len }))
 }
 
 #[cfg(test)]

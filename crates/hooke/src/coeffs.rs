@@ -21,7 +21,189 @@
 
 use crate::units::{frequency_to_stiffness_f64, halflife_to_damping_f64};
 
-/// Step coefficients of the exact spring-damper for one `(stiffness, damping, dt)`.
+/// The six step coefficients of the exact spring-damper, generic over what holds each number:
+/// one spring in `f32` ([`SpringCoeffs`]) or `f64` (the exact value before rounding), 8 lanes
+/// ([`crate::lanes::LaneCoeffs`]), one column per coefficient ([`crate::lanes::CoeffColumns`]) or
+/// the kernels' borrowed lane slices ([`crate::lanes::CoeffSlices`]). One shape, so that code
+/// moving coefficients between these forms is a [`map`](Self::map) or [`zip`](Self::zip) instead
+/// of six hand-written lines.
+///
+/// See the [module documentation](self) for the update they define.
+///
+/// ```
+/// use hooke::coeffs::Coeffs;
+/// let c = Coeffs { xx: 1, xv: 2, xq: 3, vx: 4, vv: 5, vq: 6 };
+/// assert_eq!(c.map(|v| v * 10).vq, 60);
+/// assert_eq!(c.zip(c).into_array()[1], (2, 2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Coeffs<T> {
+    /// Position response to the offset from the goal, minus one (`m00 - 1`).
+    pub xx: T,
+    /// Position response to the initial velocity.
+    pub xv: T,
+    /// Position response to the goal velocity.
+    pub xq: T,
+    /// Velocity response to the offset from the goal.
+    pub vx: T,
+    /// Velocity response to the initial velocity.
+    pub vv: T,
+    /// Velocity response to the goal velocity.
+    pub vq: T,
+}
+
+impl<T> Coeffs<T> {
+    /// Applies `f` to each coefficient (in the order `xx, xv, xq, vx, vv, vq`).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let c64 = SpringCoeffs::IDENTITY.map(f64::from);
+    /// assert_eq!(c64.vv, 1.0_f64);
+    /// ```
+    #[inline(always)]
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> Coeffs<U> {
+        Coeffs {
+            xx: f(self.xx),
+            xv: f(self.xv),
+            xq: f(self.xq),
+            vx: f(self.vx),
+            vv: f(self.vv),
+            vq: f(self.vq),
+        }
+    }
+
+    /// Pairs each coefficient with the same coefficient of `other`.
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let (a, b) = (SpringCoeffs::IDENTITY, SpringCoeffs::SNAP);
+    /// let mid = a.zip(b).map(|(a, b)| 0.5 * (a + b));
+    /// assert_eq!((mid.xx, mid.vv), (-0.5, 0.5));
+    /// ```
+    #[inline(always)]
+    pub fn zip<U>(self, other: Coeffs<U>) -> Coeffs<(T, U)> {
+        Coeffs {
+            xx: (self.xx, other.xx),
+            xv: (self.xv, other.xv),
+            xq: (self.xq, other.xq),
+            vx: (self.vx, other.vx),
+            vv: (self.vv, other.vv),
+            vq: (self.vq, other.vq),
+        }
+    }
+
+    /// The coefficients by reference.
+    ///
+    /// ```
+    /// let c = hooke::SpringCoeffs::IDENTITY;
+    /// assert_eq!(*c.as_ref().vv, 1.0);
+    /// ```
+    #[inline(always)]
+    pub fn as_ref(&self) -> Coeffs<&T> {
+        Coeffs {
+            xx: &self.xx,
+            xv: &self.xv,
+            xq: &self.xq,
+            vx: &self.vx,
+            vv: &self.vv,
+            vq: &self.vq,
+        }
+    }
+
+    /// The coefficients by mutable reference.
+    ///
+    /// ```
+    /// let mut c = hooke::SpringCoeffs::IDENTITY;
+    /// c.as_mut().map(|v| *v *= 2.0);
+    /// assert_eq!(c.vv, 2.0);
+    /// ```
+    #[inline(always)]
+    pub fn as_mut(&mut self) -> Coeffs<&mut T> {
+        Coeffs {
+            xx: &mut self.xx,
+            xv: &mut self.xv,
+            xq: &mut self.xq,
+            vx: &mut self.vx,
+            vv: &mut self.vv,
+            vq: &mut self.vq,
+        }
+    }
+
+    /// The six coefficients in the order `[xx, xv, xq, vx, vv, vq]`.
+    ///
+    /// ```
+    /// assert_eq!(hooke::SpringCoeffs::SNAP.into_array(), [-1.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+    /// ```
+    #[inline(always)]
+    pub fn into_array(self) -> [T; 6] {
+        [self.xx, self.xv, self.xq, self.vx, self.vv, self.vq]
+    }
+
+    /// The coefficients from `[xx, xv, xq, vx, vv, vq]`.
+    ///
+    /// ```
+    /// use hooke::coeffs::Coeffs;
+    /// assert_eq!(Coeffs::from_array([0.0, 0.0, 0.0, 0.0, 1.0, 0.0]), hooke::SpringCoeffs::IDENTITY);
+    /// ```
+    #[inline(always)]
+    pub fn from_array([xx, xv, xq, vx, vv, vq]: [T; 6]) -> Coeffs<T> {
+        Coeffs {
+            xx,
+            xv,
+            xq,
+            vx,
+            vv,
+            vq,
+        }
+    }
+}
+
+impl<T, E> Coeffs<Result<T, E>> {
+    /// The coefficients if all six are `Ok`, else the first error (in field order).
+    ///
+    /// ```
+    /// use hooke::coeffs::Coeffs;
+    /// let c: Coeffs<Result<u8, &str>> = Coeffs::from_array([Ok(1), Ok(2), Err("xq"), Ok(4), Err("vv"), Ok(6)]);
+    /// assert_eq!(c.transpose(), Err("xq"));
+    /// ```
+    pub fn transpose(self) -> Result<Coeffs<T>, E> {
+        Ok(Coeffs {
+            xx: self.xx?,
+            xv: self.xv?,
+            xq: self.xq?,
+            vx: self.vx?,
+            vv: self.vv?,
+            vq: self.vq?,
+        })
+    }
+}
+
+impl<A, B> Coeffs<(A, B)> {
+    /// Splits paired coefficients (the inverse of [`zip`](Coeffs::zip)).
+    ///
+    /// ```
+    /// use hooke::SpringCoeffs;
+    /// let (a, b) = SpringCoeffs::IDENTITY.zip(SpringCoeffs::SNAP).unzip();
+    /// assert_eq!((a, b), (SpringCoeffs::IDENTITY, SpringCoeffs::SNAP));
+    /// ```
+    #[inline(always)]
+    pub fn unzip(self) -> (Coeffs<A>, Coeffs<B>) {
+        let [
+            (xx0, xx1),
+            (xv0, xv1),
+            (xq0, xq1),
+            (vx0, vx1),
+            (vv0, vv1),
+            (vq0, vq1),
+        ] = self.into_array();
+        (
+            Coeffs::from_array([xx0, xv0, xq0, vx0, vv0, vq0]),
+            Coeffs::from_array([xx1, xv1, xq1, vx1, vv1, vq1]),
+        )
+    }
+}
+
+/// Step coefficients of the exact spring-damper for one `(stiffness, damping, dt)`, in `f32`.
 ///
 /// See the [module documentation](self) for the update they define.
 ///
@@ -36,21 +218,10 @@ use crate::units::{frequency_to_stiffness_f64, halflife_to_damping_f64};
 /// }
 /// assert!((x - 1.0).abs() < 1e-6 && v.abs() < 1e-5);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpringCoeffs {
-    /// Position response to the offset from the goal, minus one (`m00 - 1`).
-    pub xx: f32,
-    /// Position response to the initial velocity.
-    pub xv: f32,
-    /// Position response to the goal velocity.
-    pub xq: f32,
-    /// Velocity response to the offset from the goal.
-    pub vx: f32,
-    /// Velocity response to the initial velocity.
-    pub vv: f32,
-    /// Velocity response to the goal velocity.
-    pub vq: f32,
-}
+pub type SpringCoeffs = Coeffs<f32>;
+
+/// `f64` coefficients, the exact value before rounding to `f32`.
+pub(crate) type Coeffs64 = Coeffs<f64>;
 
 impl Default for SpringCoeffs {
     fn default() -> Self {
@@ -270,48 +441,28 @@ pub fn damper_alpha(halflife: f32, dt: f32) -> f32 {
     (-(-rate).exp_m1()) as f32
 }
 
-/// `f64` coefficients, the exact value before rounding to `f32`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Coeffs64 {
-    pub xx: f64,
-    pub xv: f64,
-    pub xq: f64,
-    pub vx: f64,
-    pub vv: f64,
-    pub vq: f64,
-}
-
 impl Coeffs64 {
-    pub const IDENTITY: Coeffs64 = Coeffs64 {
-        xx: 0.0,
-        xv: 0.0,
-        xq: 0.0,
-        vx: 0.0,
-        vv: 1.0,
-        vq: 0.0,
-    };
-    pub const SNAP: Coeffs64 = Coeffs64 {
-        xx: -1.0,
-        xv: 0.0,
-        xq: 0.0,
-        vx: 0.0,
-        vv: 0.0,
-        vq: 1.0,
-    };
+    pub(crate) const IDENTITY: Coeffs64 = Coeffs::from_f32(SpringCoeffs::IDENTITY);
+    pub(crate) const SNAP: Coeffs64 = Coeffs::from_f32(SpringCoeffs::SNAP);
 
-    pub fn to_f32(self) -> SpringCoeffs {
-        SpringCoeffs {
-            xx: self.xx as f32,
-            xv: self.xv as f32,
-            xq: self.xq as f32,
-            vx: self.vx as f32,
-            vv: self.vv as f32,
-            vq: self.vq as f32,
+    /// `f64` coefficients equal to `c` (`const`, for the constants above).
+    const fn from_f32(c: SpringCoeffs) -> Coeffs64 {
+        Coeffs {
+            xx: c.xx as f64,
+            xv: c.xv as f64,
+            xq: c.xq as f64,
+            vx: c.vx as f64,
+            vv: c.vv as f64,
+            vq: c.vq as f64,
         }
     }
 
+    pub(crate) fn to_f32(self) -> SpringCoeffs {
+        self.map(|c| c as f32)
+    }
+
     /// A rigid spring, except that a zero or invalid `dt` still changes nothing.
-    pub fn snap_unless_still(dt: f64) -> Coeffs64 {
+    pub(crate) fn snap_unless_still(dt: f64) -> Coeffs64 {
         if dt > 0.0 && dt.is_finite() {
             Coeffs64::SNAP
         } else {
@@ -319,7 +470,7 @@ impl Coeffs64 {
         }
     }
 
-    pub fn critical(halflife: f64, dt: f64) -> Coeffs64 {
+    pub(crate) fn critical(halflife: f64, dt: f64) -> Coeffs64 {
         if halflife.is_nan() {
             return Coeffs64::IDENTITY;
         }
@@ -331,7 +482,7 @@ impl Coeffs64 {
         Coeffs64::stiffness_damping(y * y, 2.0 * y, dt)
     }
 
-    pub fn stiffness_damping(s: f64, d: f64, t: f64) -> Coeffs64 {
+    pub(crate) fn stiffness_damping(s: f64, d: f64, t: f64) -> Coeffs64 {
         if s.is_nan() || d.is_nan() || t.is_nan() || t <= 0.0 || t == f64::INFINITY {
             return Coeffs64::IDENTITY;
         }

@@ -2,7 +2,7 @@
 
 use wide::f32x8;
 
-use super::halflife::Halflife;
+use super::halflife::{Halflife, Step};
 use super::state_column;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
@@ -35,8 +35,7 @@ pub struct CharacterControllers {
     v: Column,
     a: Column,
     v_goal: Column,
-    halflife: Halflife,
-    cached: Option<(f32, CharacterCoeffs)>,
+    halflife: Halflife<CharacterCoeffs>,
 }
 
 impl CharacterControllers {
@@ -70,14 +69,16 @@ impl CharacterControllers {
 
     const NAME: &str = "CharacterControllers";
 
-    fn with_halflife(len: usize, halflife: Halflife) -> Result<CharacterControllers, ParamError> {
+    fn with_halflife(
+        len: usize,
+        halflife: Halflife<CharacterCoeffs>,
+    ) -> Result<CharacterControllers, ParamError> {
         Ok(CharacterControllers {
             x: state_column(Self::NAME, len)?,
             v: state_column(Self::NAME, len)?,
             a: state_column(Self::NAME, len)?,
             v_goal: state_column(Self::NAME, len)?,
             halflife,
-            cached: None,
         })
     }
 
@@ -93,7 +94,6 @@ impl CharacterControllers {
     pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
         check_len("halflife", self.len(), halflives.len())?;
         self.halflife = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
-        self.cached = None;
         Ok(())
     }
 
@@ -217,41 +217,21 @@ impl CharacterControllers {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        let halflife = match &self.halflife {
-            Halflife::Shared(h) => *h,
-            Halflife::PerSpring(rates) => {
-                // Coefficients from each character's rate and this frame's dt, inside the kernel.
-                let parts = (
-                    self.x.lanes_mut(),
-                    self.v.lanes_mut(),
-                    self.a.lanes_mut(),
-                    self.v_goal.lanes(),
-                    rates.lanes(),
-                );
-                par::run(parts, grain, &|(x, v, a, q, y)| {
-                    character_rates(x, v, a, q, y, dt)
-                });
-                return Ok(());
-            }
-        };
-        let coeffs = match self.cached {
-            Some((cached_dt, c)) if cached_dt == dt => c,
-            _ => {
-                let c = CharacterCoeffs::new(halflife, dt);
-                self.cached = Some((dt, c));
-                c
-            }
-        };
-        let parts = (
+        let state = (
             self.x.lanes_mut(),
             self.v.lanes_mut(),
             self.a.lanes_mut(),
             self.v_goal.lanes(),
-            Shared(coeffs),
         );
-        par::run(parts, grain, &|(x, v, a, q, c)| {
-            character_shared(x, v, a, q, &c.0)
-        });
+        match self.halflife.step(dt, CharacterCoeffs::new) {
+            Step::Shared(c) => par::run((state, Shared(c)), grain, &|((x, v, a, q), c)| {
+                character_shared(x, v, a, q, &c.0)
+            }),
+            // Coefficients from each character's rate and this frame's dt, inside the kernel.
+            Step::Rates(rates) => par::run((state, rates), grain, &|((x, v, a, q), y)| {
+                character_rates(x, v, a, q, y, dt)
+            }),
+        }
         Ok(())
     }
 
@@ -287,7 +267,7 @@ impl CharacterControllers {
         }
         // Shared halflife: one set of coefficients per horizon (per-spring rates need none).
         let mut coeffs = Vec::new();
-        if let Halflife::Shared(h) = self.halflife {
+        if let Some(h) = self.halflife.shared_value() {
             coeffs
                 .try_reserve_exact(times.len())
                 .map_err(|_| ParamError::OutOfMemory {
@@ -313,7 +293,7 @@ impl CharacterControllers {
             self.v_goal.lanes(),
         );
         match &self.halflife {
-            Halflife::Shared(_) => {
+            Halflife::Shared { .. } => {
                 character_predict(x, v, a, q, &coeffs, &mut sx, &mut sv, &mut sa)
             }
             Halflife::PerSpring(rates) => {

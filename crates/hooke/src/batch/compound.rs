@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, rate_column};
+use super::halflife::{Halflife, Step, rate_column};
 use super::{param_column, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
@@ -37,8 +37,7 @@ pub struct DoubleSprings {
     xi: Column,
     vi: Column,
     goal: Column,
-    halflife: Halflife,
-    cached: Option<(f32, DoubleCoeffs)>,
+    halflife: Halflife<DoubleCoeffs>,
 }
 
 impl DoubleSprings {
@@ -71,7 +70,10 @@ impl DoubleSprings {
 
     const NAME: &str = "DoubleSprings";
 
-    fn with_halflife(len: usize, halflife: Halflife) -> Result<DoubleSprings, ParamError> {
+    fn with_halflife(
+        len: usize,
+        halflife: Halflife<DoubleCoeffs>,
+    ) -> Result<DoubleSprings, ParamError> {
         Ok(DoubleSprings {
             x: state_column(Self::NAME, len)?,
             v: state_column(Self::NAME, len)?,
@@ -79,7 +81,6 @@ impl DoubleSprings {
             vi: state_column(Self::NAME, len)?,
             goal: state_column(Self::NAME, len)?,
             halflife,
-            cached: None,
         })
     }
 
@@ -96,7 +97,6 @@ impl DoubleSprings {
     pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
         check_len("halflife", self.len(), halflives.len())?;
         self.halflife = Halflife::per_spring(Self::NAME, halflives, double_rate)?;
-        self.cached = None;
         Ok(())
     }
 
@@ -206,43 +206,22 @@ impl DoubleSprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        let halflife = match &self.halflife {
-            Halflife::Shared(h) => *h,
-            Halflife::PerSpring(rates) => {
-                // Coefficients from each spring's rate and this frame's dt, inside the kernel.
-                let parts = (
-                    self.x.lanes_mut(),
-                    self.v.lanes_mut(),
-                    self.xi.lanes_mut(),
-                    self.vi.lanes_mut(),
-                    self.goal.lanes(),
-                    rates.lanes(),
-                );
-                par::run(parts, grain, &|(x, v, xi, vi, g, y)| {
-                    double_rates(x, v, xi, vi, g, y, dt)
-                });
-                return Ok(());
-            }
-        };
-        let coeffs = match self.cached {
-            Some((cached_dt, c)) if cached_dt == dt => c,
-            _ => {
-                let c = DoubleCoeffs::new(halflife, dt);
-                self.cached = Some((dt, c));
-                c
-            }
-        };
-        let parts = (
+        let state = (
             self.x.lanes_mut(),
             self.v.lanes_mut(),
             self.xi.lanes_mut(),
             self.vi.lanes_mut(),
             self.goal.lanes(),
-            Shared(coeffs),
         );
-        par::run(parts, grain, &|(x, v, xi, vi, g, c)| {
-            double_shared(x, v, xi, vi, g, &c.0)
-        });
+        match self.halflife.step(dt, DoubleCoeffs::new) {
+            Step::Shared(c) => par::run((state, Shared(c)), grain, &|((x, v, xi, vi, g), c)| {
+                double_shared(x, v, xi, vi, g, &c.0)
+            }),
+            // Coefficients from each spring's rate and this frame's dt, inside the kernel.
+            Step::Rates(rates) => par::run((state, rates), grain, &|((x, v, xi, vi, g), y)| {
+                double_rates(x, v, xi, vi, g, y, dt)
+            }),
+        }
         Ok(())
     }
 }

@@ -6,11 +6,11 @@ use crate::error::ParamError;
 use crate::error::check_dt;
 use crate::error::check_len;
 use crate::lanes::{
-    decay_per_spring, decay_rates, decay_shared, spring_per_spring, spring_rates, spring_shared,
+    LaneCoeffs, critical_rate, decay_rates, decay_shared, spring_rates, spring_shared,
 };
 use crate::par::{self, DEFAULT_GRAIN};
 
-use super::halflife::{CoeffsRef, CriticalParams};
+use super::halflife::{Halflife, Step, critical_coeffs};
 
 /// Many critically damped springs, each toward its own goal and goal velocity.
 ///
@@ -34,7 +34,7 @@ pub struct CriticalSprings {
     v: Column,
     goal: Column,
     goal_velocity: Column,
-    params: CriticalParams,
+    params: Halflife<LaneCoeffs>,
 }
 
 impl CriticalSprings {
@@ -44,7 +44,7 @@ impl CriticalSprings {
     /// assert!(hooke::batch::CriticalSprings::new(4, -1.0).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<CriticalSprings, ParamError> {
-        CriticalSprings::with_params(len, CriticalParams::shared(halflife)?)
+        CriticalSprings::with_params(len, Halflife::shared(halflife)?)
     }
 
     /// One spring per halflife in `halflives` (each finite, `>= 0`), at rest at 0.
@@ -55,16 +55,21 @@ impl CriticalSprings {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<CriticalSprings, ParamError> {
-        CriticalSprings::with_params(halflives.len(), CriticalParams::per_spring(halflives)?)
+        let params = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
+        CriticalSprings::with_params(halflives.len(), params)
     }
 
-    fn with_params(len: usize, params: CriticalParams) -> Result<CriticalSprings, ParamError> {
-        const NAME: &str = "CriticalSprings";
+    const NAME: &str = "CriticalSprings";
+
+    fn with_params(
+        len: usize,
+        params: Halflife<LaneCoeffs>,
+    ) -> Result<CriticalSprings, ParamError> {
         Ok(CriticalSprings {
-            x: state_column(NAME, len)?,
-            v: state_column(NAME, len)?,
-            goal: state_column(NAME, len)?,
-            goal_velocity: state_column(NAME, len)?,
+            x: state_column(Self::NAME, len)?,
+            v: state_column(Self::NAME, len)?,
+            goal: state_column(Self::NAME, len)?,
+            goal_velocity: state_column(Self::NAME, len)?,
             params,
         })
     }
@@ -211,7 +216,7 @@ impl CriticalSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn set_halflife(&mut self, halflife: f32) -> Result<(), ParamError> {
-        self.params = CriticalParams::shared(halflife)?;
+        self.params = Halflife::shared(halflife)?;
         Ok(())
     }
 
@@ -225,7 +230,7 @@ impl CriticalSprings {
     /// ```
     pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
         check_len("halflife", self.len(), halflives.len())?;
-        self.params = CriticalParams::per_spring(halflives)?;
+        self.params = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
         Ok(())
     }
 
@@ -264,30 +269,21 @@ impl CriticalSprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        if let Some(rates) = self.params.rates() {
-            // Per-spring halflives: coefficients from each spring's rate and this frame's dt,
-            // inside the kernel, so a dt that changes every frame costs no more than a constant one.
-            if dt > 0.0 {
-                let x = self.x.lanes_mut();
-                let v = self.v.lanes_mut();
-                let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
-                par::run((x, v, g, q, rates), grain, &|(x, v, g, q, y)| {
-                    spring_rates(x, v, g, q, y, dt)
-                });
-            }
-            return Ok(());
-        }
-        let coeffs = self.params.coeffs(dt)?;
         let x = self.x.lanes_mut();
         let v = self.v.lanes_mut();
         let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
-        match coeffs {
-            CoeffsRef::Shared(c) => par::run((x, v, g, q, c), grain, &|(x, v, g, q, c)| {
+        match self.params.step(dt, critical_coeffs) {
+            Step::Shared(c) => par::run((x, v, g, q, c), grain, &|(x, v, g, q, c)| {
                 spring_shared(x, v, g, q, &c)
             }),
-            CoeffsRef::PerSpring(c) => par::run((x, v, g, q, c), grain, &|(x, v, g, q, c)| {
-                spring_per_spring(x, v, g, q, c)
-            }),
+            // Per-spring halflives: coefficients from each spring's rate and this frame's dt,
+            // inside the kernel, so a dt that changes every frame costs no more than a constant one.
+            Step::Rates(rates) if dt > 0.0 => {
+                par::run((x, v, g, q, rates), grain, &|(x, v, g, q, y)| {
+                    spring_rates(x, v, g, q, y, dt)
+                })
+            }
+            Step::Rates(_) => {}
         }
         Ok(())
     }
@@ -307,7 +303,7 @@ impl CriticalSprings {
 pub struct DecaySprings {
     x: Column,
     v: Column,
-    params: CriticalParams,
+    params: Halflife<LaneCoeffs>,
 }
 
 impl DecaySprings {
@@ -317,7 +313,7 @@ impl DecaySprings {
     /// assert!(hooke::batch::DecaySprings::new(4, f32::NAN).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<DecaySprings, ParamError> {
-        let params = CriticalParams::shared(halflife)?;
+        let params = Halflife::shared(halflife)?;
         Ok(DecaySprings {
             x: state_column("DecaySprings", len)?,
             v: state_column("DecaySprings", len)?,
@@ -332,7 +328,7 @@ impl DecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<DecaySprings, ParamError> {
-        let params = CriticalParams::per_spring(halflives)?;
+        let params = Halflife::per_spring("DecaySprings", halflives, critical_rate)?;
         let len = halflives.len();
         Ok(DecaySprings {
             x: state_column("DecaySprings", len)?,
@@ -435,20 +431,13 @@ impl DecaySprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        if let Some(rates) = self.params.rates() {
-            if dt > 0.0 {
-                let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
-                par::run((x, v, rates), grain, &|(x, v, y)| decay_rates(x, v, y, dt));
-            }
-            return Ok(());
-        }
-        let coeffs = self.params.coeffs(dt)?;
         let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
-        match coeffs {
-            CoeffsRef::Shared(c) => par::run((x, v, c), grain, &|(x, v, c)| decay_shared(x, v, &c)),
-            CoeffsRef::PerSpring(c) => {
-                par::run((x, v, c), grain, &|(x, v, c)| decay_per_spring(x, v, c))
+        match self.params.step(dt, critical_coeffs) {
+            Step::Shared(c) => par::run((x, v, c), grain, &|(x, v, c)| decay_shared(x, v, &c)),
+            Step::Rates(rates) if dt > 0.0 => {
+                par::run((x, v, rates), grain, &|(x, v, y)| decay_rates(x, v, y, dt))
             }
+            Step::Rates(_) => {}
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! Batches of values extrapolated with decaying velocities.
 
-use super::halflife::Halflife;
+use super::halflife::{Halflife, Step};
 use super::state_column;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len};
@@ -24,7 +24,7 @@ use crate::par::{self, DEFAULT_GRAIN, Shared};
 pub struct Extrapolators {
     x: Column,
     v: Column,
-    halflife: Halflife,
+    halflife: Halflife<(f32, f32)>,
 }
 
 impl Extrapolators {
@@ -55,7 +55,10 @@ impl Extrapolators {
         Extrapolators::with_halflife(halflives.len(), halflife)
     }
 
-    fn with_halflife(len: usize, halflife: Halflife) -> Result<Extrapolators, ParamError> {
+    fn with_halflife(
+        len: usize,
+        halflife: Halflife<(f32, f32)>,
+    ) -> Result<Extrapolators, ParamError> {
         Ok(Extrapolators {
             x: state_column("Extrapolators", len)?,
             v: state_column("Extrapolators", len)?,
@@ -168,16 +171,16 @@ impl Extrapolators {
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
-        match &self.halflife {
-            Halflife::Shared(h) => {
-                let factors = Shared(extrapolate_factors_f32(*h, dt));
+        match self.halflife.step(dt, extrapolate_factors_f32) {
+            Step::Shared(factors) => {
+                let factors = Shared(factors);
                 par::run((x, v, factors), grain, &|(x, v, f)| {
                     extrapolate_shared(x, v, f.0.0, f.0.1)
                 });
             }
-            Halflife::PerSpring(rates) => {
+            Step::Rates(rates) => {
                 // Factors from each value's rate and this frame's dt, inside the kernel.
-                par::run((x, v, rates.lanes()), grain, &|(x, v, k)| {
+                par::run((x, v, rates), grain, &|(x, v, k)| {
                     extrapolate_rates(x, v, k, dt)
                 });
             }

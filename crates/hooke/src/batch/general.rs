@@ -1,5 +1,7 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
+use super::state_column;
+use super::step_cache::StepCache;
 use crate::column::Column;
 use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
@@ -8,9 +10,11 @@ use crate::par::{self, DEFAULT_GRAIN};
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
 ///
-/// Per-spring coefficients are computed for a `dt` by a branch-free SIMD kernel (under-damped,
-/// critical and over-damped lanes side by side, selected per lane) and cached until `dt` or a
-/// parameter changes; the per-frame update is then a few multiply-adds per spring.
+/// When `dt` changes, each lane group's coefficients are computed inside the update loop (the
+/// power series of the transition matrix for springs in its region, the `f64` closed form for
+/// the others: under-damped, critical and over-damped lanes side by side); a `dt` seen twice in
+/// a row is taken as constant, its coefficients are cached until `dt` or a parameter changes,
+/// and the update is then a few multiply-adds per spring.
 ///
 /// ```
 /// use hooke::batch::GeneralSprings;
@@ -32,11 +36,9 @@ pub struct GeneralSprings {
     goal_velocity: Column,
     stiffness: Column,
     damping: Column,
-    coeffs: CoeffColumns,
-    cached_dt: Option<f32>,
-    /// The previous update's `dt`: a `dt` seen twice in a row is taken as constant and its
-    /// coefficients are cached; a `dt` that changes every frame is computed in the loop.
-    last_dt: Option<f32>,
+    /// Coefficients for a `dt` seen twice in a row (taken as constant); a `dt` that changes
+    /// every frame is computed in the loop instead.
+    coeffs: StepCache<CoeffColumns>,
 }
 
 impl GeneralSprings {
@@ -52,16 +54,22 @@ impl GeneralSprings {
         let len = stiffness.len();
         check_len("damping", len, damping.len())?;
         check_parameters(stiffness, damping)?;
+        const NAME: &str = "GeneralSprings";
+        let parameter = |values: &[f32]| -> Result<Column, ParamError> {
+            let mut column = state_column(NAME, len)?;
+            column.as_mut_slice().copy_from_slice(values);
+            Ok(column)
+        };
+        let coeffs = CoeffColumns::try_identity(len)
+            .map_err(|_| ParamError::OutOfMemory { name: NAME, len })?;
         Ok(GeneralSprings {
-            x: Column::new(len, 0.0),
-            v: Column::new(len, 0.0),
-            goal: Column::new(len, 0.0),
-            goal_velocity: Column::new(len, 0.0),
-            stiffness: Column::from_slice(stiffness),
-            damping: Column::from_slice(damping),
-            coeffs: CoeffColumns::identity(len),
-            cached_dt: None,
-            last_dt: None,
+            x: state_column(NAME, len)?,
+            v: state_column(NAME, len)?,
+            goal: state_column(NAME, len)?,
+            goal_velocity: state_column(NAME, len)?,
+            stiffness: parameter(stiffness)?,
+            damping: parameter(damping)?,
+            coeffs: StepCache::with_storage(coeffs),
         })
     }
 
@@ -99,8 +107,7 @@ impl GeneralSprings {
         check_parameters(stiffness, damping)?;
         self.stiffness.as_mut_slice().copy_from_slice(stiffness);
         self.damping.as_mut_slice().copy_from_slice(damping);
-        self.cached_dt = None;
-        self.last_dt = None;
+        self.coeffs.clear();
         Ok(())
     }
 
@@ -240,9 +247,7 @@ impl GeneralSprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        let constant = self.last_dt == Some(dt);
-        self.last_dt = Some(dt);
-        if !constant {
+        if !self.coeffs.repeats(dt) {
             // A new dt: the coefficients of each lane group are computed in the loop (the power
             // series for springs in its region, `lanes::spring_stiffness_damping`), no columns.
             let parts = (
@@ -257,17 +262,19 @@ impl GeneralSprings {
             });
             return Ok(());
         }
-        if self.cached_dt != Some(dt) {
-            self.coeffs
-                .fill_stiffness_damping(&self.stiffness, &self.damping, dt);
-            self.cached_dt = Some(dt);
-        }
+        let (s, d) = (&self.stiffness, &self.damping);
+        let coeffs = self.coeffs.get(dt, |storage, dt| {
+            // The storage allocated in `new` is always handed back; the fallback is never run.
+            let mut c = storage.unwrap_or_else(|| CoeffColumns::identity(s.len()));
+            c.fill_stiffness_damping(s, d, dt);
+            c
+        });
         let parts = (
             self.x.lanes_mut(),
             self.v.lanes_mut(),
             self.goal.lanes(),
             self.goal_velocity.lanes(),
-            self.coeffs.slices(),
+            coeffs.slices(),
         );
         par::run(parts, grain, &|(x, v, g, q, c)| {
             spring_per_spring(x, v, g, q, c)

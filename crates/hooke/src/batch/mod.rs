@@ -15,6 +15,7 @@ mod general;
 mod halflife;
 mod quat;
 mod smooth_damp;
+mod step_cache;
 mod tracking;
 mod velocity;
 

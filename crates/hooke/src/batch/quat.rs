@@ -7,13 +7,14 @@ use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::ParamError;
 use crate::error::{check_dt, check_index, check_len};
 use crate::lanes::{
-    quat_simple_rates, quat_simple_shared, quat_vector_decay_per_spring, quat_vector_decay_shared,
+    LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, quat_vector_decay_rates,
+    quat_vector_decay_shared,
 };
 use crate::par::{self, DEFAULT_GRAIN};
 use crate::scalar::quat_to_scaled_angle_axis;
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
-use super::halflife::{CoeffsRef, CriticalParams};
+use super::halflife::{Halflife, Step, critical_coeffs};
 
 fn quat_lanes_mut(q: &mut QuatColumns) -> QuatLanesMut<'_> {
     QuatLanesMut {
@@ -82,7 +83,7 @@ pub struct QuatDecaySprings {
     /// so an update needs no logarithm.
     e: Vec3Columns,
     w: Vec3Columns,
-    params: CriticalParams,
+    params: Halflife<LaneCoeffs>,
 }
 
 impl QuatDecaySprings {
@@ -92,8 +93,7 @@ impl QuatDecaySprings {
     /// assert!(hooke::batch::QuatDecaySprings::new(2, f32::NAN).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<QuatDecaySprings, ParamError> {
-        let params = CriticalParams::shared(halflife)?;
-        QuatDecaySprings::at_rest(len, params)
+        QuatDecaySprings::at_rest(len, Halflife::shared(halflife)?)
     }
 
     /// One spring per halflife (each finite, `>= 0`).
@@ -103,11 +103,11 @@ impl QuatDecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<QuatDecaySprings, ParamError> {
-        let params = CriticalParams::per_spring(halflives)?;
+        let params = Halflife::per_spring("QuatDecaySprings", halflives, critical_rate)?;
         QuatDecaySprings::at_rest(halflives.len(), params)
     }
 
-    fn at_rest(len: usize, params: CriticalParams) -> Result<QuatDecaySprings, ParamError> {
+    fn at_rest(len: usize, params: Halflife<LaneCoeffs>) -> Result<QuatDecaySprings, ParamError> {
         const NAME: &str = "QuatDecaySprings";
         Ok(QuatDecaySprings {
             q: quat_state(NAME, len, Quat::IDENTITY)?,
@@ -236,17 +236,19 @@ impl QuatDecaySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let coeffs = self.params.coeffs(dt)?;
+        let dt = check_dt(dt)?;
         let e = vec3_lanes_mut(&mut self.e);
         let w = vec3_lanes_mut(&mut self.w);
         let q = quat_lanes_mut(&mut self.q);
-        match coeffs {
-            CoeffsRef::Shared(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
+        match self.params.step(dt, critical_coeffs) {
+            Step::Shared(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
                 quat_vector_decay_shared(e, w, q, &c)
             }),
-            CoeffsRef::PerSpring(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
-                quat_vector_decay_per_spring(e, w, q, c)
+            // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
+            Step::Rates(rates) if dt > 0.0 => par::run((e, w, q, rates), grain, &|(e, w, q, y)| {
+                quat_vector_decay_rates(e, w, q, y, dt)
             }),
+            Step::Rates(_) => {}
         }
         Ok(())
     }
@@ -269,7 +271,7 @@ pub struct QuatSprings {
     q: QuatColumns,
     w: Vec3Columns,
     goal: QuatColumns,
-    params: CriticalParams,
+    params: Halflife<LaneCoeffs>,
 }
 
 impl QuatSprings {
@@ -280,7 +282,7 @@ impl QuatSprings {
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<QuatSprings, ParamError> {
         const NAME: &str = "QuatSprings";
-        let params = CriticalParams::shared(halflife)?;
+        let params = Halflife::shared(halflife)?;
         Ok(QuatSprings {
             q: quat_state(NAME, len, Quat::IDENTITY)?,
             w: vec3_state(NAME, len, Vec3::ZERO)?,
@@ -307,7 +309,7 @@ impl QuatSprings {
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<QuatSprings, ParamError> {
         const NAME: &str = "QuatSprings";
-        let params = CriticalParams::per_spring(halflives)?;
+        let params = Halflife::per_spring(NAME, halflives, critical_rate)?;
         let len = halflives.len();
         Ok(QuatSprings {
             q: quat_state(NAME, len, Quat::IDENTITY)?,
@@ -440,21 +442,19 @@ impl QuatSprings {
             z: g.z.lanes(),
             w: g.w.lanes(),
         };
-        if let Some(rate) = self.params.rates() {
-            // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
-            let dt = check_dt(dt)?;
-            if dt > 0.0 {
-                par::run((q, w, goal, rate), grain, &|(q, w, g, r)| {
-                    quat_simple_rates(q, w, g, r, dt)
-                });
-            }
-            return Ok(());
-        }
-        // A shared halflife: one set of coefficients, cached while dt stays the same.
-        if let CoeffsRef::Shared(c) = self.params.coeffs(dt)? {
-            par::run((q, w, goal, c), grain, &|(q, w, g, c)| {
+        let dt = check_dt(dt)?;
+        match self.params.step(dt, critical_coeffs) {
+            // A shared halflife: one set of coefficients, cached while dt stays the same.
+            Step::Shared(c) => par::run((q, w, goal, c), grain, &|(q, w, g, c)| {
                 quat_simple_shared(q, w, g, &c)
-            });
+            }),
+            // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
+            Step::Rates(rates) if dt > 0.0 => {
+                par::run((q, w, goal, rates), grain, &|(q, w, g, r)| {
+                    quat_simple_rates(q, w, g, r, dt)
+                })
+            }
+            Step::Rates(_) => {}
         }
         Ok(())
     }

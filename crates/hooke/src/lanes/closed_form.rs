@@ -6,7 +6,7 @@
 use wide::{f32x8, f64x4};
 
 use super::coeffs::LaneCoeffs;
-use crate::coeffs::SpringCoeffs;
+use crate::coeffs::{Coeffs, Coeffs64, SpringCoeffs};
 
 fn halves(v: f32x8) -> (f64x4, f64x4) {
     let a = v.to_array();
@@ -30,24 +30,10 @@ fn join(lo: f64x4, hi: f64x4) -> f32x8 {
     ])
 }
 
-struct Coeffs64x4 {
-    xx: f64x4,
-    xv: f64x4,
-    xq: f64x4,
-    vx: f64x4,
-    vv: f64x4,
-    vq: f64x4,
-}
+type Coeffs64x4 = Coeffs<f64x4>;
 
 fn join_coeffs(lo: Coeffs64x4, hi: Coeffs64x4) -> LaneCoeffs {
-    LaneCoeffs {
-        xx: join(lo.xx, hi.xx),
-        xv: join(lo.xv, hi.xv),
-        xq: join(lo.xq, hi.xq),
-        vx: join(lo.vx, hi.vx),
-        vv: join(lo.vv, hi.vv),
-        vq: join(lo.vq, hi.vq),
-    }
+    lo.zip(hi).map(|(lo, hi)| join(lo, hi))
 }
 
 /// Per-lane coefficients of critical springs from their halflives.
@@ -95,22 +81,15 @@ pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> L
         damping.to_array(),
         dt.to_array()[0] as f32,
     );
-    let mut lanes = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq].map(|v| v.to_array());
+    let mut lanes = c.map(|v| v.to_array());
     for i in 0..8 {
         let e = SpringCoeffs::stiffness_damping(s[i], d[i], t);
-        for (column, value) in lanes.iter_mut().zip([e.xx, e.xv, e.xq, e.vx, e.vv, e.vq]) {
-            column[i] = value;
-        }
+        lanes
+            .as_mut()
+            .zip(e)
+            .map(|(column, value)| column[i] = value);
     }
-    let [xx, xv, xq, vx, vv, vq] = lanes.map(f32x8::new);
-    LaneCoeffs {
-        xx,
-        xv,
-        xq,
-        vx,
-        vv,
-        vq,
-    }
+    lanes.map(f32x8::new)
 }
 
 /// Largest oscillation phase `w dt` (radians) computed with `wide`'s sine and cosine.
@@ -141,23 +120,16 @@ fn critical64(halflife: f64x4, t: f64x4) -> Coeffs64x4 {
     let valid_t = t.simd_gt(zero) & t.simd_lt(f64x4::splat(f64::INFINITY));
     let snap = rigid & valid_t;
     let nan = halflife.is_nan();
-    let c = select_coeffs(snap, &SNAP64, c);
-    select_coeffs(nan, &IDENTITY64, c)
+    let c = select_coeffs(snap, &Coeffs64::SNAP, c);
+    select_coeffs(nan, &Coeffs64::IDENTITY, c)
 }
 
-const IDENTITY64: [f64; 6] = [0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
-const SNAP64: [f64; 6] = [-1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
-
-fn select_coeffs(mask: f64x4, constant: &[f64; 6], c: Coeffs64x4) -> Coeffs64x4 {
-    let k = |i: usize| f64x4::splat(constant[i]);
-    Coeffs64x4 {
-        xx: mask.select(k(0), c.xx),
-        xv: mask.select(k(1), c.xv),
-        xq: mask.select(k(2), c.xq),
-        vx: mask.select(k(3), c.vx),
-        vv: mask.select(k(4), c.vv),
-        vq: mask.select(k(5), c.vq),
-    }
+/// `constant` in the lanes of `mask`, `c` elsewhere.
+fn select_coeffs(mask: f64x4, constant: &Coeffs64, c: Coeffs64x4) -> Coeffs64x4 {
+    constant
+        .map(f64x4::splat)
+        .zip(c)
+        .map(|(k, c)| mask.select(k, c))
 }
 
 fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
@@ -224,7 +196,7 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
     let p = small.select(p_series, slow_barely_moved.select(p_over, p_general));
     let xx = small.select(-(s * p), m00_minus_1);
 
-    let c = Coeffs64x4 {
+    let c = Coeffs {
         xx,
         xv: m01,
         xq: d * p,
@@ -232,21 +204,16 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
         vv: m11,
         vq: d * m01,
     };
-    let not_finite = !(c.xx.is_finite()
-        & c.xv.is_finite()
-        & c.xq.is_finite()
-        & c.vx.is_finite()
-        & c.vv.is_finite()
-        & c.vq.is_finite());
+    let any = |mask: Coeffs<f64x4>| {
+        mask.into_array()
+            .into_iter()
+            .fold(f64x4::ZERO, |a, b| a | b)
+    };
+    let not_finite = any(c.map(|c| !c.is_finite()));
     // A coefficient that f32 cannot hold (an extremely stiff spring at a tiny dt) is rigid too.
-    let too_big = c.xx.abs().simd_gt(f32_max)
-        | c.xv.abs().simd_gt(f32_max)
-        | c.xq.abs().simd_gt(f32_max)
-        | c.vx.abs().simd_gt(f32_max)
-        | c.vv.abs().simd_gt(f32_max)
-        | c.vq.abs().simd_gt(f32_max);
-    let c = select_coeffs(rigid | (too_big & !not_finite), &SNAP64, c);
-    select_coeffs(invalid | (not_finite & !rigid), &IDENTITY64, c)
+    let too_big = any(c.map(|c| c.abs().simd_gt(f32_max)));
+    let c = select_coeffs(rigid | (too_big & !not_finite), &Coeffs64::SNAP, c);
+    select_coeffs(invalid | (not_finite & !rigid), &Coeffs64::IDENTITY, c)
 }
 
 /// `(1 - e^(-z)) / z` with the limit 1 at 0.

@@ -2,10 +2,12 @@
 //! (`CoeffColumns`, borrowed by kernels as `CoeffSlices`). Their computation for per-lane
 //! parameters is in `closed_form.rs`.
 
+use std::collections::TryReserveError;
+
 use wide::{f32x8, f64x4};
 
 use super::closed_form::{critical_lanes, stiffness_damping_lanes};
-use crate::coeffs::SpringCoeffs;
+use crate::coeffs::{Coeffs, SpringCoeffs};
 use crate::column::Column;
 
 /// One [`SpringCoeffs`] splatted across 8 lanes (springs that share parameters).
@@ -15,21 +17,7 @@ use crate::column::Column;
 /// let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 1.0 / 60.0));
 /// assert_eq!(c.vv.to_array()[7], SpringCoeffs::critical(0.1, 1.0 / 60.0).vv);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LaneCoeffs {
-    /// See [`SpringCoeffs::xx`].
-    pub xx: f32x8,
-    /// See [`SpringCoeffs::xv`].
-    pub xv: f32x8,
-    /// See [`SpringCoeffs::xq`].
-    pub xq: f32x8,
-    /// See [`SpringCoeffs::vx`].
-    pub vx: f32x8,
-    /// See [`SpringCoeffs::vv`].
-    pub vv: f32x8,
-    /// See [`SpringCoeffs::vq`].
-    pub vq: f32x8,
-}
+pub type LaneCoeffs = Coeffs<f32x8>;
 
 impl LaneCoeffs {
     /// The same coefficients in every lane.
@@ -39,14 +27,7 @@ impl LaneCoeffs {
     /// assert_eq!(LaneCoeffs::splat(&SpringCoeffs::IDENTITY).vv, wide::f32x8::ONE);
     /// ```
     pub fn splat(c: &SpringCoeffs) -> LaneCoeffs {
-        LaneCoeffs {
-            xx: f32x8::splat(c.xx),
-            xv: f32x8::splat(c.xv),
-            xq: f32x8::splat(c.xq),
-            vx: f32x8::splat(c.vx),
-            vv: f32x8::splat(c.vv),
-            vq: f32x8::splat(c.vq),
-        }
+        c.map(f32x8::splat)
     }
 
     /// The coefficients of lane `lane` (0..8).
@@ -58,14 +39,22 @@ impl LaneCoeffs {
     /// ```
     #[track_caller]
     pub fn lane(&self, lane: usize) -> SpringCoeffs {
-        SpringCoeffs {
-            xx: self.xx.to_array()[lane],
-            xv: self.xv.to_array()[lane],
-            xq: self.xq.to_array()[lane],
-            vx: self.vx.to_array()[lane],
-            vv: self.vv.to_array()[lane],
-            vq: self.vq.to_array()[lane],
-        }
+        self.map(|c| c.to_array()[lane])
+    }
+
+    /// Per lane, `if_true`'s coefficients where `mask` is set, else `if_false`'s.
+    ///
+    /// ```
+    /// use hooke::{lanes::LaneCoeffs, SpringCoeffs};
+    /// use wide::f32x8;
+    /// let mask = f32x8::new([0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]).simd_gt(f32x8::ZERO);
+    /// let (snap, id) = (LaneCoeffs::splat(&SpringCoeffs::SNAP), LaneCoeffs::splat(&SpringCoeffs::IDENTITY));
+    /// let c = LaneCoeffs::select(mask, &snap, &id);
+    /// assert_eq!((c.lane(0), c.lane(1)), (SpringCoeffs::IDENTITY, SpringCoeffs::SNAP));
+    /// ```
+    #[inline(always)]
+    pub fn select(mask: f32x8, if_true: &LaneCoeffs, if_false: &LaneCoeffs) -> LaneCoeffs {
+        if_true.zip(*if_false).map(|(t, f)| mask.select(t, f))
     }
 }
 
@@ -77,21 +66,7 @@ impl LaneCoeffs {
 /// let coeffs = CoeffColumns::critical(&halflives, 1.0 / 60.0);
 /// assert_eq!(coeffs.len(), 3);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoeffColumns {
-    /// See [`SpringCoeffs::xx`].
-    pub xx: Column,
-    /// See [`SpringCoeffs::xv`].
-    pub xv: Column,
-    /// See [`SpringCoeffs::xq`].
-    pub xq: Column,
-    /// See [`SpringCoeffs::vx`].
-    pub vx: Column,
-    /// See [`SpringCoeffs::vv`].
-    pub vv: Column,
-    /// See [`SpringCoeffs::vq`].
-    pub vq: Column,
-}
+pub type CoeffColumns = Coeffs<Column>;
 
 impl CoeffColumns {
     /// Identity coefficients for `len` springs.
@@ -101,14 +76,23 @@ impl CoeffColumns {
     /// assert_eq!(c.vv.as_slice(), &[1.0; 5]);
     /// ```
     pub fn identity(len: usize) -> CoeffColumns {
-        CoeffColumns {
-            xx: Column::new(len, 0.0),
-            xv: Column::new(len, 0.0),
-            xq: Column::new(len, 0.0),
-            vx: Column::new(len, 0.0),
-            vv: Column::with_padding(len, 1.0, 1.0),
-            vq: Column::new(len, 0.0),
-        }
+        // Padding lanes hold the identity too, so that kernels leave padding state untouched.
+        SpringCoeffs::IDENTITY.map(|c| Column::with_padding(len, c, c))
+    }
+
+    /// [`identity`](Self::identity), with an error instead of an abort when the columns cannot
+    /// be allocated (for sizes that come from a caller or a file).
+    ///
+    /// ```
+    /// use hooke::lanes::CoeffColumns;
+    /// assert_eq!(CoeffColumns::try_identity(3)?, CoeffColumns::identity(3));
+    /// assert!(CoeffColumns::try_identity(usize::MAX).is_err());
+    /// # Ok::<(), std::collections::TryReserveError>(())
+    /// ```
+    pub fn try_identity(len: usize) -> Result<CoeffColumns, TryReserveError> {
+        SpringCoeffs::IDENTITY
+            .map(|c| Column::try_with_padding(len, c, c))
+            .transpose()
     }
 
     /// The number of springs.
@@ -211,14 +195,7 @@ impl CoeffColumns {
     /// ```
     #[track_caller]
     pub fn get(&self, index: usize) -> SpringCoeffs {
-        SpringCoeffs {
-            xx: self.xx.as_slice()[index],
-            xv: self.xv.as_slice()[index],
-            xq: self.xq.as_slice()[index],
-            vx: self.vx.as_slice()[index],
-            vv: self.vv.as_slice()[index],
-            vq: self.vq.as_slice()[index],
-        }
+        self.as_ref().map(|c| c.as_slice()[index])
     }
 
     /// The coefficient lanes of lane group `i` (panics if out of bounds, like slice indexing;
@@ -230,14 +207,7 @@ impl CoeffColumns {
     /// ```
     #[track_caller]
     pub fn group(&self, i: usize) -> LaneCoeffs {
-        LaneCoeffs {
-            xx: self.xx.lanes()[i],
-            xv: self.xv.lanes()[i],
-            xq: self.xq.lanes()[i],
-            vx: self.vx.lanes()[i],
-            vv: self.vv.lanes()[i],
-            vq: self.vq.lanes()[i],
-        }
+        self.as_ref().map(|c| c.lanes()[i])
     }
 
     /// The six coefficient lane slices, for kernels.
@@ -247,23 +217,13 @@ impl CoeffColumns {
     /// assert_eq!(c.slices().vv.len(), 2);
     /// ```
     pub fn slices(&self) -> CoeffSlices<'_> {
-        CoeffSlices {
-            xx: self.xx.lanes(),
-            xv: self.xv.lanes(),
-            xq: self.xq.lanes(),
-            vx: self.vx.lanes(),
-            vv: self.vv.lanes(),
-            vq: self.vq.lanes(),
-        }
+        self.as_ref().map(Column::lanes)
     }
 
     fn store(&mut self, i: usize, c: &LaneCoeffs) {
-        self.xx.lanes_mut()[i] = c.xx;
-        self.xv.lanes_mut()[i] = c.xv;
-        self.xq.lanes_mut()[i] = c.xq;
-        self.vx.lanes_mut()[i] = c.vx;
-        self.vv.lanes_mut()[i] = c.vv;
-        self.vq.lanes_mut()[i] = c.vq;
+        self.as_mut()
+            .zip(*c)
+            .map(|(column, c)| column.lanes_mut()[i] = c);
     }
 }
 
@@ -274,21 +234,7 @@ impl CoeffColumns {
 /// let s: hooke::lanes::CoeffSlices<'_> = c.slices();
 /// assert_eq!(s.len(), 1);
 /// ```
-#[derive(Debug, Clone, Copy)]
-pub struct CoeffSlices<'a> {
-    /// See [`SpringCoeffs::xx`].
-    pub xx: &'a [f32x8],
-    /// See [`SpringCoeffs::xv`].
-    pub xv: &'a [f32x8],
-    /// See [`SpringCoeffs::xq`].
-    pub xq: &'a [f32x8],
-    /// See [`SpringCoeffs::vx`].
-    pub vx: &'a [f32x8],
-    /// See [`SpringCoeffs::vv`].
-    pub vv: &'a [f32x8],
-    /// See [`SpringCoeffs::vq`].
-    pub vq: &'a [f32x8],
-}
+pub type CoeffSlices<'a> = Coeffs<&'a [f32x8]>;
 
 impl<'a> CoeffSlices<'a> {
     /// Number of lane groups (the shortest of the six slices).
@@ -297,9 +243,9 @@ impl<'a> CoeffSlices<'a> {
     /// assert_eq!(hooke::lanes::CoeffColumns::identity(17).slices().len(), 3);
     /// ```
     pub fn len(&self) -> usize {
-        [self.xx, self.xv, self.xq, self.vx, self.vv, self.vq]
-            .iter()
-            .map(|s| s.len())
+        self.map(<[f32x8]>::len)
+            .into_array()
+            .into_iter()
             .min()
             .unwrap_or(0)
     }
@@ -322,30 +268,7 @@ impl<'a> CoeffSlices<'a> {
     /// ```
     pub fn split_at(self, mid: usize) -> (CoeffSlices<'a>, CoeffSlices<'a>) {
         let mid = mid.min(self.len());
-        let (xx0, xx1) = self.xx.split_at(mid);
-        let (xv0, xv1) = self.xv.split_at(mid);
-        let (xq0, xq1) = self.xq.split_at(mid);
-        let (vx0, vx1) = self.vx.split_at(mid);
-        let (vv0, vv1) = self.vv.split_at(mid);
-        let (vq0, vq1) = self.vq.split_at(mid);
-        (
-            CoeffSlices {
-                xx: xx0,
-                xv: xv0,
-                xq: xq0,
-                vx: vx0,
-                vv: vv0,
-                vq: vq0,
-            },
-            CoeffSlices {
-                xx: xx1,
-                xv: xv1,
-                xq: xq1,
-                vx: vx1,
-                vv: vv1,
-                vq: vq1,
-            },
-        )
+        self.map(|c| c.split_at(mid)).unzip()
     }
 
     /// The coefficients of lane group `i`.
@@ -357,13 +280,6 @@ impl<'a> CoeffSlices<'a> {
     #[inline(always)]
     #[track_caller]
     pub fn get(&self, i: usize) -> LaneCoeffs {
-        LaneCoeffs {
-            xx: self.xx[i],
-            xv: self.xv[i],
-            xq: self.xq[i],
-            vx: self.vx[i],
-            vv: self.vv[i],
-            vq: self.vq[i],
-        }
+        self.map(|c| c[i])
     }
 }

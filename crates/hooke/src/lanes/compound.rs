@@ -6,7 +6,7 @@ use wide::f32x8;
 use super::closed_form::critical_lanes_per_dt;
 use super::coeffs::LaneCoeffs;
 use super::exp::exp_neg;
-use super::rates::{critical_rate, critical_rate_coeffs};
+use super::rates::{critical_rate, critical_rate_lanes};
 use crate::coeffs::SpringCoeffs;
 use crate::scalar::timed_step;
 
@@ -376,30 +376,12 @@ pub fn timed_rates(
         .zip(t_goal)
         .zip(rate.iter().zip(lookahead));
     for (((((x, v), xi), g), remaining), (y, ahead)) in lanes {
-        let c = ramp_rate_coeffs(*y, dt8);
-        let partial = |tau: f32x8| ramp_rate_coeffs(*y, tau);
+        let c = critical_rate_lanes(*y, dt8);
+        let partial = |tau: f32x8| critical_rate_lanes(*y, tau);
         // The halflife back from the rate, for the slow path only (+inf: halflife 0).
         let halflife = || f32x8::splat(2.0 * std::f32::consts::LN_2) / *y;
         let state = [*x, *v, *xi];
         (*x, *v, *xi) = timed_group(&c, partial, halflife, *ahead, dt8, state, *g, *remaining);
-    }
-}
-
-/// Critical coefficients of 8 lanes with rates `y` over per-lane durations, rigid lanes
-/// (`y = +inf`, duration `> 0`) as [`SpringCoeffs::SNAP`]: what
-/// [`critical_lanes_per_dt`] gives for halflife 0, from the rate in `f32`.
-#[inline(always)]
-fn ramp_rate_coeffs(y: f32x8, duration: f32x8) -> LaneCoeffs {
-    let (c, rigid) = critical_rate_coeffs(y, duration);
-    let snap = LaneCoeffs::splat(&SpringCoeffs::SNAP);
-    let pick = |s: f32x8, c: f32x8| rigid.select(s, c);
-    LaneCoeffs {
-        xx: pick(snap.xx, c.xx),
-        xv: pick(snap.xv, c.xv),
-        xq: pick(snap.xq, c.xq),
-        vx: pick(snap.vx, c.vx),
-        vv: pick(snap.vv, c.vv),
-        vq: pick(snap.vq, c.vq),
     }
 }
 

@@ -4,7 +4,7 @@
 use wide::f32x8;
 
 use super::coeffs::{CoeffSlices, LaneCoeffs};
-use super::rates::critical_rate_coeffs;
+use super::rates::{critical_rate_coeffs, critical_rate_lanes};
 use crate::simd::{PI_SQUARED, Quat8, Vec3x8, lane_f64, set_lane, shortest_path_f64, wrap_lanes};
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
@@ -417,4 +417,46 @@ pub fn quat_vector_decay_per_spring(
         z: e.z,
     };
     rotation_vector_decay(e, w, q, |i| c.get(i));
+}
+
+/// [`quat_vector_decay_shared`] with one rate per spring ([`crate::lanes::critical_rate`]) over
+/// `dt` (finite, `>= 0`): each lane group's coefficients are computed in the loop from its rates
+/// ([`critical_rate_lanes`], one `f32x8` exponential), so a `dt` that changes every frame costs
+/// what a constant one does. Halflife 0 (rate `+inf`) snaps to the identity.
+///
+/// ```
+/// use glam::Vec3;
+/// use hooke::column::{Column, QuatColumns, Vec3Columns};
+/// use hooke::lanes::{critical_rate, quat_vector_decay_rates};
+/// use hooke::views::{QuatLanesMut, Vec3LanesMut};
+///
+/// let mut e = Vec3Columns::new(2, Vec3::new(0.0, 1.0, 0.0));
+/// let mut w = Vec3Columns::new(2, Vec3::ZERO);
+/// let mut q = QuatColumns::new(2, glam::Quat::IDENTITY);
+/// let rates = Column::from_slice_padded(&[critical_rate(0.0), critical_rate(1.0)], 1.0);
+/// quat_vector_decay_rates(
+///     Vec3LanesMut { x: e.x.lanes_mut(), y: e.y.lanes_mut(), z: e.z.lanes_mut() },
+///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
+///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
+///     rates.lanes(),
+///     0.1,
+/// );
+/// assert_eq!(e.get(0), Vec3::ZERO); // halflife 0 snaps
+/// assert!(e.get(1).y > 0.9 && e.get(1).y < 1.0);
+/// ```
+pub fn quat_vector_decay_rates(
+    e: Vec3LanesMut<'_>,
+    w: Vec3LanesMut<'_>,
+    q: QuatLanesMut<'_>,
+    rate: &[f32x8],
+    dt: f32,
+) {
+    let n = rate.len().min(e.x.len());
+    let e = Vec3LanesMut {
+        x: &mut e.x[..n],
+        y: e.y,
+        z: e.z,
+    };
+    let t = f32x8::splat(dt);
+    rotation_vector_decay(e, w, q, |i| critical_rate_lanes(rate[i], t));
 }

@@ -19,6 +19,7 @@ use wide::f32x8;
 use super::coeffs::LaneCoeffs;
 use super::exp::{exp_neg, one_minus_exp_poly};
 use super::spring::{GoalLanes, guarded_blocks, raw_step};
+use crate::coeffs::SpringCoeffs;
 
 /// The rate `y = 2 ln2 / halflife` of a critical spring for the rate kernels: `+inf` for a rigid
 /// spring (halflife 0, or a rate beyond the `f32` range, as in [`crate::SpringCoeffs::critical`]).
@@ -80,6 +81,22 @@ pub fn critical_rate_coeffs(y: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) {
         vq: two * ze,
     };
     (c, rigid)
+}
+
+/// [`critical_rate_coeffs`] with rigid lanes (`y = +inf`, `dt > 0`) as [`SpringCoeffs::SNAP`]:
+/// what [`crate::lanes::critical_lanes_per_dt`] gives for halflife 0, from the rate in `f32`. For
+/// kernels that apply the coefficients as they are (decays land exactly on 0 through `SNAP`).
+///
+/// ```
+/// use hooke::{lanes::{critical_rate, critical_rate_lanes}, SpringCoeffs};
+/// use wide::f32x8;
+/// let c = critical_rate_lanes(f32x8::splat(critical_rate(0.0)), f32x8::splat(0.1));
+/// assert_eq!(c.lane(0), SpringCoeffs::SNAP);
+/// ```
+#[inline(always)]
+pub fn critical_rate_lanes(y: f32x8, dt: f32x8) -> LaneCoeffs {
+    let (c, rigid) = critical_rate_coeffs(y, dt);
+    LaneCoeffs::select(rigid, &LaneCoeffs::splat(&SpringCoeffs::SNAP), &c)
 }
 
 /// Critical springs with one rate each ([`critical_rate`]), toward per-spring goals and goal
