@@ -47,7 +47,7 @@ pub enum ParamError {
         len: usize,
     },
     /// An index (of a spring, a bone, a character) beyond the `len` entries there are.
-    #[error("{name} {index} is out of range: there are {len}")]
+    #[error("{name} index {index} is out of range: there are {len}")]
     IndexOutOfRange {
         /// What the index counts (e.g. `spring`).
         name: &'static str,
@@ -217,7 +217,7 @@ pub fn check_len(name: &'static str, expected: usize, found: usize) -> Result<()
 /// assert!(check_index("spring", 2, 3).is_ok());
 /// let err = check_index("spring", 3, 3).unwrap_err();
 /// assert_eq!(err, ParamError::IndexOutOfRange { name: "spring", index: 3, len: 3 });
-/// assert_eq!(err.to_string(), "spring 3 is out of range: there are 3");
+/// assert_eq!(err.to_string(), "spring index 3 is out of range: there are 3");
 /// ```
 pub fn check_index(name: &'static str, index: usize, len: usize) -> Result<usize, ParamError> {
     if index < len {

@@ -84,5 +84,8 @@ fn index_errors_name_what_the_index_counts() {
     let err = springs
         .set(2, glam::Quat::IDENTITY, glam::Vec3::ZERO)
         .unwrap_err();
-    assert_eq!(err.to_string(), "spring 2 is out of range: there are 2");
+    assert_eq!(
+        err.to_string(),
+        "spring index 2 is out of range: there are 2"
+    );
 }

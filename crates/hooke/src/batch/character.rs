@@ -2,8 +2,8 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, Step};
-use super::state_column;
+use super::halflife::{Halflife, Step, halflife_setters};
+use super::{set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
 use crate::lanes::{
@@ -82,19 +82,29 @@ impl CharacterControllers {
         })
     }
 
-    /// Gives each character its own halflife (`halflives.len()` must equal the batch length,
-    /// each finite and `>= 0`). On an error nothing changes.
+    /// Sets every character's position, velocity, acceleration and desired velocity from slices of the batch's length (errors name the slice whose length
+    /// differs; on an error nothing changes).
     ///
     /// ```
-    /// let mut crowd = hooke::batch::CharacterControllers::new(2, 0.2)?;
-    /// crowd.set_halflives(&[0.1, 0.3])?;
-    /// assert!(crowd.set_halflives(&[0.1]).is_err());
+    /// let mut s = hooke::batch::CharacterControllers::new(2, 0.2)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0]).is_err());
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
-        check_len("halflife", self.len(), halflives.len())?;
-        self.halflife = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
-        Ok(())
+    pub fn set_state(
+        &mut self,
+        x: &[f32],
+        v: &[f32],
+        a: &[f32],
+        v_goal: &[f32],
+    ) -> Result<(), ParamError> {
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.a, "a", a),
+            (&mut self.v_goal, "v_goal", v_goal),
+        ])
     }
 
     /// Number of characters.
@@ -311,3 +321,5 @@ impl CharacterControllers {
         Ok(())
     }
 }
+
+halflife_setters!(CharacterControllers, halflife, critical_rate);

@@ -3,8 +3,8 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, Step, rate_column};
-use super::{param_column, state_column};
+use super::halflife::{Halflife, Step, halflife_setters, rate_column};
+use super::{param_column, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
 use crate::lanes::{
@@ -84,22 +84,6 @@ impl DoubleSprings {
         })
     }
 
-    /// Gives each spring its own halflife (`halflives.len()` must equal the batch length, each
-    /// finite and `>= 0`). On an error nothing changes.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::DoubleSprings::new(2, 0.1)?;
-    /// s.set_halflives(&[0.1, 0.2])?;
-    /// assert!(s.set_halflives(&[0.1]).is_err());
-    /// assert!(s.set_halflives(&[0.1, f32::INFINITY]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
-        check_len("halflife", self.len(), halflives.len())?;
-        self.halflife = Halflife::per_spring(Self::NAME, halflives, double_rate)?;
-        Ok(())
-    }
-
     /// Number of springs.
     ///
     /// ```
@@ -156,15 +140,12 @@ impl DoubleSprings {
         xi: &[f32],
         vi: &[f32],
     ) -> Result<(), ParamError> {
-        let n = self.len();
-        for (name, values) in [("x", x), ("v", v), ("xi", xi), ("vi", vi)] {
-            crate::error::check_len(name, n, values.len())?;
-        }
-        self.x.as_mut_slice().copy_from_slice(x);
-        self.v.as_mut_slice().copy_from_slice(v);
-        self.xi.as_mut_slice().copy_from_slice(xi);
-        self.vi.as_mut_slice().copy_from_slice(vi);
-        Ok(())
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.xi, "xi", xi),
+            (&mut self.vi, "vi", vi),
+        ])
     }
 
     /// Goals, mutably.
@@ -378,14 +359,11 @@ impl TimedSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        let n = self.len();
-        for (name, values) in [("x", x), ("v", v), ("xi", xi)] {
-            crate::error::check_len(name, n, values.len())?;
-        }
-        self.x.as_mut_slice().copy_from_slice(x);
-        self.v.as_mut_slice().copy_from_slice(v);
-        self.xi.as_mut_slice().copy_from_slice(xi);
-        Ok(())
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.xi, "xi", xi),
+        ])
     }
 
     /// Goals, mutably.
@@ -549,3 +527,5 @@ impl TimedParams {
         }
     }
 }
+
+halflife_setters!(DoubleSprings, halflife, double_rate);

@@ -1,16 +1,15 @@
 //! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
 
-use super::state_column;
+use super::{set_columns, state_column};
 use crate::column::Column;
 use crate::error::ParamError;
 use crate::error::check_dt;
-use crate::error::check_len;
 use crate::lanes::{
     LaneCoeffs, critical_rate, decay_rates, decay_shared, spring_rates, spring_shared,
 };
 use crate::par::{self, DEFAULT_GRAIN};
 
-use super::halflife::{Halflife, Step, critical_coeffs};
+use super::halflife::{Halflife, Step, critical_coeffs, halflife_setters};
 
 /// Many critically damped springs, each toward its own goal and goal velocity.
 ///
@@ -109,18 +108,12 @@ impl CriticalSprings {
         goal: &[f32],
         goal_velocity: &[f32],
     ) -> Result<(), ParamError> {
-        let n = self.len();
-        check_len("x", n, x.len())?;
-        check_len("v", n, v.len())?;
-        check_len("goal", n, goal.len())?;
-        check_len("goal_velocity", n, goal_velocity.len())?;
-        self.x.as_mut_slice().copy_from_slice(x);
-        self.v.as_mut_slice().copy_from_slice(v);
-        self.goal.as_mut_slice().copy_from_slice(goal);
-        self.goal_velocity
-            .as_mut_slice()
-            .copy_from_slice(goal_velocity);
-        Ok(())
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.goal, "goal", goal),
+            (&mut self.goal_velocity, "goal_velocity", goal_velocity),
+        ])
     }
 
     /// Positions.
@@ -206,32 +199,6 @@ impl CriticalSprings {
     /// ```
     pub fn goal_velocity_mut(&mut self) -> &mut [f32] {
         self.goal_velocity.as_mut_slice()
-    }
-
-    /// Sets one halflife for the whole batch.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
-    /// assert!(s.set_halflife(f32::INFINITY).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_halflife(&mut self, halflife: f32) -> Result<(), ParamError> {
-        self.params = Halflife::shared(halflife)?;
-        Ok(())
-    }
-
-    /// Gives each spring its own halflife (`halflives.len()` must equal the batch length).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(2, 0.1)?;
-    /// assert!(s.set_halflives(&[0.1, 0.2]).is_ok());
-    /// assert!(s.set_halflives(&[0.1]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
-        check_len("halflife", self.len(), halflives.len())?;
-        self.params = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
-        Ok(())
     }
 
     /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
@@ -335,6 +302,20 @@ impl DecaySprings {
             v: state_column("DecaySprings", len)?,
             params,
         })
+    }
+
+    /// Sets every spring's position and velocity from slices of the batch's length (errors name the slice whose length
+    /// differs; on an error nothing changes).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::DecaySprings::new(2, 0.1)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0, 0.0]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(&mut self, x: &[f32], v: &[f32]) -> Result<(), ParamError> {
+        set_columns([(&mut self.x, "x", x), (&mut self.v, "v", v)])
     }
 
     /// Number of springs.
@@ -442,3 +423,6 @@ impl DecaySprings {
         Ok(())
     }
 }
+
+halflife_setters!(CriticalSprings, params, critical_rate);
+halflife_setters!(DecaySprings, params, critical_rate);

@@ -1,13 +1,13 @@
 //! Batches of exact dampers.
 
-use super::state_column;
+use super::{set_columns, state_column};
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_non_negative};
+use crate::error::{ParamError, check_dt};
 use crate::lanes::{damper_rate, damper_rates, damper_shared};
 use crate::par::{self, DEFAULT_GRAIN, Shared};
 
-use super::halflife::check_halflives;
+use super::halflife::{Halflife, Step, halflife_setters};
 
 /// Many exact dampers (`x` moves toward `goal`, halving the distance every halflife).
 ///
@@ -23,10 +23,9 @@ use super::halflife::check_halflives;
 pub struct Dampers {
     x: Column,
     goal: Column,
-    halflife: Option<f32>,
-    /// Per-spring rates `ln2 / halflife` ([`damper_rate`]): the part of the blend factor that does
-    /// not depend on `dt`, computed once.
-    rates: Column,
+    /// Shared (blend factor cached per `dt`) or per-spring rates `ln2 / halflife`
+    /// ([`damper_rate`]): the part of the blend factor that does not depend on `dt`.
+    halflife: Halflife<f32>,
 }
 
 impl Dampers {
@@ -36,13 +35,7 @@ impl Dampers {
     /// assert!(hooke::batch::Dampers::new(1, -0.5).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32) -> Result<Dampers, ParamError> {
-        let halflife = check_non_negative("halflife", halflife)?;
-        Ok(Dampers {
-            x: state_column("Dampers", len)?,
-            goal: state_column("Dampers", len)?,
-            halflife: Some(halflife),
-            rates: Column::new(0, 0.0),
-        })
+        Dampers::with_halflife(len, Halflife::shared(halflife)?)
     }
 
     /// One damper per halflife (each finite, `>= 0`).
@@ -51,17 +44,30 @@ impl Dampers {
     /// assert!(hooke::batch::Dampers::with_halflives(&[0.1, -1.0]).is_err());
     /// ```
     pub fn with_halflives(halflives: &[f32]) -> Result<Dampers, ParamError> {
-        check_halflives(halflives)?;
-        let len = halflives.len();
+        let halflife = Halflife::per_spring("Dampers", halflives, damper_rate)?;
+        Dampers::with_halflife(halflives.len(), halflife)
+    }
+
+    fn with_halflife(len: usize, halflife: Halflife<f32>) -> Result<Dampers, ParamError> {
         Ok(Dampers {
             x: state_column("Dampers", len)?,
             goal: state_column("Dampers", len)?,
-            halflife: None,
-            rates: {
-                let rates: Vec<f32> = halflives.iter().map(|&h| damper_rate(h)).collect();
-                Column::from_slice_padded(&rates, 0.0)
-            },
+            halflife,
         })
+    }
+
+    /// Sets every damper's value and goal from slices of the batch's length (errors name the slice whose length
+    /// differs; on an error nothing changes).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::Dampers::new(2, 0.1)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0, 0.0]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(&mut self, x: &[f32], goal: &[f32]) -> Result<(), ParamError> {
+        set_columns([(&mut self.x, "x", x), (&mut self.goal, "goal", goal)])
     }
 
     /// Number of dampers.
@@ -159,19 +165,21 @@ impl Dampers {
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         let (x, g) = (self.x.lanes_mut(), self.goal.lanes());
-        match self.halflife {
-            Some(h) => {
-                let alpha = Shared(damper_alpha(h, dt));
-                par::run((x, g, alpha), grain, &|(x, g, a)| damper_shared(x, g, a.0));
+        match self.halflife.step(dt, damper_alpha) {
+            Step::Shared(alpha) => {
+                par::run((x, g, Shared(alpha)), grain, &|(x, g, a)| {
+                    damper_shared(x, g, a.0)
+                });
             }
-            None if dt > 0.0 => {
+            Step::Rates(k) if dt > 0.0 => {
                 // The blend factor of each damper from its rate and this frame's dt, inside the
                 // kernel: a dt that changes every frame costs no more than a constant one.
-                let k = self.rates.lanes();
                 par::run((x, g, k), grain, &|(x, g, k)| damper_rates(x, g, k, dt));
             }
-            None => {}
+            Step::Rates(_) => {}
         }
         Ok(())
     }
 }
+
+halflife_setters!(Dampers, halflife, damper_rate);

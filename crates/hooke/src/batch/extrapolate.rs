@@ -1,9 +1,9 @@
 //! Batches of values extrapolated with decaying velocities.
 
-use super::halflife::{Halflife, Step};
-use super::state_column;
+use super::halflife::{Halflife, Step, halflife_setters};
+use super::{set_columns, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_len};
+use crate::error::{ParamError, check_dt};
 use crate::lanes::{damper_rate, extrapolate_factors_f32, extrapolate_rates, extrapolate_shared};
 use crate::par::{self, DEFAULT_GRAIN, Shared};
 
@@ -66,19 +66,18 @@ impl Extrapolators {
         })
     }
 
-    /// Gives each value its own halflife (`halflives.len()` must equal the batch length, each
-    /// finite and `>= 0`). On an error nothing changes.
+    /// Sets every value and velocity from slices of the batch's length (errors name the slice whose length
+    /// differs; on an error nothing changes).
     ///
     /// ```
-    /// let mut e = hooke::batch::Extrapolators::new(2, 0.1)?;
-    /// e.set_halflives(&[0.1, 1e6])?;
-    /// assert!(e.set_halflives(&[0.1, f32::NAN]).is_err());
+    /// let mut s = hooke::batch::Extrapolators::new(2, 0.1)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0, 0.0]).is_err());
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
-        check_len("halflife", self.len(), halflives.len())?;
-        self.halflife = Halflife::per_spring("Extrapolators", halflives, damper_rate)?;
-        Ok(())
+    pub fn set_state(&mut self, x: &[f32], v: &[f32]) -> Result<(), ParamError> {
+        set_columns([(&mut self.x, "x", x), (&mut self.v, "v", v)])
     }
 
     /// Number of values.
@@ -188,3 +187,5 @@ impl Extrapolators {
         Ok(())
     }
 }
+
+halflife_setters!(Extrapolators, halflife, damper_rate);

@@ -1,7 +1,7 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
-use super::state_column;
 use super::step_cache::StepCache;
+use super::{set_columns, state_column};
 use crate::column::Column;
 use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
@@ -71,6 +71,31 @@ impl GeneralSprings {
             damping: parameter(damping)?,
             coeffs: StepCache::with_storage(coeffs),
         })
+    }
+
+    /// Sets every spring's state and goals from slices of the batch's length (errors name the slice whose length
+    /// differs; on an error nothing changes).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0; 2], &[1.0; 2])?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(
+        &mut self,
+        x: &[f32],
+        v: &[f32],
+        goal: &[f32],
+        goal_velocity: &[f32],
+    ) -> Result<(), ParamError> {
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.goal, "goal", goal),
+            (&mut self.goal_velocity, "goal_velocity", goal_velocity),
+        ])
     }
 
     /// Number of springs.

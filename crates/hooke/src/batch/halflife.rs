@@ -99,3 +99,49 @@ pub(crate) fn rate_column(
     }
     Ok(column)
 }
+
+/// `set_halflife` and `set_halflives` of a batch whose field `$field: Halflife<_>` holds its
+/// halflife, per-spring rates from `$rate`: one implementation of the setters every halflife
+/// batch has, so that they check and fail alike.
+macro_rules! halflife_setters {
+    ($batch:ident, $field:ident, $rate:path) => {
+        impl $batch {
+            /// Gives the whole batch one halflife (finite, `>= 0`). On an error nothing changes.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?;")]
+            /// s.set_halflife(0.3)?;
+            /// assert!(s.set_halflife(f32::NAN).is_err());
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn set_halflife(&mut self, halflife: f32) -> Result<(), crate::ParamError> {
+                self.$field = super::halflife::Halflife::shared(halflife)?;
+                Ok(())
+            }
+
+            /// Gives each spring its own halflife (`halflives.len()` must equal the batch
+            /// length; each finite and `>= 0`, errors naming the index). Each spring's rate is
+            /// computed here, so an update needs only the frame's `dt`. On an error nothing
+            /// changes.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?;")]
+            /// s.set_halflives(&[0.3, 0.0])?;
+            /// assert!(s.set_halflives(&[0.1]).is_err());
+            /// let err = s.set_halflives(&[0.1, -1.0]).unwrap_err();
+            /// assert!(matches!(err, hooke::ParamError::InvalidAt { name: "halflife", index: 1, .. }));
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), crate::ParamError> {
+                crate::error::check_len("halflife", self.len(), halflives.len())?;
+                self.$field = super::halflife::Halflife::per_spring(
+                    stringify!($batch),
+                    halflives,
+                    $rate,
+                )?;
+                Ok(())
+            }
+        }
+    };
+}
+pub(crate) use halflife_setters;

@@ -47,6 +47,21 @@ pub(crate) fn param_column(name: &'static str, len: usize, pad: f32) -> Result<C
     Column::try_with_padding(len, 0.0, pad).map_err(out_of_memory(name, len))
 }
 
+/// Copies each `(column, name, values)` after checking every length against the column's first
+/// (errors name the slice), so that on an error nothing changes: the one `set_state` of every
+/// batch.
+pub(crate) fn set_columns<const N: usize>(
+    columns: [(&mut Column, &'static str, &[f32]); N],
+) -> Result<(), ParamError> {
+    for (column, name, values) in &columns {
+        crate::error::check_len(name, column.len(), values.len())?;
+    }
+    for (column, _, values) in columns {
+        column.as_mut_slice().copy_from_slice(values);
+    }
+    Ok(())
+}
+
 /// Vector state columns of `len` springs at `value`, fallibly (see [`state_column`]).
 pub(crate) fn vec3_state(
     name: &'static str,

@@ -14,7 +14,7 @@ use crate::par::{self, DEFAULT_GRAIN};
 use crate::scalar::quat_to_scaled_angle_axis;
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
-use super::halflife::{Halflife, Step, critical_coeffs};
+use super::halflife::{Halflife, Step, critical_coeffs, halflife_setters};
 
 fn quat_lanes_mut(q: &mut QuatColumns) -> QuatLanesMut<'_> {
     QuatLanesMut {
@@ -459,3 +459,6 @@ impl QuatSprings {
         Ok(())
     }
 }
+
+halflife_setters!(QuatDecaySprings, params, critical_rate);
+halflife_setters!(QuatSprings, params, critical_rate);

@@ -1,6 +1,6 @@
 //! Batches of smooth-damped values (Unity's `SmoothDamp` with the exact exponential).
 
-use super::state_column;
+use super::{set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len};
 use crate::lanes::{SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates};
@@ -121,6 +121,24 @@ impl SmoothDampers {
         self.rate.as_mut_slice()[index] = smooth_damp_rate(smooth_time);
         self.max_change.as_mut_slice()[index] = smooth_damp_max_change(max_speed, smooth_time);
         Ok(())
+    }
+
+    /// Sets every value, velocity and target from slices of the batch's length (errors name the
+    /// slice whose length differs; on an error nothing changes).
+    ///
+    /// ```
+    /// let mut s = hooke::batch::SmoothDampers::new(2, 0.3, f32::INFINITY)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0, 0.0], &[0.0, 0.0]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(&mut self, x: &[f32], v: &[f32], target: &[f32]) -> Result<(), ParamError> {
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.target, "target", target),
+        ])
     }
 
     /// Number of values.

@@ -3,7 +3,7 @@
 use wide::f32x8;
 
 use super::compound::TimedParams;
-use super::state_column;
+use super::{set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len};
 use crate::lanes::{TimedStep, timed_rates, timed_shared};
@@ -167,14 +167,11 @@ impl VelocitySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        let n = self.len();
-        for (name, values) in [("x", x), ("v", v), ("xi", xi)] {
-            crate::error::check_len(name, n, values.len())?;
-        }
-        self.x.as_mut_slice().copy_from_slice(x);
-        self.v.as_mut_slice().copy_from_slice(v);
-        self.xi.as_mut_slice().copy_from_slice(xi);
-        Ok(())
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.xi, "xi", xi),
+        ])
     }
 
     /// Goals, mutably.
