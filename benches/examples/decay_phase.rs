@@ -73,6 +73,10 @@ fn main() {
         let q = quat::Inputs::new(n);
         buckets("quat_decay a_hooke", &mut quat::Kernel::new(&q), n);
         buckets("quat_decay c_source_scalar", &mut quat::Source::new(&q), n);
-        buckets("quat_decay d_spring_damper", &mut quat::Peer::new(&q), n);
+        buckets(
+            "quat_decay d_spring_damper",
+            &mut quat::Peer::new(&q, false),
+            n,
+        );
     }
 }

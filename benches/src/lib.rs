@@ -354,16 +354,22 @@ pub fn bench_quat_decay(c: &mut Criterion) {
         configure(&mut group, n);
         let inputs = quat::Inputs::new(n);
         run(&mut group, "a_hooke", n, || {
-            quat::Hooke::new(&inputs, false)
+            quat::Hooke::new(&inputs, false, false)
+        });
+        run(&mut group, "a_hooke_halflives", n, || {
+            quat::Hooke::new(&inputs, false, true)
         });
         run(&mut group, "b_hooke_par", n, || {
-            quat::Hooke::new(&inputs, true)
+            quat::Hooke::new(&inputs, true, false)
         });
         run(&mut group, "c_source_scalar", n, || {
             quat::Source::new(&inputs)
         });
         run(&mut group, "d_spring_damper", n, || {
-            quat::Peer::new(&inputs)
+            quat::Peer::new(&inputs, false)
+        });
+        run(&mut group, "d_spring_damper_halflives", n, || {
+            quat::Peer::new(&inputs, true)
         });
         run_fixed(&mut group, "e_traffic", n, || {
             quat::Traffic::new(&inputs, false)

@@ -7,6 +7,7 @@ use hooke::column::{QuatColumns, Vec3Columns};
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
+use super::critical::HALFLIVES;
 use crate::{DT, HALFLIFE, Rng, Workload, source};
 
 /// Initial rotation offsets and angular velocities.
@@ -16,6 +17,8 @@ pub struct Inputs {
     pub rotation: Vec<Quat>,
     /// Angular velocities, components uniform in `[-2, 2)`.
     pub angular_velocity: Vec<Vec3>,
+    /// Per-spring halflives (the `_halflives` variants), in [`HALFLIVES`].
+    pub halflife: Vec<f32>,
 }
 
 impl Inputs {
@@ -41,6 +44,7 @@ impl Inputs {
         Inputs {
             rotation,
             angular_velocity,
+            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
         }
     }
 
@@ -68,9 +72,15 @@ pub struct Hooke {
 }
 
 impl Hooke {
-    /// The batch of `inputs`; `par` selects `par_update`.
-    pub fn new(inputs: &Inputs, par: bool) -> Hooke {
-        let springs = QuatDecaySprings::new(inputs.len(), HALFLIFE).expect("valid halflife");
+    /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives
+    /// ([`QuatDecaySprings::with_halflives`]) instead of the shared [`HALFLIFE`].
+    pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
+        let springs = if per_spring {
+            QuatDecaySprings::with_halflives(&inputs.halflife)
+        } else {
+            QuatDecaySprings::new(inputs.len(), HALFLIFE)
+        }
+        .expect("valid halflife");
         let mut hooke = Hooke {
             springs,
             init: inputs.clone(),
@@ -178,44 +188,55 @@ pub struct PeerSpring {
     pub rotation: glam_peer::Quat,
     /// Angular velocity.
     pub angular_velocity: glam_peer::Vec3,
+    /// Halflife (read by the `_halflives` variant).
+    pub halflife: f32,
 }
 
-/// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring.
+/// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring, with the shared
+/// halflife or (`_halflives`) each spring's own.
 #[derive(Debug)]
 pub struct Peer {
     springs: Vec<PeerSpring>,
     init: Vec<PeerSpring>,
+    per_spring: bool,
 }
 
 impl Peer {
     /// The springs of `inputs` as an array of structs of glam 0.32 values.
-    pub fn new(inputs: &Inputs) -> Peer {
+    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
         let init: Vec<PeerSpring> = inputs
             .rotation
             .iter()
             .zip(&inputs.angular_velocity)
-            .map(|(q, w)| PeerSpring {
+            .zip(&inputs.halflife)
+            .map(|((q, w), &halflife)| PeerSpring {
                 rotation: glam_peer::Quat::from_array(q.to_array()),
                 angular_velocity: glam_peer::Vec3::from_array(w.to_array()),
+                halflife,
             })
             .collect();
         Peer {
             springs: init.clone(),
             init,
+            per_spring,
         }
     }
 }
 
 impl Workload for Peer {
     fn step(&mut self, dt: f32) {
-        let halflife = HALFLIFE;
-        for s in &mut self.springs {
-            spring_damper::decay_spring_damper_exact_quat(
-                &mut s.rotation,
-                &mut s.angular_velocity,
-                halflife,
-                dt,
-            );
+        // Two plain loops, as users write them: the halflife loop-invariant or from the array.
+        if self.per_spring {
+            for s in &mut self.springs {
+                let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
+                spring_damper::decay_spring_damper_exact_quat(q, w, s.halflife, dt);
+            }
+        } else {
+            let halflife = HALFLIFE;
+            for s in &mut self.springs {
+                let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
+                spring_damper::decay_spring_damper_exact_quat(q, w, halflife, dt);
+            }
         }
     }
 

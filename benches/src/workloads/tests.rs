@@ -189,15 +189,30 @@ fn general_variants_agree() {
 #[test]
 fn quat_variants_agree() {
     let inputs = quat::Inputs::new(N);
-    let mut a = quat::Hooke::new(&inputs, false);
-    compare(&mut a, &mut quat::Hooke::new(&inputs, true), 0.0, 0.0, "b");
+    let mut a = quat::Hooke::new(&inputs, false, false);
+    compare(
+        &mut a,
+        &mut quat::Hooke::new(&inputs, true, false),
+        0.0,
+        0.0,
+        "b",
+    );
     compare(&mut a, &mut quat::Kernel::new(&inputs), 1e-6, 0.0, "g");
     compare(&mut a, &mut quat::Source::new(&inputs), 5e-3, 0.0, "c");
-    compare(&mut a, &mut quat::Peer::new(&inputs), 2e-2, 0.0, "d");
+    compare(&mut a, &mut quat::Peer::new(&inputs, false), 2e-2, 0.0, "d");
+    let mut per_spring = quat::Hooke::new(&inputs, false, true);
+    compare(
+        &mut per_spring,
+        &mut quat::Peer::new(&inputs, true),
+        2e-2,
+        0.0,
+        "d per spring",
+    );
     for w in [
         &mut a as &mut dyn Workload,
+        &mut per_spring,
         &mut quat::Source::new(&inputs),
-        &mut quat::Peer::new(&inputs),
+        &mut quat::Peer::new(&inputs, false),
         &mut quat::Traffic::new(&inputs, false),
         &mut quat::Traffic::new(&inputs, true),
     ] {
