@@ -1,14 +1,15 @@
 //! Diagnostic: per-spring-halflife kernels with a frame time that changes every frame, against
 //! the shared-coefficient kernel and the peer's plain loop, 16k springs. Prints ns/spring and the
 //! ratio to the peer. Run one variant alone (argument `critical`, `decay`, `damper`, `shared`,
-//! `peer`) under `valgrind --tool=callgrind` to count instructions per spring.
+//! `quat`, `peer`) under `valgrind --tool=callgrind` to count instructions per spring.
 //!
 //! `cargo run --release -p hooke-benches --example rate_kernels [variant] [frames]`
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use hooke::batch::{CriticalSprings, Dampers, DecaySprings};
+use glam::Quat;
+use hooke::batch::{CriticalSprings, Dampers, DecaySprings, QuatSprings};
 use hooke_benches::{jitter_dt, workloads::critical::Inputs};
 
 const N: usize = 1 << 14;
@@ -73,6 +74,18 @@ fn main() {
             b.x_mut().copy_from_slice(&inputs.x);
             let ns = time(frames, |dt| b.update(dt).expect("dt"));
             results.push(("decay", ns));
+        }
+        if want("quat") {
+            // Quaternion springs toward goals half a turn or less away, one halflife each.
+            let mut b = QuatSprings::with_halflives(&inputs.halflife).expect("valid");
+            let goals: Vec<Quat> = inputs
+                .goal
+                .iter()
+                .map(|&g| Quat::from_rotation_y(3.0 * g))
+                .collect();
+            b.set_goals(&goals).expect("len");
+            let ns = time(frames, |dt| b.update(dt).expect("dt"));
+            results.push(("quat", ns));
         }
         if want("damper") {
             let mut b = Dampers::with_halflives(&inputs.halflife).expect("valid");

@@ -9,11 +9,13 @@ use crate::simd::{PI_SQUARED, Quat8, Vec3x8, lane_f64, set_lane, shortest_path_f
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 /// The critical decay spring on one lane group of rotation offsets and angular velocities: the
-/// offset's rotation vector follows [`rotation_vector_decay_step`].
+/// offset's rotation vector follows [`rotation_vector_decay_step`], whose result is within half a
+/// turn, so the exponential back is the polynomial of
+/// [`Quat8::from_scaled_angle_axis_within_pi`] (no square root, `sin_cos` or division).
 #[inline(always)]
 fn rotation_decay_step(c: &LaneCoeffs, q: Quat8, w: Vec3x8) -> (Quat8, Vec3x8) {
     let (e, w) = rotation_vector_decay_step(c, q.to_scaled_angle_axis(), w);
-    (Quat8::from_scaled_angle_axis(e), w)
+    (Quat8::from_scaled_angle_axis_within_pi(e), w)
 }
 
 #[inline(always)]
