@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use hooke::batch::CriticalSprings;
+use hooke_benches::jitter_dt;
 use hooke_bvh::{Bvh, Clip};
 use hooke_capi::*;
 use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, PoseRef, RootPolicy};
@@ -218,6 +219,18 @@ fn inertia(c: &mut Criterion) {
     group.bench_function("rust/kernel-only", |b| {
         b.iter(|| rust.update(black_box(DT), &input, &mut output).unwrap())
     });
+    // The frame time a game sees: different every frame.
+    let mut frame = 0;
+    group.bench_function("c/engine-view_jitter", |b| {
+        b.iter(|| {
+            frame += 1;
+            let dt = black_box(jitter_dt(frame));
+            // SAFETY: live handle; the views cover `n` elements of live arrays.
+            let status =
+                unsafe { hooke_inertializer_update_view(handle, dt, &input_view, &output_view) };
+            debug_assert_eq!(status, HookeStatus::Ok);
+        })
+    });
     group.finish();
     // Equality of the C and Rust results is proven by crates/hooke-capi's tests, not here.
     black_box((&states_out, &transforms_out, &motions_out));
@@ -248,6 +261,20 @@ fn springs(c: &mut Criterion) {
     group.bench_function("c", |b| {
         // SAFETY: live handle.
         b.iter(|| unsafe { hooke_critical_springs_update(handle, black_box(DT)) })
+    });
+    let mut frame = 0;
+    group.bench_function("rust_jitter", |b| {
+        b.iter(|| {
+            frame += 1;
+            rust.update(black_box(jitter_dt(frame))).unwrap()
+        })
+    });
+    group.bench_function("c_jitter", |b| {
+        b.iter(|| {
+            frame += 1;
+            // SAFETY: live handle.
+            unsafe { hooke_critical_springs_update(handle, black_box(jitter_dt(frame))) }
+        })
     });
     group.finish();
     // SAFETY: live handle, not used afterwards.
