@@ -37,6 +37,9 @@ struct Coeffs64x4 {
     vx: f64x4,
     vv: f64x4,
     vq: f64x4,
+    /// `∫ m01` over the step: the position response to a constant unit force (0 for the
+    /// identity and rigid steps, where no force moves the spring).
+    p: f64x4,
 }
 
 fn join_coeffs(lo: Coeffs64x4, hi: Coeffs64x4) -> LaneCoeffs {
@@ -74,12 +77,25 @@ pub fn critical_lanes(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
 /// assert!((c.lane(5).vx - want.vx).abs() <= 1e-6 * want.vx.abs());
 /// ```
 pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> LaneCoeffs {
+    stiffness_damping_lanes_with_force(stiffness, damping, dt).0
+}
+
+/// [`stiffness_damping_lanes`] and, per lane, `p = ∫ m01` over the step (the position response
+/// to a constant unit force, `docs/math.md` §1.2), from the same `f64` computation: the
+/// tracking kernel's force terms ([`super::tracking_rates`]).
+pub(crate) fn stiffness_damping_lanes_with_force(
+    stiffness: f32x8,
+    damping: f32x8,
+    dt: f64x4,
+) -> (LaneCoeffs, f32x8) {
     let (s_lo, s_hi) = halves(stiffness);
     let (d_lo, d_hi) = halves(damping);
-    let c = join_coeffs(
+    let (lo, hi) = (
         stiffness_damping64(s_lo, d_lo, dt),
         stiffness_damping64(s_hi, d_hi, dt),
     );
+    let p = join(lo.p, hi.p);
+    let c = join_coeffs(lo, hi);
     // `wide`'s f64 sine and cosine are exact to an ulp up to phases of 1e8 rad; beyond (a spring
     // oscillating millions of times within one step) take the scalar path, whose libm reduces
     // any argument exactly.
@@ -87,30 +103,38 @@ pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> L
         let w2 = s - f64x4::splat(0.25) * d * d;
         (w2 * dt * dt).simd_gt(f64x4::splat(MAX_SIMD_PHASE * MAX_SIMD_PHASE))
     };
-    if !(huge(s_lo, d_lo) | huge(s_hi, d_hi)).any() {
-        return c;
+    let huge_lanes = huge(s_lo, d_lo).to_bitmask() | (huge(s_hi, d_hi).to_bitmask() << 4);
+    if huge_lanes == 0 {
+        return (c, p);
     }
     let (s, d, t) = (
         stiffness.to_array(),
         damping.to_array(),
         dt.to_array()[0] as f32,
     );
-    let mut lanes = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq].map(|v| v.to_array());
+    let mut lanes = [c.xx, c.xv, c.xq, c.vx, c.vv, c.vq, p].map(|v| v.to_array());
     for i in 0..8 {
         let e = SpringCoeffs::stiffness_damping(s[i], d[i], t);
         for (column, value) in lanes.iter_mut().zip([e.xx, e.xv, e.xq, e.vx, e.vv, e.vq]) {
             column[i] = value;
         }
+        if huge_lanes & (1 << i) != 0 {
+            // An under-damped lane (w^2 > 0, so s > 0) outside the series' region: the closed
+            // form's p is `-(m00 - 1) / s` there, and xx is `m00 - 1` (0 when s is infinite:
+            // rigid, no force moves it).
+            lanes[6][i] = (-f64::from(e.xx) / f64::from(s[i])) as f32;
+        }
     }
-    let [xx, xv, xq, vx, vv, vq] = lanes.map(f32x8::new);
-    LaneCoeffs {
+    let [xx, xv, xq, vx, vv, vq, p] = lanes.map(f32x8::new);
+    let c = LaneCoeffs {
         xx,
         xv,
         xq,
         vx,
         vv,
         vq,
-    }
+    };
+    (c, p)
 }
 
 /// Largest oscillation phase `w dt` (radians) computed with `wide`'s sine and cosine.
@@ -148,6 +172,8 @@ fn critical64(halflife: f64x4, t: f64x4) -> Coeffs64x4 {
 const IDENTITY64: [f64; 6] = [0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
 const SNAP64: [f64; 6] = [-1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
 
+/// `c` with the lanes of `mask` replaced by the identity or rigid step `constant` (whose `p` is
+/// 0: no force moves the spring).
 fn select_coeffs(mask: f64x4, constant: &[f64; 6], c: Coeffs64x4) -> Coeffs64x4 {
     let k = |i: usize| f64x4::splat(constant[i]);
     Coeffs64x4 {
@@ -157,6 +183,7 @@ fn select_coeffs(mask: f64x4, constant: &[f64; 6], c: Coeffs64x4) -> Coeffs64x4 
         vx: mask.select(k(3), c.vx),
         vv: mask.select(k(4), c.vv),
         vq: mask.select(k(5), c.vq),
+        p: mask.select(f64x4::ZERO, c.p),
     }
 }
 
@@ -231,6 +258,7 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
         vx: m10,
         vv: m11,
         vq: d * m01,
+        p,
     };
     let not_finite = !(c.xx.is_finite()
         & c.xv.is_finite()
