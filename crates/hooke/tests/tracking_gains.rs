@@ -245,10 +245,8 @@ fn per_spring_gains_match_shared_gains() {
                 }
             }
             let (x0, v0) = (shared.x().to_vec(), shared.v().to_vec());
-            (
-                per.x_mut().copy_from_slice(&x0),
-                per.v_mut().copy_from_slice(&v0),
-            );
+            per.x_mut().copy_from_slice(&x0);
+            per.v_mut().copy_from_slice(&v0);
             shared.update(dt).unwrap();
             per.update(dt).unwrap();
             for i in 0..n {

@@ -47,6 +47,9 @@ pub struct TrackingSprings {
 }
 
 /// The gains of a batch.
+// One per batch, and the shared variant's 792 bytes were the batch's before there was a second:
+// boxing them would add an (infallible) allocation to `new` for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Gains {
     /// One set for every spring, with the coefficients of its three modes cached per `dt`.
