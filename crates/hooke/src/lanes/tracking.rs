@@ -74,7 +74,7 @@ impl TrackingLaneCoeffs {
 }
 
 /// Which targets a tracking spring uses this frame, per spring: the value stored in the `mode`
-/// column of [`tracking_shared`].
+/// column of [`tracking_shared`] and [`tracking_rates`].
 ///
 /// ```
 /// assert_eq!(hooke::lanes::TrackingMode::Full.as_lane_value(), 0.0);
