@@ -2,8 +2,9 @@
 //! velocity, extrapolation) against the peer crate `spring_damper` 0.1.1 written as its users
 //! write it (a plain loop over an array of structs, parameters loop-invariant), with a constant
 //! and a changing `dt`; and the per-spring-halflife batches (`with_halflives`, `_halflives` rows)
-//! against the peer's loop reading each spring's halflife, with a `dt` changing every frame. One
-//! frame per iteration.
+//! against the peer's loop reading each spring's halflife, with a `dt` changing every frame; the
+//! same for tracking springs with gains per spring (`with_gains`, `_gains` rows). One frame per
+//! iteration.
 
 use std::hint::black_box;
 
@@ -233,6 +234,30 @@ fn main() {
         for s in &mut peer {
             spring_damper::tracking_spring_update_exact(
                 &mut s.x, &mut s.v, s.goal, 0.0, 0.0, 0.01, 0.2, 1.0, dt, DT,
+            );
+        }
+    });
+    // Per-spring gains: the shared row's position and velocity gains times the state's factor
+    // (0.5..1.5), acceleration gain 1.
+    let spring_gains: Vec<(f32, f32, f32)> =
+        init.iter().map(|s| (0.01 * s.h, 0.2 * s.h, 1.0)).collect();
+    let checked: Vec<TrackingGains> = spring_gains
+        .iter()
+        .map(|&(x, v, a)| TrackingGains::new(x, v, a, DT).unwrap())
+        .collect();
+    let mut per = TrackingSprings::with_gains(&checked).unwrap();
+    per.x_goal_mut()
+        .iter_mut()
+        .zip(&init)
+        .for_each(|(g, s)| *g = s.goal);
+    changing(&mut c, "tracking/b_hooke_gains", |dt| {
+        per.update(dt).unwrap()
+    });
+    let mut peer = init.clone();
+    changing(&mut c, "tracking/e_spring_damper_gains", |dt| {
+        for (s, &(x_gain, v_gain, a_gain)) in peer.iter_mut().zip(&spring_gains) {
+            spring_damper::tracking_spring_update_exact(
+                &mut s.x, &mut s.v, s.goal, 0.0, 0.0, x_gain, v_gain, a_gain, dt, DT,
             );
         }
     });

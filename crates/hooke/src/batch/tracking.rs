@@ -1,17 +1,26 @@
-//! Batches of exact tracking springs (one set of gains, per-spring goals and modes).
+//! Batches of exact tracking springs (gains shared or per spring, per-spring goals and modes).
 
-use super::state_column;
+use super::step_cache::StepCache;
+use super::{param_column, set_columns, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_index};
-use crate::lanes::{TrackingLaneCoeffs, TrackingMode, tracking_shared};
+use crate::error::{ParamError, check_dt, check_index, check_len};
+use crate::lanes::{
+    TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams, tracking_rates,
+    tracking_shared,
+};
 use crate::par::{self, DEFAULT_GRAIN};
 use crate::scalar::TrackingGains;
+use wide::f32x8;
 
-/// Many exact (dt-invariant) tracking springs sharing one set of [`TrackingGains`]: each follows
-/// its own input signal's position, velocity and acceleration targets, set every frame, with a
-/// per-spring [`TrackingMode`] that drops the velocity / acceleration targets around a known
-/// discontinuity. The SIMD batch of [`crate::scalar::TrackingCoeffs::apply`]; the coefficients
-/// of the three modes are computed once per `dt` (not per spring).
+/// Many exact (dt-invariant) tracking springs sharing one set of [`TrackingGains`] or with one
+/// set each: each follows its own input signal's position, velocity and acceleration targets, set
+/// every frame, with a per-spring [`TrackingMode`] that drops the velocity / acceleration targets
+/// around a known discontinuity. The SIMD batch of [`crate::scalar::TrackingCoeffs::apply`].
+/// With shared gains the coefficients of the three modes are computed once per `dt` (not per
+/// spring); with gains per spring ([`with_gains`](Self::with_gains)) each spring's equivalent
+/// spring is computed once when the gains are set, and its coefficients per lane group and frame
+/// inside the kernel ([`tracking_rates`]), so a `dt` that changes every frame costs the same as a
+/// constant one.
 ///
 /// ```
 /// use hooke::batch::TrackingSprings;
@@ -35,9 +44,70 @@ pub struct TrackingSprings {
     a_goal: Column,
     /// [`TrackingMode::as_lane_value`] per spring (the kernel selects coefficients per lane).
     mode: Column,
-    gains: TrackingGains,
-    cached_dt: Option<f32>,
-    coeffs: [TrackingLaneCoeffs; 3],
+    gains: Gains,
+}
+
+/// The gains of a batch.
+// One per batch, and the shared variant's 792 bytes were the batch's before there was a second:
+// boxing them would add an (infallible) allocation to `new` for nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+enum Gains {
+    /// One set for every spring, with the coefficients of its three modes cached per `dt`.
+    Shared {
+        gains: TrackingGains,
+        coeffs: StepCache<[TrackingLaneCoeffs; 3]>,
+    },
+    /// One set per spring, as the columns of [`TrackingRateParams`].
+    PerSpring(ParamColumns),
+}
+
+/// [`TrackingRateParams`] per spring, one column per field (padding lanes inert:
+/// [`TrackingRateParams::INERT`]).
+#[derive(Debug, Clone)]
+struct ParamColumns {
+    stiffness: Column,
+    damping: Column,
+    position_only_damping: Column,
+    v_goal_force: Column,
+    a_goal_force: Column,
+}
+
+impl ParamColumns {
+    /// The parameters of `gains` (one per spring), allocated fallibly.
+    fn new(gains: &[TrackingGains]) -> Result<ParamColumns, ParamError> {
+        let inert = TrackingRateParams::INERT;
+        let column = |pad| param_column(TrackingSprings::NAME, gains.len(), pad);
+        let mut columns = ParamColumns {
+            stiffness: column(inert.stiffness)?,
+            damping: column(inert.damping)?,
+            position_only_damping: column(inert.position_only_damping)?,
+            v_goal_force: column(inert.v_goal_force)?,
+            a_goal_force: column(inert.a_goal_force)?,
+        };
+        for (i, g) in gains.iter().enumerate() {
+            let p = TrackingRateParams::new(g);
+            columns.stiffness.as_mut_slice()[i] = p.stiffness;
+            columns.damping.as_mut_slice()[i] = p.damping;
+            columns.position_only_damping.as_mut_slice()[i] = p.position_only_damping;
+            columns.v_goal_force.as_mut_slice()[i] = p.v_goal_force;
+            columns.a_goal_force.as_mut_slice()[i] = p.a_goal_force;
+        }
+        Ok(columns)
+    }
+
+    /// The columns as lane slices, in the order of [`TrackingParamLanes`]'s fields (a tuple, so
+    /// that [`par::run`] splits them).
+    #[allow(clippy::type_complexity)] // five lane slices, named where they are unpacked
+    fn lanes(&self) -> (&[f32x8], &[f32x8], &[f32x8], &[f32x8], &[f32x8]) {
+        (
+            self.stiffness.lanes(),
+            self.damping.lanes(),
+            self.position_only_damping.lanes(),
+            self.v_goal_force.lanes(),
+            self.a_goal_force.lanes(),
+        )
+    }
 }
 
 impl TrackingSprings {
@@ -51,17 +121,63 @@ impl TrackingSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn new(len: usize, gains: TrackingGains) -> Result<TrackingSprings, ParamError> {
-        const NAME: &str = "TrackingSprings";
-        Ok(TrackingSprings {
-            x: state_column(NAME, len)?,
-            v: state_column(NAME, len)?,
-            x_goal: state_column(NAME, len)?,
-            v_goal: state_column(NAME, len)?,
-            a_goal: state_column(NAME, len)?,
-            mode: state_column(NAME, len)?,
+        let gains = Gains::Shared {
             gains,
-            cached_dt: None,
-            coeffs: [TrackingLaneCoeffs::splat(&crate::scalar::TrackingCoeffs::IDENTITY); 3],
+            coeffs: StepCache::new(),
+        };
+        Self::with_state(len, gains)
+    }
+
+    /// One spring per element of `gains` (each checked by [`TrackingGains::new`]), at rest at 0,
+    /// all goals 0, mode [`TrackingMode::Full`]. Each spring's equivalent spring is computed here,
+    /// once; [`update`](Self::update) then computes its coefficients for each frame's `dt`.
+    ///
+    /// ```
+    /// use hooke::{batch::TrackingSprings, scalar::TrackingGains};
+    /// let gains = [
+    ///     TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?,
+    ///     TrackingGains::new(0.05, 0.5, 0.0, 1.0 / 60.0)?, // stiffer, no acceleration target
+    /// ];
+    /// let mut s = TrackingSprings::with_gains(&gains)?;
+    /// s.x_goal_mut().fill(1.0);
+    /// s.update(1.0 / 60.0)?;
+    /// assert!(s.x()[1] > s.x()[0] && s.x()[0] > 0.0);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn with_gains(gains: &[TrackingGains]) -> Result<TrackingSprings, ParamError> {
+        Self::with_state(gains.len(), Gains::PerSpring(ParamColumns::new(gains)?))
+    }
+
+    /// Gives every spring its own gains from now on (one per spring: `gains.len()` must be
+    /// [`len`](Self::len)); states, goals and modes are kept. On error nothing changes.
+    ///
+    /// ```
+    /// use hooke::{batch::TrackingSprings, scalar::TrackingGains, ParamError};
+    /// let g = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
+    /// let mut s = TrackingSprings::new(2, g)?;
+    /// s.set_gains(&[g, TrackingGains::new(0.1, 0.5, 1.0, 1.0 / 60.0)?])?;
+    /// let err = s.set_gains(&[g]).unwrap_err();
+    /// assert!(matches!(err, ParamError::LengthMismatch { name: "gains", expected: 2, found: 1 }));
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_gains(&mut self, gains: &[TrackingGains]) -> Result<(), ParamError> {
+        check_len("gains", self.len(), gains.len())?;
+        self.gains = Gains::PerSpring(ParamColumns::new(gains)?);
+        Ok(())
+    }
+
+    const NAME: &str = "TrackingSprings";
+
+    /// `len` springs at rest at 0, all goals 0, mode [`TrackingMode::Full`], with `gains`.
+    fn with_state(len: usize, gains: Gains) -> Result<TrackingSprings, ParamError> {
+        Ok(TrackingSprings {
+            x: state_column(Self::NAME, len)?,
+            v: state_column(Self::NAME, len)?,
+            x_goal: state_column(Self::NAME, len)?,
+            v_goal: state_column(Self::NAME, len)?,
+            a_goal: state_column(Self::NAME, len)?,
+            mode: state_column(Self::NAME, len)?,
+            gains,
         })
     }
 
@@ -85,6 +201,34 @@ impl TrackingSprings {
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Sets every spring's position and velocity and this frame's targets from slices of the
+    /// batch's length (errors name the slice whose length differs; on an error nothing changes).
+    ///
+    /// ```
+    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
+    /// let mut s = hooke::batch::TrackingSprings::new(2, gains)?;
+    /// s.set_state(&[1.0, 2.0], &[0.0; 2], &[1.0; 2], &[0.0; 2], &[0.0; 2])?;
+    /// assert_eq!(s.x()[1], 2.0);
+    /// assert!(s.set_state(&[1.0], &[0.0; 2], &[1.0; 2], &[0.0; 2], &[0.0; 2]).is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn set_state(
+        &mut self,
+        x: &[f32],
+        v: &[f32],
+        x_goal: &[f32],
+        v_goal: &[f32],
+        a_goal: &[f32],
+    ) -> Result<(), ParamError> {
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.x_goal, "x_goal", x_goal),
+            (&mut self.v_goal, "v_goal", v_goal),
+            (&mut self.a_goal, "a_goal", a_goal),
+        ])
     }
 
     /// Sets the mode of spring `index` for the next updates.
@@ -231,29 +375,55 @@ impl TrackingSprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        if self.cached_dt != Some(dt) {
-            let g = self.gains;
-            self.coeffs = [
-                g,
-                g.without_acceleration(),
-                g.without_velocity_acceleration(),
-            ]
-            .map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)));
-            self.cached_dt = Some(dt);
-        }
-        let coeffs = par::Shared(self.coeffs);
-        let parts = (
+        let state = (
             self.x.lanes_mut(),
             self.v.lanes_mut(),
             self.x_goal.lanes(),
             self.v_goal.lanes(),
             self.a_goal.lanes(),
             self.mode.lanes(),
-            coeffs,
         );
-        par::run(parts, grain, &|(x, v, xg, vg, ag, m, c)| {
-            tracking_shared(x, v, xg, vg, ag, m, &c.0)
-        });
+        match &mut self.gains {
+            Gains::Shared { gains, coeffs } => {
+                let g = *gains;
+                // The coefficients of the three modes, once per dt.
+                let coeffs = *coeffs.get(dt, |_, dt| {
+                    [
+                        g,
+                        g.without_acceleration(),
+                        g.without_velocity_acceleration(),
+                    ]
+                    .map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)))
+                });
+                let (x, v, xg, vg, ag, m) = state;
+                let parts = (x, v, xg, vg, ag, m, par::Shared(coeffs));
+                par::run(parts, grain, &|(x, v, xg, vg, ag, m, c)| {
+                    tracking_shared(x, v, xg, vg, ag, m, &c.0)
+                });
+            }
+            Gains::PerSpring(columns) => {
+                let (x, v, xg, vg, ag, m) = state;
+                let parts = (x, v, xg, vg, ag, m, columns.lanes());
+                par::run(parts, grain, &|(
+                    x,
+                    v,
+                    xg,
+                    vg,
+                    ag,
+                    m,
+                    (s, d, dp, fv, fa),
+                )| {
+                    let params = TrackingParamLanes {
+                        stiffness: s,
+                        damping: d,
+                        position_only_damping: dp,
+                        v_goal_force: fv,
+                        a_goal_force: fa,
+                    };
+                    tracking_rates(x, v, xg, vg, ag, m, params, dt)
+                });
+            }
+        }
         Ok(())
     }
 }

@@ -60,12 +60,24 @@ pub fn critical_lanes(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
 /// assert!((c.lane(5).vx - want.vx).abs() <= 1e-6 * want.vx.abs());
 /// ```
 pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> LaneCoeffs {
+    stiffness_damping_lanes_with_force(stiffness, damping, dt).0
+}
+
+/// [`stiffness_damping_lanes`] and, per lane, `p = ∫ m01` over the step (the position response
+/// to a constant unit force, `docs/math.md` §1.2), from the same `f64` computation: the
+/// tracking kernel's force terms ([`super::tracking_rates`]).
+pub(crate) fn stiffness_damping_lanes_with_force(
+    stiffness: f32x8,
+    damping: f32x8,
+    dt: f64x4,
+) -> (LaneCoeffs, f32x8) {
     let (s_lo, s_hi) = halves(stiffness);
     let (d_lo, d_hi) = halves(damping);
-    let c = join_coeffs(
+    let ((lo, p_lo), (hi, p_hi)) = (
         stiffness_damping64(s_lo, d_lo, dt),
         stiffness_damping64(s_hi, d_hi, dt),
     );
+    let (c, p) = (join_coeffs(lo, hi), join(p_lo, p_hi));
     // `wide`'s f64 sine and cosine are exact to an ulp up to phases of 1e8 rad; beyond (a spring
     // oscillating millions of times within one step) take the scalar path, whose libm reduces
     // any argument exactly.
@@ -73,23 +85,30 @@ pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> L
         let w2 = s - f64x4::splat(0.25) * d * d;
         (w2 * dt * dt).simd_gt(f64x4::splat(MAX_SIMD_PHASE * MAX_SIMD_PHASE))
     };
-    if !(huge(s_lo, d_lo) | huge(s_hi, d_hi)).any() {
-        return c;
+    let huge_lanes = huge(s_lo, d_lo).to_bitmask() | (huge(s_hi, d_hi).to_bitmask() << 4);
+    if huge_lanes == 0 {
+        return (c, p);
     }
     let (s, d, t) = (
         stiffness.to_array(),
         damping.to_array(),
         dt.to_array()[0] as f32,
     );
-    let mut lanes = c.map(|v| v.to_array());
+    let (mut lanes, mut p) = (c.map(|v| v.to_array()), p.to_array());
     for i in 0..8 {
         let e = SpringCoeffs::stiffness_damping(s[i], d[i], t);
         lanes
             .as_mut()
             .zip(e)
             .map(|(column, value)| column[i] = value);
+        if huge_lanes & (1 << i) != 0 {
+            // An under-damped lane (w^2 > 0, so s > 0) outside the series' region: the closed
+            // form's p is `-(m00 - 1) / s` there, and xx is `m00 - 1` (0 when s is infinite:
+            // rigid, no force moves it).
+            p[i] = (-f64::from(e.xx) / f64::from(s[i])) as f32;
+        }
     }
-    lanes.map(f32x8::new)
+    (lanes.map(f32x8::new), f32x8::new(p))
 }
 
 /// Largest oscillation phase `w dt` (radians) computed with `wide`'s sine and cosine.
@@ -116,7 +135,7 @@ fn critical64(halflife: f64x4, t: f64x4) -> Coeffs64x4 {
     // Same operations as Coeffs64::critical: y = 0.5 * (4 ln2 / h).
     let y = f64x4::splat(0.5) * (f64x4::splat(4.0 * std::f64::consts::LN_2) / halflife);
     let rigid = halflife.simd_le(zero);
-    let c = stiffness_damping64(y * y, y + y, t);
+    let (c, _) = stiffness_damping64(y * y, y + y, t);
     let valid_t = t.simd_gt(zero) & t.simd_lt(f64x4::splat(f64::INFINITY));
     let snap = rigid & valid_t;
     let nan = halflife.is_nan();
@@ -132,7 +151,9 @@ fn select_coeffs(mask: f64x4, constant: &Coeffs64, c: Coeffs64x4) -> Coeffs64x4 
         .map(|(k, c)| mask.select(k, c))
 }
 
-fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
+/// The coefficients of 4 general springs and `p = ∫ m01` (0 for the identity and rigid steps,
+/// where no force moves the spring).
+fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> (Coeffs64x4, f64x4) {
     let zero = f64x4::ZERO;
     let one = f64x4::ONE;
     let half = f64x4::splat(0.5);
@@ -212,8 +233,13 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> Coeffs64x4 {
     let not_finite = any(c.map(|c| !c.is_finite()));
     // A coefficient that f32 cannot hold (an extremely stiff spring at a tiny dt) is rigid too.
     let too_big = any(c.map(|c| c.abs().simd_gt(f32_max)));
-    let c = select_coeffs(rigid | (too_big & !not_finite), &Coeffs64::SNAP, c);
-    select_coeffs(invalid | (not_finite & !rigid), &Coeffs64::IDENTITY, c)
+    let (snap, identity) = (
+        rigid | (too_big & !not_finite),
+        invalid | (not_finite & !rigid),
+    );
+    let c = select_coeffs(snap, &Coeffs64::SNAP, c);
+    let c = select_coeffs(identity, &Coeffs64::IDENTITY, c);
+    (c, (snap | identity).select(f64x4::ZERO, p))
 }
 
 /// `(1 - e^(-z)) / z` with the limit 1 at 0.

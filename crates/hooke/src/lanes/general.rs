@@ -23,7 +23,7 @@
 
 use wide::{f32x8, f64x4};
 
-use super::closed_form::stiffness_damping_lanes;
+use super::closed_form::stiffness_damping_lanes_with_force;
 use super::coeffs::LaneCoeffs;
 use super::spring::{GoalLanes, guarded_blocks, raw_step};
 
@@ -76,12 +76,13 @@ fn series_terms(s: f32x8, d: f32x8, dt: f32x8) -> Option<usize> {
 /// ```
 #[inline(always)]
 pub fn stiffness_damping_series(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
-    series::<TERMS>(s, d, dt)
+    series::<TERMS>(s, d, dt).0
 }
 
-/// The series with `N` terms after `a_0`.
+/// The series with `N` terms after `a_0`: the coefficients and `∫ m01 = dt² B` (callers that
+/// do not read it pay nothing: it is inlined and dropped).
 #[inline(always)]
-fn series<const N: usize>(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
+fn series<const N: usize>(s: f32x8, d: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) {
     let (big_d, big_s) = (d * dt, s * dt * dt);
     let (mut prev, mut a) = (f32x8::ZERO, f32x8::ONE);
     let (mut sum_a, mut sum_b) = (f32x8::ONE, f32x8::splat(0.5));
@@ -91,14 +92,15 @@ fn series<const N: usize>(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
         sum_a += a;
         sum_b = a.mul_add(f32x8::splat(inv_b), sum_b);
     }
-    LaneCoeffs {
+    let c = LaneCoeffs {
         xx: -(big_s * sum_b),
         xv: dt * sum_a,
         xq: big_d * dt * sum_b,
         vx: -(s * dt * sum_a),
         vv: f32x8::ONE - big_s.mul_add(sum_b, big_d * sum_a),
         vq: big_d * sum_a,
-    }
+    };
+    (c, dt * dt * sum_b)
 }
 
 /// The coefficients of 8 general springs over `dt`: the series when every lane is in its region,
@@ -114,6 +116,28 @@ fn series<const N: usize>(s: f32x8, d: f32x8, dt: f32x8) -> LaneCoeffs {
 /// ```
 #[inline(always)]
 pub fn stiffness_damping_rate_lanes(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
+    stiffness_damping_rate_lanes_with_force(s, d, dt).0
+}
+
+/// [`stiffness_damping_rate_lanes`] and, per lane, `p = ∫ m01` over `dt`: the position response
+/// to a constant unit force (`dt² B` of the series, the `f64` closed form's `∫ m01` outside its
+/// region; 0 for the identity and rigid steps). With it a constant force `f` adds `p f` to the
+/// position and `m01 f = xv f` to the velocity: the tracking spring's targets
+/// ([`super::tracking_rates`]).
+///
+/// ```
+/// use hooke::lanes::stiffness_damping_rate_lanes_with_force;
+/// use wide::f32x8;
+/// // No spring, no damping: a unit force moves the position by dt² / 2.
+/// let (c, p) = stiffness_damping_rate_lanes_with_force(f32x8::ZERO, f32x8::ZERO, 0.5);
+/// assert_eq!((p.to_array()[0], c.xv.to_array()[0]), (0.125, 0.5));
+/// // With damping, p = xq / d (the goal velocity's force is d q).
+/// let (c, p) = stiffness_damping_rate_lanes_with_force(f32x8::splat(30.0), f32x8::splat(4.0), 0.02);
+/// let xq = c.xq.to_array()[0];
+/// assert!((p.to_array()[0] - xq / 4.0).abs() <= 1e-7 * p.to_array()[0]);
+/// ```
+#[inline(always)]
+pub fn stiffness_damping_rate_lanes_with_force(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
     let t = f32x8::splat(dt);
     match series_terms(s, d, t) {
         Some(SHORT_TERMS) => series::<SHORT_TERMS>(s, d, t),
@@ -125,8 +149,8 @@ pub fn stiffness_damping_rate_lanes(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
 /// The `f64` closed form for one lane group, out of line: the series' loop stays small.
 #[cold]
 #[inline(never)]
-fn closed_form(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
-    stiffness_damping_lanes(s, d, f64x4::splat(f64::from(dt)))
+fn closed_form(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
+    stiffness_damping_lanes_with_force(s, d, f64x4::splat(f64::from(dt)))
 }
 
 /// General springs with per-spring stiffness and damping toward per-spring goals and goal

@@ -1,9 +1,13 @@
-//! The tracking spring's kernel (per-spring modes: track, clamp, snap); scalar twin
-//! [`crate::scalar::tracking_spring_update_exact`].
+//! The tracking spring's kernels (per-spring modes: track, clamp, snap); scalar twin
+//! [`crate::scalar::tracking_spring_update_exact`]: [`tracking_shared`] for springs sharing
+//! gains (coefficients computed once per `dt`), [`tracking_rates`] for gains per spring and a
+//! `dt` that may change every frame (coefficients computed per lane group in the loop).
 
 use wide::f32x8;
 
-use crate::scalar::TrackingCoeffs;
+use super::coeffs::LaneCoeffs;
+use super::general::stiffness_damping_rate_lanes_with_force;
+use crate::scalar::{TrackingCoeffs, TrackingGains};
 
 /// [`TrackingCoeffs`] splatted across 8 lanes.
 ///
@@ -70,7 +74,7 @@ impl TrackingLaneCoeffs {
 }
 
 /// Which targets a tracking spring uses this frame, per spring: the value stored in the `mode`
-/// column of [`tracking_shared`].
+/// column of [`tracking_shared`] and [`tracking_rates`].
 ///
 /// ```
 /// assert_eq!(hooke::lanes::TrackingMode::Full.as_lane_value(), 0.0);
@@ -152,5 +156,300 @@ pub fn tracking_shared(
             c.vx.mul_add(e, c.vv.mul_add(*v, c.vvg.mul_add(*vg, c.vag * *ag)));
         *x += dx;
         *v = v1;
+    }
+}
+
+/// One spring's parameters for [`tracking_rates`]: the equivalent spring of its gains
+/// ([`TrackingGains::equivalent_spring`]) rounded to `f32`, i.e. everything that does not depend
+/// on `dt`, computed once when the gains are set.
+///
+/// ```
+/// use hooke::{lanes::TrackingRateParams, scalar::TrackingGains};
+/// let p = TrackingRateParams::new(&TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?);
+/// assert!((p.stiffness - 36.0).abs() < 1e-4);
+/// assert!((p.position_only_damping - 0.6).abs() < 1e-6); // x_gain / gain_dt
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrackingRateParams {
+    /// The stiffness `x_gain / gain_dt²`, the same in every mode (`+inf` beyond the `f32` range:
+    /// a rigid spring, as in the scalar twin).
+    pub stiffness: f32,
+    /// The damping of [`TrackingMode::Full`] and [`TrackingMode::NoAcceleration`].
+    pub damping: f32,
+    /// The damping of [`TrackingMode::PositionOnly`], `x_gain / gain_dt`: dropping the velocity
+    /// target also drops the damping it brings
+    /// ([`TrackingGains::without_velocity_acceleration`]).
+    pub position_only_damping: f32,
+    /// The force per unit of target velocity (0 in [`TrackingMode::PositionOnly`]).
+    pub v_goal_force: f32,
+    /// The force per unit of target acceleration (0 unless [`TrackingMode::Full`]).
+    pub a_goal_force: f32,
+}
+
+impl TrackingRateParams {
+    /// No spring, no damping, no force: a lane at rest at 0 stays there (padding lanes).
+    ///
+    /// ```
+    /// assert_eq!(hooke::lanes::TrackingRateParams::INERT.stiffness, 0.0);
+    /// ```
+    pub const INERT: TrackingRateParams = TrackingRateParams {
+        stiffness: 0.0,
+        damping: 0.0,
+        position_only_damping: 0.0,
+        v_goal_force: 0.0,
+        a_goal_force: 0.0,
+    };
+
+    /// The parameters of `gains`, from its `f64` equivalent spring (and that of its
+    /// position-only gains), rounded once.
+    ///
+    /// ```
+    /// use hooke::{lanes::TrackingRateParams, scalar::TrackingGains};
+    /// let g = TrackingGains::new(0.5, 0.5, 1.0, 0.1)?;
+    /// let p = TrackingRateParams::new(&g);
+    /// assert_eq!(p.damping, g.equivalent_spring().damping as f32);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn new(gains: &TrackingGains) -> TrackingRateParams {
+        let full = gains.equivalent_spring();
+        let position_only = gains.without_velocity_acceleration().equivalent_spring();
+        TrackingRateParams {
+            stiffness: full.stiffness as f32,
+            damping: full.damping as f32,
+            position_only_damping: position_only.damping as f32,
+            v_goal_force: full.v_goal_force as f32,
+            a_goal_force: full.a_goal_force as f32,
+        }
+    }
+}
+
+/// The per-spring parameter columns of [`tracking_rates`] as lane slices: one column per field
+/// of [`TrackingRateParams`].
+///
+/// ```
+/// let p = hooke::lanes::TrackingParamLanes {
+///     stiffness: &[], damping: &[], position_only_damping: &[], v_goal_force: &[], a_goal_force: &[],
+/// };
+/// assert_eq!(p.len(), 0);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct TrackingParamLanes<'a> {
+    /// See [`TrackingRateParams::stiffness`].
+    pub stiffness: &'a [f32x8],
+    /// See [`TrackingRateParams::damping`].
+    pub damping: &'a [f32x8],
+    /// See [`TrackingRateParams::position_only_damping`].
+    pub position_only_damping: &'a [f32x8],
+    /// See [`TrackingRateParams::v_goal_force`].
+    pub v_goal_force: &'a [f32x8],
+    /// See [`TrackingRateParams::a_goal_force`].
+    pub a_goal_force: &'a [f32x8],
+}
+
+impl TrackingParamLanes<'_> {
+    /// Lane groups available (the shortest column).
+    ///
+    /// ```
+    /// use wide::f32x8;
+    /// let (a, b) = ([f32x8::ZERO; 2], [f32x8::ZERO; 3]);
+    /// let p = hooke::lanes::TrackingParamLanes {
+    ///     stiffness: &a, damping: &b, position_only_damping: &b, v_goal_force: &b, a_goal_force: &b,
+    /// };
+    /// assert_eq!(p.len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.stiffness
+            .len()
+            .min(self.damping.len())
+            .min(self.position_only_damping.len())
+            .min(self.v_goal_force.len())
+            .min(self.a_goal_force.len())
+    }
+
+    /// Whether no lane group is available.
+    ///
+    /// ```
+    /// let p = hooke::lanes::TrackingParamLanes {
+    ///     stiffness: &[], damping: &[], position_only_damping: &[], v_goal_force: &[], a_goal_force: &[],
+    /// };
+    /// assert!(p.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first `n` lane groups (`n <= self.len()`): indexing below `n` is then known in bounds.
+    fn prefix(self, n: usize) -> Self {
+        TrackingParamLanes {
+            stiffness: &self.stiffness[..n],
+            damping: &self.damping[..n],
+            position_only_damping: &self.position_only_damping[..n],
+            v_goal_force: &self.v_goal_force[..n],
+            a_goal_force: &self.a_goal_force[..n],
+        }
+    }
+}
+
+/// One lane group's step for its modes: the general spring's coefficients, `p = ∫ m01` (the
+/// position response to a constant unit force; the velocity response is `m01 = xv`) and the
+/// force per unit target velocity and acceleration, 0 where the mode drops that target.
+struct ForcedStep {
+    c: LaneCoeffs,
+    p: f32x8,
+    v_goal_force: f32x8,
+    a_goal_force: f32x8,
+}
+
+impl ForcedStep {
+    /// The step of lane group `i` with modes `mode` over `dt` (`i` in bounds of `params`).
+    #[inline(always)]
+    fn new(params: &TrackingParamLanes<'_>, i: usize, mode: f32x8, dt: f32) -> ForcedStep {
+        let no_acceleration = mode.simd_eq(f32x8::ONE);
+        let position_only = mode.simd_eq(f32x8::splat(2.0));
+        let damping = position_only.select(params.position_only_damping[i], params.damping[i]);
+        let (c, p) = stiffness_damping_rate_lanes_with_force(params.stiffness[i], damping, dt);
+        ForcedStep {
+            c,
+            p,
+            v_goal_force: position_only.select(f32x8::ZERO, params.v_goal_force[i]),
+            a_goal_force: (no_acceleration | position_only)
+                .select(f32x8::ZERO, params.a_goal_force[i]),
+        }
+    }
+
+    /// `x1 = x + xx e + xv v + p f`, `v1 = vx e + vv v + xv f` with the targets' force
+    /// `f = v_goal_force v_goal + a_goal_force a_goal` (the scalar twin's `xvg v_goal + xag
+    /// a_goal` is `p f`, its `vvg v_goal + vag a_goal` is `m01 f`).
+    #[inline(always)]
+    fn apply(&self, x: f32x8, v: f32x8, goals: [f32x8; 3]) -> (f32x8, f32x8) {
+        let [x_goal, v_goal, a_goal] = goals;
+        let force = self
+            .v_goal_force
+            .mul_add(v_goal, self.a_goal_force * a_goal);
+        let c = &self.c;
+        let e = x - x_goal;
+        let x1 = x + c.xx.mul_add(e, c.xv.mul_add(v, self.p * force));
+        let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.xv * force));
+        (x1, v1)
+    }
+
+    /// `r`, the result of [`apply`](Self::apply) from `(x, v)`, with lanes that are not finite
+    /// recomputed in `f64` by the scalar twin's slow path ([`TrackingCoeffs::apply_saturating`]),
+    /// as every spring kernel does ([`super::spring`]): finite input never writes NaN or
+    /// infinity. (The spring kernels' `guarded_blocks` cannot serve here: its slow path knows a
+    /// goal and a goal velocity, and the force `f` computed from three targets may overflow `f32`
+    /// where the step does not, so the slow path needs the targets themselves.)
+    #[inline(always)]
+    fn checked(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: (f32x8, f32x8)) -> (f32x8, f32x8) {
+        if (r.0 + r.1).is_finite().all() {
+            r
+        } else {
+            self.saturate(x, v, goals, r)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn saturate(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: (f32x8, f32x8)) -> (f32x8, f32x8) {
+        let lanes = |v: f32x8| v.to_array().map(f64::from);
+        let (xx, xv, vx, vv) = (
+            lanes(self.c.xx),
+            lanes(self.c.xv),
+            lanes(self.c.vx),
+            lanes(self.c.vv),
+        );
+        let (p, fv, fa) = (
+            lanes(self.p),
+            lanes(self.v_goal_force),
+            lanes(self.a_goal_force),
+        );
+        let (x, v) = (x.to_array(), v.to_array());
+        let [xg, vg, ag] = goals.map(|g| g.to_array());
+        let (mut x1, mut v1) = (r.0.to_array(), r.1.to_array());
+        for i in 0..8 {
+            if !(x1[i].is_finite() && v1[i].is_finite()) {
+                let c =
+                    TrackingCoeffs::from_response([xx[i], xv[i], vx[i], vv[i]], p[i], fv[i], fa[i]);
+                (x1[i], v1[i]) = c.apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
+            }
+        }
+        (f32x8::new(x1), f32x8::new(v1))
+    }
+}
+
+/// Exact tracking springs with gains per spring (`params`, [`TrackingRateParams`] per spring)
+/// over `dt` (finite, `>= 0`), toward per-spring targets (`x_goal`, `v_goal`, `a_goal`) with a
+/// per-spring `mode` column ([`TrackingMode::as_lane_value`]). Each lane group's coefficients are
+/// computed in the loop from its parameters and this frame's `dt`, with the general spring's
+/// [`stiffness_damping_rate_lanes_with_force`] (power series in `f32x8` in its region, `f64`
+/// closed form elsewhere), so a `dt` that changes every frame costs no more than a constant one.
+/// The SIMD twin of [`TrackingCoeffs::apply`] with [`TrackingGains::coeffs`] of each spring's
+/// gains in its mode. Lanes whose result leaves the `f32` range are recomputed in `f64` and
+/// saturate at `±f32::MAX`; `dt = 0` returns the state bit for bit.
+///
+/// ```
+/// use hooke::column::Column;
+/// use hooke::lanes::{tracking_rates, TrackingParamLanes, TrackingRateParams};
+/// use hooke::scalar::TrackingGains;
+///
+/// let gains = [
+///     TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?,
+///     TrackingGains::new(0.1, 0.5, 0.0, 1.0 / 30.0)?,
+/// ];
+/// let p: Vec<TrackingRateParams> = gains.iter().map(TrackingRateParams::new).collect();
+/// let col = |f: fn(&TrackingRateParams) -> f32| {
+///     Column::from_slice(&p.iter().map(f).collect::<Vec<_>>())
+/// };
+/// let (s, d, dp) = (col(|p| p.stiffness), col(|p| p.damping), col(|p| p.position_only_damping));
+/// let (fv, fa) = (col(|p| p.v_goal_force), col(|p| p.a_goal_force));
+/// let params = TrackingParamLanes {
+///     stiffness: s.lanes(), damping: d.lanes(), position_only_damping: dp.lanes(),
+///     v_goal_force: fv.lanes(), a_goal_force: fa.lanes(),
+/// };
+/// let (mut x, mut v) = (Column::new(2, 0.0), Column::new(2, 0.0));
+/// let (xg, vg, ag) = (Column::new(2, 1.0), Column::new(2, 0.5), Column::new(2, 0.0));
+/// let mode = Column::from_slice(&[0.0, 2.0]); // full, position only
+/// let dt = 1.0 / 60.0;
+/// tracking_rates(x.lanes_mut(), v.lanes_mut(), xg.lanes(), vg.lanes(), ag.lanes(), mode.lanes(), params, dt);
+///
+/// let (mut x0, mut v0) = (0.0, 0.0);
+/// gains[0].coeffs(dt).apply(&mut x0, &mut v0, 1.0, 0.5, 0.0);
+/// assert!((x.as_slice()[0] - x0).abs() <= 1e-7 && (v.as_slice()[0] - v0).abs() <= 1e-6);
+/// # Ok::<(), hooke::ParamError>(())
+/// ```
+#[allow(clippy::too_many_arguments)] // one slice per column, as every kernel takes them
+pub fn tracking_rates(
+    x: &mut [f32x8],
+    v: &mut [f32x8],
+    x_goal: &[f32x8],
+    v_goal: &[f32x8],
+    a_goal: &[f32x8],
+    mode: &[f32x8],
+    params: TrackingParamLanes<'_>,
+    dt: f32,
+) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        // Nothing moves. Returning is also what keeps dt = 0 bit for bit: the step would turn a
+        // -0 into +0 (`-0 + 0`).
+        return;
+    }
+    let n = [
+        x_goal.len(),
+        v_goal.len(),
+        a_goal.len(),
+        mode.len(),
+        params.len(),
+    ]
+    .into_iter()
+    .fold(x.len().min(v.len()), usize::min);
+    let (x, v) = (&mut x[..n], &mut v[..n]);
+    let (x_goal, v_goal, a_goal, mode) = (&x_goal[..n], &v_goal[..n], &a_goal[..n], &mode[..n]);
+    let params = params.prefix(n);
+    for i in 0..n {
+        let step = ForcedStep::new(&params, i, mode[i], dt);
+        let goals = [x_goal[i], v_goal[i], a_goal[i]];
+        let r = step.apply(x[i], v[i], goals);
+        (x[i], v[i]) = step.checked(x[i], v[i], goals, r);
     }
 }

@@ -95,27 +95,12 @@ impl TrackingSpring {
         } else {
             0.5 * t * t
         };
-        let m01 = c.xv;
-        let out = TrackingCoeffs {
-            xx: c.xx as f32,
-            xv: c.xv as f32,
-            xvg: (p * self.v_goal_force) as f32,
-            xag: (p * self.a_goal_force) as f32,
-            vx: c.vx as f32,
-            vv: c.vv as f32,
-            vvg: (m01 * self.v_goal_force) as f32,
-            vag: (m01 * self.a_goal_force) as f32,
-        };
-        let all_finite = [
-            out.xx, out.xv, out.xvg, out.xag, out.vx, out.vv, out.vvg, out.vag,
-        ]
-        .iter()
-        .all(|value| value.is_finite());
-        if all_finite {
-            out
-        } else {
-            TrackingCoeffs::IDENTITY
-        }
+        TrackingCoeffs::from_response(
+            [c.xx, c.xv, c.vx, c.vv],
+            p,
+            self.v_goal_force,
+            self.a_goal_force,
+        )
     }
 }
 
@@ -173,6 +158,48 @@ impl TrackingCoeffs {
         vag: 0.0,
     };
 
+    /// The coefficients of a general spring's step (`[xx, xv, vx, vv]` of its transition, see
+    /// [`crate::SpringCoeffs`]) driven by the targets' force `v_goal_force v_goal + a_goal_force
+    /// a_goal`, with `p = ∫ m01` its position response to a constant unit force (the velocity
+    /// response is `m01 = xv`). Shared by [`TrackingSpring::coeffs`] and the batch kernel's slow
+    /// path ([`crate::lanes::tracking_rates`]). The identity when a coefficient is beyond `f32`
+    /// (an acceleration target over a step of more than ~1e19 s).
+    pub(crate) fn from_response(
+        [xx, xv, vx, vv]: [f64; 4],
+        p: f64,
+        v_goal_force: f64,
+        a_goal_force: f64,
+    ) -> TrackingCoeffs {
+        // A target that exerts no force adds nothing, even when the response itself overflowed.
+        let force_term = |response: f64, force: f64| {
+            if force == 0.0 {
+                0.0
+            } else {
+                (response * force) as f32
+            }
+        };
+        let out = TrackingCoeffs {
+            xx: xx as f32,
+            xv: xv as f32,
+            xvg: force_term(p, v_goal_force),
+            xag: force_term(p, a_goal_force),
+            vx: vx as f32,
+            vv: vv as f32,
+            vvg: force_term(xv, v_goal_force),
+            vag: force_term(xv, a_goal_force),
+        };
+        let all_finite = [
+            out.xx, out.xv, out.xvg, out.xag, out.vx, out.vv, out.vvg, out.vag,
+        ]
+        .iter()
+        .all(|value| value.is_finite());
+        if all_finite {
+            out
+        } else {
+            TrackingCoeffs::IDENTITY
+        }
+    }
+
     /// Advances one tracking spring by the step these coefficients describe.
     ///
     /// ```
@@ -189,6 +216,39 @@ impl TrackingCoeffs {
         let v0 = *v;
         *x += self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal;
         *v = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
+    }
+
+    /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose
+    /// next value is beyond the `f32` range (where [`apply`](Self::apply) gives infinities, or NaN
+    /// from `inf - inf`), as [`crate::SpringCoeffs::apply_saturating`] is for springs. Finite
+    /// input never becomes NaN or infinite.
+    ///
+    /// ```
+    /// use hooke::scalar::TrackingGains;
+    /// let c = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?.coeffs(1.0 / 60.0);
+    /// // 6e38 from its goal: `x - x_goal` overflows f32.
+    /// let (x, v) = c.apply_saturating(3e38, 0.0, -3e38, 0.0, 0.0);
+    /// assert!(x.is_finite() && x < 3e38 && v.is_finite());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub fn apply_saturating(
+        &self,
+        x: f32,
+        v: f32,
+        x_goal: f32,
+        v_goal: f32,
+        a_goal: f32,
+    ) -> (f32, f32) {
+        let wide = f64::from;
+        let (x, v, vg, ag) = (wide(x), wide(v), wide(v_goal), wide(a_goal));
+        let e = x - wide(x_goal);
+        let x1 =
+            x + wide(self.xx) * e + wide(self.xv) * v + wide(self.xvg) * vg + wide(self.xag) * ag;
+        let v1 = wide(self.vx) * e + wide(self.vv) * v + wide(self.vvg) * vg + wide(self.vag) * ag;
+        let max = f64::from(f32::MAX);
+        // NaN is impossible here for finite input and coefficients: every f64 product and sum is
+        // finite.
+        (x1.clamp(-max, max) as f32, v1.clamp(-max, max) as f32)
     }
 }
 
