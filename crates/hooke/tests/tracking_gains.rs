@@ -355,6 +355,35 @@ fn huge_states_stay_finite() {
 }
 
 #[test]
+fn huge_states_stay_finite_with_shared_gains() {
+    let shared = [
+        TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0).unwrap(),
+        TrackingGains::new(0.0, 0.0, 1.0, 1.0 / 60.0).unwrap(), // free fall
+        TrackingGains::new(1.0, 1.0, 1.0, 1e-20).unwrap(),      // rigid
+    ];
+    for gains in shared {
+        let mut batch = TrackingSprings::new(19, gains).unwrap();
+        for (i, s) in [3e38_f32, -3e38].iter().cycle().take(19).enumerate() {
+            batch.x_mut()[i] = *s;
+            batch.v_mut()[i] = -*s;
+            batch.x_goal_mut()[i] = -*s;
+            batch.v_goal_mut()[i] = *s;
+            batch.a_goal_mut()[i] = if i % 3 == 0 { 0.0 } else { *s };
+            batch.set_mode(i, MODES[i % 3]).unwrap();
+        }
+        for dt in [1e-6, 0.1, 1e4, 1e20, 3e38] {
+            batch.update(dt).unwrap();
+            for (k, (x, v)) in batch.x().iter().zip(batch.v()).enumerate() {
+                assert!(
+                    x.is_finite() && v.is_finite(),
+                    "{gains:?} dt={dt} [{k}] ({x}, {v})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn bad_input_is_rejected_and_changes_nothing() {
     for (x, v, a, gdt, name) in [
         (f32::NAN, 0.2, 1.0, 0.1, "x_gain"),

@@ -59,6 +59,28 @@ impl TrackingLaneCoeffs {
         }
     }
 
+    /// The coefficients of lane `lane` (0..8; panics beyond, like array indexing).
+    ///
+    /// ```
+    /// use hooke::{lanes::TrackingLaneCoeffs, scalar::TrackingCoeffs};
+    /// let c = TrackingLaneCoeffs::splat(&TrackingCoeffs::IDENTITY);
+    /// assert_eq!(c.lane(7), TrackingCoeffs::IDENTITY);
+    /// ```
+    #[track_caller]
+    pub fn lane(&self, lane: usize) -> TrackingCoeffs {
+        let at = |v: f32x8| v.to_array()[lane];
+        TrackingCoeffs {
+            xx: at(self.xx),
+            xv: at(self.xv),
+            xvg: at(self.xvg),
+            xag: at(self.xag),
+            vx: at(self.vx),
+            vv: at(self.vv),
+            vvg: at(self.vvg),
+            vag: at(self.vag),
+        }
+    }
+
     fn select(mask: f32x8, a: &TrackingLaneCoeffs, b: &TrackingLaneCoeffs) -> TrackingLaneCoeffs {
         TrackingLaneCoeffs {
             xx: mask.select(a.xx, b.xx),
@@ -154,9 +176,35 @@ pub fn tracking_shared(
             c.xx.mul_add(e, c.xv.mul_add(*v, c.xvg.mul_add(*vg, c.xag * *ag)));
         let v1 =
             c.vx.mul_add(e, c.vv.mul_add(*v, c.vvg.mul_add(*vg, c.vag * *ag)));
-        *x += dx;
-        *v = v1;
+        let r = (*x + dx, v1);
+        (*x, *v) = if (r.0.is_finite() & r.1.is_finite()).all() {
+            r
+        } else {
+            saturate_shared(&c, (*x, *v), [*xg, *vg, *ag], r)
+        };
     }
+}
+
+/// Slow path of [`tracking_shared`] for lanes whose next state is beyond the `f32` range: those
+/// lanes are recomputed by [`TrackingCoeffs::apply_saturating`] (in `f64`, rounded to the
+/// nearest finite `f32`), so finite input never writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn saturate_shared(
+    c: &TrackingLaneCoeffs,
+    (x, v): (f32x8, f32x8),
+    goals: [f32x8; 3],
+    r: (f32x8, f32x8),
+) -> (f32x8, f32x8) {
+    let (x, v) = (x.to_array(), v.to_array());
+    let [xg, vg, ag] = goals.map(|g| g.to_array());
+    let (mut x1, mut v1) = (r.0.to_array(), r.1.to_array());
+    for i in 0..8 {
+        if !(x1[i].is_finite() && v1[i].is_finite()) {
+            (x1[i], v1[i]) = c.lane(i).apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
+        }
+    }
+    (f32x8::new(x1), f32x8::new(v1))
 }
 
 /// One spring's parameters for [`tracking_rates`]: the equivalent spring of its gains
