@@ -1,7 +1,7 @@
 //! Diagnostic: per-spring-halflife kernels with a frame time that changes every frame, against
 //! the shared-coefficient kernel and the peer's plain loop, 16k springs. Prints ns/spring and the
 //! ratio to the peer. Run one variant alone (argument `critical`, `decay`, `damper`, `shared`,
-//! `quat`, `peer`) under `valgrind --tool=callgrind` to count instructions per spring.
+//! `quat`, `quat_decay`, `peer`) under `valgrind --tool=callgrind` to count instructions per spring.
 //!
 //! `cargo run --release -p hooke-benches --example rate_kernels [variant] [frames]`
 
@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use glam::Quat;
-use hooke::batch::{CriticalSprings, Dampers, DecaySprings, QuatSprings};
+use hooke::batch::{CriticalSprings, Dampers, DecaySprings, QuatDecaySprings, QuatSprings};
 use hooke_benches::{jitter_dt, workloads::critical::Inputs};
 
 const N: usize = 1 << 14;
@@ -86,6 +86,16 @@ fn main() {
             b.set_goals(&goals).expect("len");
             let ns = time(frames, |dt| b.update(dt).expect("dt"));
             results.push(("quat", ns));
+        }
+        if want("quat_decay") {
+            // Rotation offsets decaying toward the identity, one halflife each.
+            let mut b = QuatDecaySprings::with_halflives(&inputs.halflife).expect("valid");
+            for (i, &x) in inputs.x.iter().enumerate() {
+                let offset = Quat::from_rotation_y(3.0 * x);
+                b.set(i, offset, glam::Vec3::new(x, 1.0, -x)).expect("unit");
+            }
+            let ns = time(frames, |dt| b.update(dt).expect("dt"));
+            results.push(("quat_decay", ns));
         }
         if want("damper") {
             let mut b = Dampers::with_halflives(&inputs.halflife).expect("valid");

@@ -26,6 +26,7 @@ impl LaneCoeffs {
     /// use hooke::{lanes::LaneCoeffs, SpringCoeffs};
     /// assert_eq!(LaneCoeffs::splat(&SpringCoeffs::IDENTITY).vv, wide::f32x8::ONE);
     /// ```
+    #[inline(always)]
     pub fn splat(c: &SpringCoeffs) -> LaneCoeffs {
         c.map(f32x8::splat)
     }
