@@ -5,6 +5,10 @@
 //! - `hooke/all-threads`: `Inertializer::par_update` (divide by the core count for per core).
 //! - `peer/scalar`: a per-bone loop over glam types calling `spring_damper`'s
 //!   `inertialize_update_vec` (position) and `inertialize_update_quat` (rotation).
+//! - `traffic-only`: a plain loop over `f32x8` slices with the update's memory traffic (4
+//!   coefficient, 13 input and 12 offset columns read; 12 offset and 13 output columns written)
+//!   and one multiply and one add per column: the floor the fused kernel is measured against
+//!   (`time(traffic-only) / time(hooke/1-thread)`).
 //! - `.../jitter`: the same with a frame time that changes every frame
 //!   (`hooke_benches::jitter_dt`), so no `dt`-dependent value can be reused from the last frame.
 //! - `hooke/1-thread/scales`: with a scale channel (three more lanes per bone, log space).
@@ -19,8 +23,10 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
 use glam_peer::{Quat as PQuat, Vec3 as PVec3};
+use hooke::column::Column;
 use hooke_bvh::{Bvh, Clip};
 use hooke_inertia::{BlendProfile, Inertializer, PoseBatch, PoseRef, RootPolicy};
+use wide::f32x8;
 
 const CHARACTERS: usize = 1000;
 const HALFLIFE: f32 = 0.1;
@@ -92,6 +98,61 @@ fn crowd(clip: &Clip, extra: Extra) -> Crowd {
         inertializer,
         input,
         output,
+    }
+}
+
+/// Columns of the sizes the bone kernel of `Inertializer::update` reads and writes, for
+/// [`traffic`]: 12 offset columns (read and written), the 4 coefficient columns it reads (`xx`,
+/// `xv`, `vx`, `vv`) and 13 output columns (written). The 13 input columns are the crowd's input.
+#[derive(Clone)]
+struct TrafficState {
+    offsets: [Column; 12],
+    coeffs: [Column; 4],
+    output: [Column; 13],
+}
+
+fn traffic_state(lanes: usize) -> TrafficState {
+    TrafficState {
+        offsets: std::array::from_fn(|_| Column::new(lanes, 0.5)),
+        coeffs: std::array::from_fn(|_| Column::new(lanes, 0.9)),
+        output: std::array::from_fn(|_| Column::new(lanes, 0.0)),
+    }
+}
+
+/// The 13 input columns of a pose batch, in the kernel's order (position, velocity, rotation,
+/// angular velocity).
+fn input_lanes(batch: &PoseBatch) -> [&[f32x8]; 13] {
+    let (x, v, q, w) = (
+        batch.positions(),
+        batch.velocities(),
+        batch.rotations(),
+        batch.angular_velocities(),
+    );
+    [
+        &x.x, &x.y, &x.z, &v.x, &v.y, &v.z, &q.x, &q.y, &q.z, &q.w, &w.x, &w.y, &w.z,
+    ]
+    .map(|c| c.lanes())
+}
+
+/// The memory traffic of the fused bone kernel with trivial arithmetic: per lane group, each
+/// offset is multiplied by a coefficient and stored, and each output is its input plus the offset
+/// of the same column (the rotation-vector offsets go to the quaternion's x, y, z; its w is
+/// copied). Interleaved over the columns like the real kernel, so it sees the same access pattern.
+fn traffic(state: &mut TrafficState, input: [&[f32x8]; 13]) {
+    let n = input[0].len();
+    // Every slice cut to `n` groups, so the loop indexes without bounds checks.
+    let offsets = state.offsets.each_mut().map(|c| &mut c.lanes_mut()[..n]);
+    let coeffs = state.coeffs.each_ref().map(|c| &c.lanes()[..n]);
+    let output = state.output.each_mut().map(|c| &mut c.lanes_mut()[..n]);
+    let input = input.map(|s| &s[..n]);
+    for i in 0..n {
+        for k in 0..12 {
+            let off = offsets[k][i] * coeffs[k % 4][i];
+            offsets[k][i] = off;
+            let out = if k < 9 { k } else { k + 1 };
+            output[out][i] = input[out][i] + off;
+        }
+        output[9][i] = input[9][i];
     }
 }
 
@@ -225,6 +286,14 @@ fn bench(c: &mut Criterion) {
         b.iter_batched_ref(
             || (base.inertializer.clone(), base.output.clone()),
             |(i, out)| i.par_update(black_box(DT), &base.input, out),
+            BatchSize::LargeInput,
+        )
+    });
+    let traffic_base = traffic_state(bones);
+    group.bench_function("traffic-only", |b| {
+        b.iter_batched_ref(
+            || traffic_base.clone(),
+            |t| traffic(t, input_lanes(black_box(&base.input))),
             BatchSize::LargeInput,
         )
     });
