@@ -132,37 +132,55 @@ impl BoneColumns {
     }
 }
 
+// The accessors below are plain loops over `0..N`, not `std::array::from_fn` or `<[_; N]>::map`:
+// those closures were not inlined into the kernels (a call per lane group that went through the
+// stack and cost about half of the fused kernel's instructions). Fully unrolled loops over
+// constant indices let the slices live in registers; slices cut to exactly `n` groups by
+// `truncate` let the compiler drop the bounds checks of the kernel loops `for i in 0..n`.
+
 impl<'a, const N: usize> Lanes<'a, N> {
-    /// The first `n` lane groups of every slice (`n` clamped), so that indexing below `n` needs no
-    /// bounds check in the kernels.
+    /// The first `n` lane groups of every slice, so that indexing below `n` needs no bounds check
+    /// in the kernels. `n` must not exceed [`len`](Self::len) (the kernels take the minimum of
+    /// every operand's length).
     #[inline(always)]
     pub(crate) fn truncate(self, n: usize) -> Self {
-        Lanes {
-            s: self.s.map(|s| &s[..n.min(s.len())]),
+        let mut s = self.s;
+        for slot in &mut s {
+            *slot = &slot[..n];
         }
+        Lanes { s }
     }
 
     /// Number of lane groups (the shortest slice).
+    #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        self.s.iter().map(|s| s.len()).min().unwrap_or(0)
+        let mut len = usize::MAX;
+        for s in &self.s {
+            len = len.min(s.len());
+        }
+        if N == 0 { 0 } else { len }
     }
 
     #[inline(always)]
     pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
-        std::array::from_fn(|k| self.s[k][i])
+        let mut out = [f32x8::ZERO; N];
+        for (out, s) in out.iter_mut().zip(&self.s) {
+            *out = s[i];
+        }
+        out
     }
 }
 
 impl<'a, const N: usize> LanesMut<'a, N> {
-    /// The first `n` lane groups of every slice (`n` clamped), see [`Lanes::truncate`].
+    /// The first `n` lane groups of every slice, see [`Lanes::truncate`].
     #[inline(always)]
     pub(crate) fn truncate(self, n: usize) -> Self {
-        LanesMut {
-            s: self.s.map(|s| {
-                let len = n.min(s.len());
-                &mut s[..len]
-            }),
+        let mut s = self.s;
+        for slot in &mut s {
+            let whole = std::mem::take(slot);
+            *slot = &mut whole[..n];
         }
+        LanesMut { s }
     }
 
     pub(crate) fn from_slices(s: [&'a mut [f32x8]; N]) -> Self {
@@ -170,13 +188,22 @@ impl<'a, const N: usize> LanesMut<'a, N> {
     }
 
     /// Number of lane groups (the shortest slice).
+    #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        self.s.iter().map(|s| s.len()).min().unwrap_or(0)
+        let mut len = usize::MAX;
+        for s in &self.s {
+            len = len.min(s.len());
+        }
+        if N == 0 { 0 } else { len }
     }
 
     #[inline(always)]
     pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
-        std::array::from_fn(|k| self.s[k][i])
+        let mut out = [f32x8::ZERO; N];
+        for (out, s) in out.iter_mut().zip(&self.s) {
+            *out = s[i];
+        }
+        out
     }
 
     #[inline(always)]
