@@ -5,8 +5,9 @@
 //! - `hooke/all-threads`: `Inertializer::par_update` (divide by the core count for per core).
 //! - `peer/scalar`: a per-bone loop over glam types calling `spring_damper`'s
 //!   `inertialize_update_vec` (position) and `inertialize_update_quat` (rotation).
-//! - `traffic-only`: a plain loop over `f32x8` slices with the update's memory traffic (4
-//!   coefficient, 13 input and 12 offset columns read; 12 offset and 13 output columns written)
+//! - `traffic-only`: a plain loop over `f32x8` slices with the update's memory traffic (13 input
+//!   and 12 offset columns read, 12 offset and 13 output columns written, coefficients from a
+//!   table of one period of the rig's lane groups)
 //!   and one multiply and one add per column: the floor the fused kernel is measured against
 //!   (`time(traffic-only) / time(hooke/1-thread)`).
 //! - `.../jitter`: the same with a frame time that changes every frame
@@ -102,8 +103,9 @@ fn crowd(clip: &Clip, extra: Extra) -> Crowd {
 }
 
 /// Columns of the sizes the bone kernel of `Inertializer::update` reads and writes, for
-/// [`traffic`]: 12 offset columns (read and written), the 4 coefficient columns it reads (`xx`,
-/// `xv`, `vx`, `vv`) and 13 output columns (written). The 13 input columns are the crowd's input.
+/// [`traffic`]: 12 offset columns (read and written) and 13 output columns (written); the 4
+/// coefficients it reads (`xx`, `xv`, `vx`, `vv`) come from a table of one period of the rig's
+/// lane groups (`lcm(bones, 8)` lanes), as in the kernel. The 13 input columns are the crowd's.
 #[derive(Clone)]
 struct TrafficState {
     offsets: [Column; 12],
@@ -111,12 +113,17 @@ struct TrafficState {
     output: [Column; 13],
 }
 
-fn traffic_state(lanes: usize) -> TrafficState {
+fn traffic_state(lanes: usize, bones: usize) -> TrafficState {
+    let period = bones * 8 / gcd(bones, 8);
     TrafficState {
         offsets: std::array::from_fn(|_| Column::new(lanes, 0.5)),
-        coeffs: std::array::from_fn(|_| Column::new(lanes, 0.9)),
+        coeffs: std::array::from_fn(|_| Column::new(period, 0.9)),
         output: std::array::from_fn(|_| Column::new(lanes, 0.0)),
     }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The 13 input columns of a pose batch, in the kernel's order (position, velocity, rotation,
@@ -135,24 +142,56 @@ fn input_lanes(batch: &PoseBatch) -> [&[f32x8]; 13] {
 }
 
 /// The memory traffic of the fused bone kernel with trivial arithmetic: per lane group, each
-/// offset is multiplied by a coefficient and stored, and each output is its input plus the offset
+/// offset is multiplied by a coefficient (from the per-rig table) and stored, and each output is its input plus the offset
 /// of the same column (the rotation-vector offsets go to the quaternion's x, y, z; its w is
 /// copied). Interleaved over the columns like the real kernel, so it sees the same access pattern.
 fn traffic(state: &mut TrafficState, input: [&[f32x8]; 13]) {
     let n = input[0].len();
-    // Every slice cut to `n` groups, so the loop indexes without bounds checks.
-    let offsets = state.offsets.each_mut().map(|c| &mut c.lanes_mut()[..n]);
-    let coeffs = state.coeffs.each_ref().map(|c| &c.lanes()[..n]);
-    let output = state.output.each_mut().map(|c| &mut c.lanes_mut()[..n]);
-    let input = input.map(|s| &s[..n]);
+    // Every slice is a local cut to exactly `n` groups, so the loop has no bounds checks (an
+    // array of slices indexed in an inner loop kept them, and was 2x slower than this).
+    let [o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11] = &mut state.offsets;
+    let [c0, c1, c2, c3] = &state.coeffs;
+    let [u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12] = &mut state.output;
+    let [i0, i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11, i12] = input;
+    macro_rules! cut {
+        ($($s:ident),*; mut $($m:ident),*) => {
+            $(let $s = &$s[..n];)*
+            $(let $m = &mut $m.lanes_mut()[..n];)*
+        };
+    }
+    let (c0, c1, c2, c3) = (c0.lanes(), c1.lanes(), c2.lanes(), c3.lanes());
+    let period = c0.len().min(c1.len()).min(c2.len()).min(c3.len());
+    cut!(i0, i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11, i12;
+        mut o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11,
+        u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12);
+    let mut j = 0;
     for i in 0..n {
-        for k in 0..12 {
-            let off = offsets[k][i] * coeffs[k % 4][i];
-            offsets[k][i] = off;
-            let out = if k < 9 { k } else { k + 1 };
-            output[out][i] = input[out][i] + off;
+        let (a, b, c, d) = (c0[j], c1[j], c2[j], c3[j]);
+        // The coefficient table wraps like the kernel's (`PatternSlices`).
+        j += 1;
+        if j == period {
+            j = 0;
         }
-        output[9][i] = input[9][i];
+        macro_rules! column {
+            ($o:ident, $c:ident, $u:ident, $i:ident) => {
+                let off = $o[i] * $c;
+                $o[i] = off;
+                $u[i] = $i[i] + off;
+            };
+        }
+        column!(o0, a, u0, i0);
+        column!(o1, b, u1, i1);
+        column!(o2, c, u2, i2);
+        column!(o3, d, u3, i3);
+        column!(o4, a, u4, i4);
+        column!(o5, b, u5, i5);
+        column!(o6, c, u6, i6);
+        column!(o7, d, u7, i7);
+        column!(o8, a, u8, i8);
+        u9[i] = i9[i];
+        column!(o9, b, u10, i10);
+        column!(o10, c, u11, i11);
+        column!(o11, d, u12, i12);
     }
 }
 
@@ -289,7 +328,7 @@ fn bench(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
-    let traffic_base = traffic_state(bones);
+    let traffic_base = traffic_state(bones, clip.joint_count());
     group.bench_function("traffic-only", |b| {
         b.iter_batched_ref(
             || traffic_base.clone(),

@@ -2,12 +2,13 @@
 //! the columns, so memory is traversed once per frame. No threads, no allocation, no panics.
 
 use glam::{DQuat, DVec3};
-use hooke::lanes::{CoeffSlices, LaneCoeffs, rotation_vector_decay_step};
+use hooke::lanes::{LaneCoeffs, rotation_vector_decay_step};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
 use crate::lanes::{Bone8, BoneLanes, BoneLanesMut, add, rotate};
 use crate::offsets::{Offset8, OffsetLanesMut};
+use crate::pattern::PatternSlices;
 use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
 
 /// Offsets below this are set to zero. A decaying offset would otherwise pass through the subnormal
@@ -58,31 +59,13 @@ pub(crate) fn inertialize_lanes(
     offsets: OffsetLanesMut<'_>,
     input: BoneLanes<'_>,
     output: BoneLanesMut<'_>,
-    coeffs: CoeffSlices<'_>,
+    coeffs: PatternSlices<'_>,
 ) {
-    let n = offsets
-        .len()
-        .min(input.len())
-        .min(output.len())
-        .min(coeffs.len());
+    let n = offsets.len().min(input.len()).min(output.len());
     let (mut offsets, input, mut output) =
         (offsets.truncate(n), input.truncate(n), output.truncate(n));
-    let (xx, xv, vx, vv) = (
-        &coeffs.xx[..n],
-        &coeffs.xv[..n],
-        &coeffs.vx[..n],
-        &coeffs.vv[..n],
-    );
-    for i in 0..n {
-        let c = LaneCoeffs {
-            xx: xx[i],
-            xv: xv[i],
-            xq: f32x8::ZERO,
-            vx: vx[i],
-            vv: vv[i],
-            vq: f32x8::ZERO,
-        };
-        let (next, out, _) = bone_step(&c, &offsets.load(i), &input.load(i));
+    coeffs.for_each(n, |i, c| {
+        let (next, out, _) = bone_step(c, &offsets.load(i), &input.load(i));
         // An offset that overflowed makes its output infinite (or NaN), so checking the sums of
         // the outputs catches both; the rotation is unit by construction.
         let sum = (out.x.x + out.x.y + out.x.z)
@@ -94,11 +77,11 @@ pub(crate) fn inertialize_lanes(
             // The slow path reloads this lane group from memory and redoes it: passing it the
             // values computed here would keep them in memory on the fast path too (3-4x slower).
             saturate_group(i, overflow, &mut offsets, &input, &mut output, &coeffs);
-            continue;
+            return;
         }
         offsets.store(i, &next);
         output.store(i, &out);
-    }
+    });
 }
 
 /// One lane group: the decayed offsets, the output and the offset rotation.
@@ -134,7 +117,7 @@ fn saturate_group(
     offsets: &mut OffsetLanesMut<'_>,
     input: &BoneLanes<'_>,
     output: &mut BoneLanesMut<'_>,
-    coeffs: &CoeffSlices<'_>,
+    coeffs: &PatternSlices<'_>,
 ) {
     let c = coeffs.get(i);
     let (off, inp) = (offsets.load(i), input.load(i));
@@ -171,7 +154,7 @@ pub(crate) fn inertialize_curve_lanes(
     (off_x, off_v): (&mut [f32x8], &mut [f32x8]),
     (in_x, in_v): (&[f32x8], &[f32x8]),
     (out_x, out_v): (&mut [f32x8], &mut [f32x8]),
-    coeffs: CoeffSlices<'_>,
+    coeffs: PatternSlices<'_>,
 ) {
     let n = off_x
         .len()
@@ -179,16 +162,14 @@ pub(crate) fn inertialize_curve_lanes(
         .min(in_x.len())
         .min(in_v.len())
         .min(out_x.len())
-        .min(out_v.len())
-        .min(coeffs.len());
-    for i in 0..n {
-        let c = coeffs.get(i);
-        let (x, v) = decay(&c, off_x[i], off_v[i]);
+        .min(out_v.len());
+    coeffs.for_each(n, |i, c| {
+        let (x, v) = decay(c, off_x[i], off_v[i]);
         let (ox, ov) = (in_x[i] + x, in_v[i] + v);
         let overflow = !(ox + ov).is_finite();
         let (x, v, ox, ov) = if overflow.any() {
             saturate_curves(
-                c,
+                *c,
                 overflow,
                 (off_x[i], off_v[i]),
                 (in_x[i], in_v[i]),
@@ -201,7 +182,7 @@ pub(crate) fn inertialize_curve_lanes(
         off_v[i] = v;
         out_x[i] = ox;
         out_v[i] = ov;
-    }
+    });
 }
 
 /// Slow path of [`inertialize_curve_lanes`], like [`saturate_group`].

@@ -12,7 +12,6 @@ use crate::lanes::BoneLanesMut;
 use crate::profile::{RootPolicy, check_time};
 use crate::world;
 
-use super::channel::fill_coeffs;
 use super::{Inertializer, get_bone, set_bone};
 
 // `par_update` splits by hooke's default grain, 2,048 lane groups = 16,384 bones. Measured on
@@ -24,7 +23,7 @@ impl Inertializer {
     /// Advances every character by `dt` seconds and writes its output pose and velocities.
     ///
     /// One fused SIMD pass decays all offsets and applies them to `input`; coefficients are
-    /// recomputed only when `dt` changes (per bone of the profile, then repeated per character).
+    /// recomputed only when `dt` changes, per bone of the profile (never per character).
     /// `dt = 0` keeps the offsets (up to one `f32` rounding of the rotation offsets) and
     /// re-evaluates the output, e.g. right after a transition.
     ///
@@ -194,8 +193,9 @@ impl Inertializer {
     }
 
     /// Recomputes the spring coefficients for a new `dt` once per bone (and curve) of the
-    /// profile in `f64`, repeated for every character (a variable frame rate costs a copy, not an
-    /// `exp` per lane), and the running dead blends' extrapolation factors (one per running lane).
+    /// profile in `f64`, into tables of one period of the rig's lane groups (`PatternCoeffs`:
+    /// a variable frame rate costs nothing per character), and the running dead blends'
+    /// extrapolation factors (one per running lane).
     pub(super) fn set_dt(&mut self, dt: f32) {
         self.dt = dt;
         let profile = &self.profile;
@@ -203,7 +203,7 @@ impl Inertializer {
         let bone_coeffs: Vec<SpringCoeffs> = (0..bones)
             .map(|b| SpringCoeffs::critical(profile.halflife(b), dt))
             .collect();
-        fill_coeffs(&mut self.coeffs, &bone_coeffs);
+        self.coeffs.fill(&bone_coeffs);
         if profile.has_scales() {
             // Three log-scale lanes per bone, each with the bone's spring.
             let scale_coeffs: Vec<SpringCoeffs> =
@@ -214,8 +214,13 @@ impl Inertializer {
             .map(|c| SpringCoeffs::critical(profile.curve_halflife(c), dt))
             .collect();
         self.curves.fill_coeffs(&curve_coeffs);
-        self.dead_timing.set_dt(dt);
-        self.curves.set_dt(dt);
-        self.scales.set_dt(dt);
+        // Without a running dead blend every lane's blend time is zero and there is no factor to
+        // recompute: skip the scans of the per-lane timing columns (a pass over every lane of
+        // every character, per frame when `dt` changes every frame).
+        if self.dead_active {
+            self.dead_timing.set_dt(dt);
+            self.curves.set_dt(dt);
+            self.scales.set_dt(dt);
+        }
     }
 }
