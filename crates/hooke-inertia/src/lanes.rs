@@ -160,15 +160,6 @@ impl<'a, const N: usize> Lanes<'a, N> {
         }
         if N == 0 { 0 } else { len }
     }
-
-    #[inline(always)]
-    pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
-        let mut out = [f32x8::ZERO; N];
-        for (out, s) in out.iter_mut().zip(&self.s) {
-            *out = s[i];
-        }
-        out
-    }
 }
 
 impl<'a, const N: usize> LanesMut<'a, N> {
@@ -214,6 +205,58 @@ impl<'a, const N: usize> LanesMut<'a, N> {
     }
 }
 
+impl<const N: usize> Lanes<'_, N> {
+    /// Lane group `i` of columns `k..k + 3` as a vector.
+    #[inline(always)]
+    pub(crate) fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
+        Vec3x8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+        }
+    }
+
+    /// Lane group `i` of columns `k..k + 4` as a quaternion.
+    #[inline(always)]
+    pub(crate) fn quat(&self, i: usize, k: usize) -> Quat8 {
+        Quat8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+            w: self.s[k + 3][i],
+        }
+    }
+}
+
+impl<const N: usize> LanesMut<'_, N> {
+    /// Lane group `i` of columns `k..k + 3` as a vector.
+    #[inline(always)]
+    pub(crate) fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
+        Vec3x8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+        }
+    }
+
+    /// Stores `v` into lane group `i` of columns `k..k + 3`.
+    #[inline(always)]
+    pub(crate) fn set_vec3(&mut self, i: usize, k: usize, v: Vec3x8) {
+        self.s[k][i] = v.x;
+        self.s[k + 1][i] = v.y;
+        self.s[k + 2][i] = v.z;
+    }
+
+    /// Stores `q` into lane group `i` of columns `k..k + 4`.
+    #[inline(always)]
+    pub(crate) fn set_quat(&mut self, i: usize, k: usize, q: Quat8) {
+        self.s[k][i] = q.x;
+        self.s[k + 1][i] = q.y;
+        self.s[k + 2][i] = q.z;
+        self.s[k + 3][i] = q.w;
+    }
+}
+
 #[inline(always)]
 fn bone_from(s: [f32x8; 13]) -> Bone8 {
     Bone8 {
@@ -238,13 +281,6 @@ fn bone_from(s: [f32x8; 13]) -> Bone8 {
             y: s[11],
             z: s[12],
         },
-    }
-}
-
-impl BoneLanes<'_> {
-    #[inline(always)]
-    pub(crate) fn load(&self, i: usize) -> Bone8 {
-        bone_from(self.get(i))
     }
 }
 
