@@ -67,9 +67,12 @@ const POSE_W: usize = 10;
 /// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_translation`]
 /// and [`saturate_rotation`].
 ///
-/// Each lane group is done in two halves, translation (positions and velocities) then rotation,
-/// each checked and stored before the next starts: with one check at the end, all 25 results
-/// stayed live at once and the 16 vector registers spilled about a hundred values per group.
+/// The translation (positions and velocities) and the rotation parts touch disjoint columns, so
+/// they run as two loops over the lane groups: memory is still traversed once, each loop keeps
+/// fewer values and column pointers live, and each lane group is checked and stored as soon as
+/// it is done. The first version did both in one loop with one check at the end: all 25 results
+/// stayed live at once and the 16 vector registers spilled about a hundred values per group
+/// (two loops: 5.6 -> 4.3 ns per bone with the data in cache).
 pub(crate) fn inertialize_lanes(
     offsets: OffsetLanesMut<'_>,
     input: BoneLanes<'_>,
@@ -96,6 +99,8 @@ pub(crate) fn inertialize_lanes(
             output.set_vec3(i, POSE_X, out_x);
             output.set_vec3(i, POSE_V, out_v);
         }
+    });
+    coeffs.for_each(n, |i, c| {
         let (oe, ow, _, out_q, out_w) = rotation_step(c, &offsets, &input, i);
         // The rotation is unit by construction; the angular velocity can overflow.
         let overflow = !(out_w.x + out_w.y + out_w.z).is_finite();
