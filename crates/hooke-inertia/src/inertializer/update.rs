@@ -200,9 +200,7 @@ impl Inertializer {
         self.dt = dt;
         let profile = &self.profile;
         let (bones, curves) = (profile.bone_count(), profile.curve_count());
-        let bone_coeffs: Vec<SpringCoeffs> = (0..bones)
-            .map(|b| SpringCoeffs::critical(profile.halflife(b), dt))
-            .collect();
+        let bone_coeffs = critical_coeffs((0..bones).map(|b| profile.halflife(b)), dt);
         self.coeffs.fill(&bone_coeffs);
         if profile.has_scales() {
             // Three log-scale lanes per bone, each with the bone's spring.
@@ -210,9 +208,7 @@ impl Inertializer {
                 bone_coeffs.iter().flat_map(|&c| [c; 3]).collect();
             self.scales.fill_coeffs(&scale_coeffs);
         }
-        let curve_coeffs: Vec<SpringCoeffs> = (0..curves)
-            .map(|c| SpringCoeffs::critical(profile.curve_halflife(c), dt))
-            .collect();
+        let curve_coeffs = critical_coeffs((0..curves).map(|c| profile.curve_halflife(c)), dt);
         self.curves.fill_coeffs(&curve_coeffs);
         // Without a running dead blend every lane's blend time is zero and there is no factor to
         // recompute: skip the scans of the per-lane timing columns (a pass over every lane of
@@ -223,4 +219,21 @@ impl Inertializer {
             self.scales.set_dt(dt);
         }
     }
+}
+
+/// The critical springs of `halflives` over `dt`, computed once per run of equal halflives: a rig
+/// usually shares a few halflives among many bones, and with a `dt` that changes every frame each
+/// one costs an `f64` exponential (about 3 % of a 1,000 x 31 update for 31 of them).
+fn critical_coeffs(halflives: impl Iterator<Item = f32>, dt: f32) -> Vec<SpringCoeffs> {
+    let mut last: Option<(f32, SpringCoeffs)> = None;
+    halflives
+        .map(|h| match last {
+            Some((lh, c)) if lh.to_bits() == h.to_bits() => c,
+            _ => {
+                let c = SpringCoeffs::critical(h, dt);
+                last = Some((h, c));
+                c
+            }
+        })
+        .collect()
 }
