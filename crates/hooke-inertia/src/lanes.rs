@@ -132,37 +132,46 @@ impl BoneColumns {
     }
 }
 
+// The accessors below are plain loops over `0..N`, not `std::array::from_fn` or `<[_; N]>::map`:
+// those closures were not inlined into the kernels (a call per lane group that went through the
+// stack and cost about half of the fused kernel's instructions). Fully unrolled loops over
+// constant indices let the slices live in registers; slices cut to exactly `n` groups by
+// `truncate` let the compiler drop the bounds checks of the kernel loops `for i in 0..n`.
+
 impl<'a, const N: usize> Lanes<'a, N> {
-    /// The first `n` lane groups of every slice (`n` clamped), so that indexing below `n` needs no
-    /// bounds check in the kernels.
+    /// The first `n` lane groups of every slice, so that indexing below `n` needs no bounds check
+    /// in the kernels. `n` must not exceed [`len`](Self::len) (the kernels take the minimum of
+    /// every operand's length).
     #[inline(always)]
     pub(crate) fn truncate(self, n: usize) -> Self {
-        Lanes {
-            s: self.s.map(|s| &s[..n.min(s.len())]),
+        let mut s = self.s;
+        for slot in &mut s {
+            *slot = &slot[..n];
         }
+        Lanes { s }
     }
 
     /// Number of lane groups (the shortest slice).
-    pub(crate) fn len(&self) -> usize {
-        self.s.iter().map(|s| s.len()).min().unwrap_or(0)
-    }
-
     #[inline(always)]
-    pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
-        std::array::from_fn(|k| self.s[k][i])
+    pub(crate) fn len(&self) -> usize {
+        let mut len = usize::MAX;
+        for s in &self.s {
+            len = len.min(s.len());
+        }
+        if N == 0 { 0 } else { len }
     }
 }
 
 impl<'a, const N: usize> LanesMut<'a, N> {
-    /// The first `n` lane groups of every slice (`n` clamped), see [`Lanes::truncate`].
+    /// The first `n` lane groups of every slice, see [`Lanes::truncate`].
     #[inline(always)]
     pub(crate) fn truncate(self, n: usize) -> Self {
-        LanesMut {
-            s: self.s.map(|s| {
-                let len = n.min(s.len());
-                &mut s[..len]
-            }),
+        let mut s = self.s;
+        for slot in &mut s {
+            let whole = std::mem::take(slot);
+            *slot = &mut whole[..n];
         }
+        LanesMut { s }
     }
 
     pub(crate) fn from_slices(s: [&'a mut [f32x8]; N]) -> Self {
@@ -170,13 +179,22 @@ impl<'a, const N: usize> LanesMut<'a, N> {
     }
 
     /// Number of lane groups (the shortest slice).
+    #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        self.s.iter().map(|s| s.len()).min().unwrap_or(0)
+        let mut len = usize::MAX;
+        for s in &self.s {
+            len = len.min(s.len());
+        }
+        if N == 0 { 0 } else { len }
     }
 
     #[inline(always)]
     pub(crate) fn get(&self, i: usize) -> [f32x8; N] {
-        std::array::from_fn(|k| self.s[k][i])
+        let mut out = [f32x8::ZERO; N];
+        for (out, s) in out.iter_mut().zip(&self.s) {
+            *out = s[i];
+        }
+        out
     }
 
     #[inline(always)]
@@ -184,6 +202,58 @@ impl<'a, const N: usize> LanesMut<'a, N> {
         for (s, value) in self.s.iter_mut().zip(values) {
             s[i] = value;
         }
+    }
+}
+
+impl<const N: usize> Lanes<'_, N> {
+    /// Lane group `i` of columns `k..k + 3` as a vector.
+    #[inline(always)]
+    pub(crate) fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
+        Vec3x8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+        }
+    }
+
+    /// Lane group `i` of columns `k..k + 4` as a quaternion.
+    #[inline(always)]
+    pub(crate) fn quat(&self, i: usize, k: usize) -> Quat8 {
+        Quat8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+            w: self.s[k + 3][i],
+        }
+    }
+}
+
+impl<const N: usize> LanesMut<'_, N> {
+    /// Lane group `i` of columns `k..k + 3` as a vector.
+    #[inline(always)]
+    pub(crate) fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
+        Vec3x8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+        }
+    }
+
+    /// Stores `v` into lane group `i` of columns `k..k + 3`.
+    #[inline(always)]
+    pub(crate) fn set_vec3(&mut self, i: usize, k: usize, v: Vec3x8) {
+        self.s[k][i] = v.x;
+        self.s[k + 1][i] = v.y;
+        self.s[k + 2][i] = v.z;
+    }
+
+    /// Stores `q` into lane group `i` of columns `k..k + 4`.
+    #[inline(always)]
+    pub(crate) fn set_quat(&mut self, i: usize, k: usize, q: Quat8) {
+        self.s[k][i] = q.x;
+        self.s[k + 1][i] = q.y;
+        self.s[k + 2][i] = q.z;
+        self.s[k + 3][i] = q.w;
     }
 }
 
@@ -211,13 +281,6 @@ fn bone_from(s: [f32x8; 13]) -> Bone8 {
             y: s[11],
             z: s[12],
         },
-    }
-}
-
-impl BoneLanes<'_> {
-    #[inline(always)]
-    pub(crate) fn load(&self, i: usize) -> Bone8 {
-        bone_from(self.get(i))
     }
 }
 

@@ -70,6 +70,7 @@ mod kernel;
 mod lanes;
 mod limits;
 mod offsets;
+mod pattern;
 mod pose;
 mod profile;
 mod saturate;

@@ -10,7 +10,6 @@
 
 use glam::Vec3;
 use hooke::column::Vec3Columns;
-use hooke::simd::Vec3x8;
 
 use crate::alloc;
 use crate::bone::Bone;
@@ -25,15 +24,6 @@ pub(crate) struct OffsetColumns {
     pub velocities: Vec3Columns,
     pub rotations: Vec3Columns,
     pub angular_velocities: Vec3Columns,
-}
-
-/// Eight offsets: position, velocity, rotation vector, angular velocity.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Offset8 {
-    pub x: Vec3x8,
-    pub v: Vec3x8,
-    pub e: Vec3x8,
-    pub w: Vec3x8,
 }
 
 /// The 12 lane slices of the offsets.
@@ -118,33 +108,5 @@ impl OffsetColumns {
             w.y.lanes_mut(),
             w.z.lanes_mut(),
         ])
-    }
-}
-
-impl OffsetLanesMut<'_> {
-    #[inline(always)]
-    pub(crate) fn load(&self, i: usize) -> Offset8 {
-        let s = self.get(i);
-        let v3 = |k: usize| Vec3x8 {
-            x: s[k],
-            y: s[k + 1],
-            z: s[k + 2],
-        };
-        Offset8 {
-            x: v3(0),
-            v: v3(3),
-            e: v3(6),
-            w: v3(9),
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn store(&mut self, i: usize, o: &Offset8) {
-        self.set(
-            i,
-            [
-                o.x.x, o.x.y, o.x.z, o.v.x, o.v.y, o.v.z, o.e.x, o.e.y, o.e.z, o.w.x, o.w.y, o.w.z,
-            ],
-        );
     }
 }

@@ -5,7 +5,6 @@
 use glam::DVec3;
 use hooke::SpringCoeffs;
 use hooke::column::Column;
-use hooke::lanes::CoeffColumns;
 use hooke::par;
 use hooke::scalar::BlendCurve;
 
@@ -15,6 +14,7 @@ use crate::dead::{DeadTiming, dead_blend_curve_lanes};
 use crate::error::InertiaError;
 use crate::kernel::inertialize_curve_lanes;
 use crate::limits::{DeadBlendLimits, reach_time};
+use crate::pattern::PatternCoeffs;
 use crate::profile::BlendMode;
 use crate::saturate::saturate;
 
@@ -23,7 +23,7 @@ use crate::saturate::saturate;
 pub(super) struct ScalarChannel {
     off_x: Column,
     off_v: Column,
-    coeffs: CoeffColumns,
+    coeffs: PatternCoeffs,
     dead_x: Column,
     dead_v: Column,
     timing: TimingColumns,
@@ -44,12 +44,17 @@ pub(super) struct Start {
 }
 
 impl ScalarChannel {
-    /// `lanes` lanes at rest, or an out-of-memory error naming `what`.
-    pub fn new(what: &'static str, lanes: usize) -> Result<ScalarChannel, InertiaError> {
+    /// `lanes` lanes at rest, repeating a pattern of `period` lanes per character (their
+    /// springs), or an out-of-memory error naming `what`.
+    pub fn new(
+        what: &'static str,
+        period: usize,
+        lanes: usize,
+    ) -> Result<ScalarChannel, InertiaError> {
         Ok(ScalarChannel {
             off_x: alloc::column(what, lanes, 0.0, 0.0)?,
             off_v: alloc::column(what, lanes, 0.0, 0.0)?,
-            coeffs: alloc::identity_coeffs(what, lanes)?,
+            coeffs: PatternCoeffs::identity(what, period, lanes)?,
             dead_x: alloc::column(what, lanes, 0.0, 0.0)?,
             dead_v: alloc::column(what, lanes, 0.0, 0.0)?,
             timing: TimingColumns::new(what, lanes)?,
@@ -170,34 +175,11 @@ impl ScalarChannel {
 
     /// Fills the spring coefficients: lane `i` gets `per_item[i % per_item.len()]`.
     pub fn fill_coeffs(&mut self, per_item: &[SpringCoeffs]) {
-        fill_coeffs(&mut self.coeffs, per_item);
+        self.coeffs.fill(per_item);
     }
 
     /// Recomputes the running dead blends' extrapolation factors for a new `dt`.
     pub fn set_dt(&mut self, dt: f32) {
         self.timing.set_dt(dt);
-    }
-}
-
-/// Fills coefficient columns with a repeating per-item pattern (one item per bone or curve of
-/// the rig, repeated for every character).
-pub(super) fn fill_coeffs(columns: &mut CoeffColumns, per_item: &[SpringCoeffs]) {
-    if per_item.is_empty() {
-        return;
-    }
-    type Field = fn(&SpringCoeffs) -> f32;
-    let fields: [(&mut Column, Field); 6] = [
-        (&mut columns.xx, |c| c.xx),
-        (&mut columns.xv, |c| c.xv),
-        (&mut columns.xq, |c| c.xq),
-        (&mut columns.vx, |c| c.vx),
-        (&mut columns.vv, |c| c.vv),
-        (&mut columns.vq, |c| c.vq),
-    ];
-    for (column, field) in fields {
-        let pattern: Vec<f32> = per_item.iter().map(field).collect();
-        for chunk in column.as_mut_slice().chunks_mut(pattern.len()) {
-            chunk.copy_from_slice(&pattern[..chunk.len()]);
-        }
     }
 }

@@ -8,7 +8,6 @@ mod transition;
 mod update;
 
 use glam::{DVec3, Quat, Vec3};
-use hooke::lanes::CoeffColumns;
 use hooke::scalar::BlendCurve;
 
 use crate::alloc;
@@ -17,6 +16,7 @@ use crate::error::InertiaError;
 use crate::lanes::BoneColumns;
 use crate::limits::DeadBlendLimits;
 use crate::offsets::OffsetColumns;
+use crate::pattern::PatternCoeffs;
 use crate::profile::{BlendMode, BlendProfile, RootPolicy};
 
 use channel::ScalarChannel;
@@ -70,7 +70,8 @@ pub struct Inertializer {
     modes: Vec<BlendMode>,
     anchors: Vec<Anchor>,
     offsets: OffsetColumns,
-    coeffs: CoeffColumns,
+    /// The bones' springs, once per period of the rig's lane groups (not per character).
+    coeffs: PatternCoeffs,
     /// The scalar curves, a lane each (`character * curves + curve`).
     curves: ScalarChannel,
     /// The log scales, three lanes per bone lane (empty without a scale channel).
@@ -118,6 +119,12 @@ impl Inertializer {
         };
         let lanes = alloc::lanes("bone lanes", characters, profile.bone_count())?;
         let curve_lanes = alloc::lanes("curve lanes", characters, profile.curve_count())?;
+        // Three log-scale lanes per bone.
+        let scale_period = if profile.has_scales() {
+            alloc::lanes("scale lanes", profile.bone_count(), 3)?
+        } else {
+            0
+        };
         let scale_lanes = if profile.has_scales() {
             alloc::lanes("scale lanes", lanes, 3)?
         } else {
@@ -130,9 +137,9 @@ impl Inertializer {
             modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
             offsets: OffsetColumns::zero("bone lanes", lanes)?,
-            coeffs: alloc::identity_coeffs("bone lanes", lanes)?,
-            curves: ScalarChannel::new("curve lanes", curve_lanes)?,
-            scales: ScalarChannel::new("scale lanes", scale_lanes)?,
+            coeffs: PatternCoeffs::identity("bone lanes", profile.bone_count(), lanes)?,
+            curves: ScalarChannel::new("curve lanes", profile.curve_count(), curve_lanes)?,
+            scales: ScalarChannel::new("scale lanes", scale_period, scale_lanes)?,
             dt: 0.0,
             dead: BoneColumns::rest("bone lanes", lanes)?,
             dead_timing: TimingColumns::new("bone lanes", lanes)?,

@@ -262,27 +262,31 @@ pub fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3
     let len2 = e1.length_squared();
     // Past half a turn: reduced by `shortest_path`'s slow path. Beyond the f32 range (an infinite
     // component makes `len2` infinite; an overflowing angular velocity makes its sum infinite or
-    // NaN): stepped again in f64.
+    // NaN): stepped again in f64. Both are rare, so one branch takes them to a cold function that
+    // also does the flush below and returns: the fast path then keeps its values in registers
+    // (merging the cold results before the flush spilled them).
     let wrap = len2.simd_gt(f32x8::splat(PI_SQUARED));
     let overflow = !(len2 + (vx + vy + vz)).is_finite();
-    let (e1, w1) = if overflow.any() {
+    if (wrap | overflow).any() {
         // By value: the fast path then keeps `c` and the vectors in registers.
-        decay_lanes_f64(*c, (e, w), (e1, w1), overflow)
-    } else if wrap.any() {
-        (wrap_lanes(e1, wrap), w1)
-    } else {
-        (e1, w1)
-    };
-    // Offsets below 1e-15 rad are zero to f32 precision next to a unit quaternion; flushing them
-    // keeps a long-settled batch out of the subnormal range, where every operation on them (the
-    // squared length first) would take a slow microcode path.
+        return decay_lanes_slow(*c, (e, w), (e1, w1), len2, (wrap, overflow));
+    }
+    flush_settled(e1, w1, len2)
+}
+
+/// Offsets below 1e-15 rad are zero to f32 precision next to a unit quaternion; flushing them
+/// keeps a long-settled batch out of the subnormal range, where every operation on them (the
+/// squared length first) would take a slow microcode path. The angular velocity is flushed the
+/// same way once it is negligible too. `len2` is the squared length of `e1` before any reduction
+/// to the shortest path (a reduced lane was longer than half a turn, so it is not flushed).
+#[inline(always)]
+fn flush_settled(e1: Vec3x8, w1: Vec3x8, len2: f32x8) -> (Vec3x8, Vec3x8) {
     let settled = len2.simd_lt(f32x8::splat(1e-30));
     let e1 = Vec3x8 {
         x: settled.select(f32x8::ZERO, e1.x),
         y: settled.select(f32x8::ZERO, e1.y),
         z: settled.select(f32x8::ZERO, e1.z),
     };
-    // The angular velocity is flushed the same way once it is negligible too.
     let w_settled = settled & w1.length_squared().simd_lt(f32x8::splat(1e-30));
     let w1 = Vec3x8 {
         x: w_settled.select(f32x8::ZERO, w1.x),
@@ -290,6 +294,25 @@ pub fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3
         z: w_settled.select(f32x8::ZERO, w1.z),
     };
     (e1, w1)
+}
+
+/// The rare lanes of [`rotation_vector_decay_step`]: those in `overflow` stepped again in `f64`
+/// ([`decay_lanes_f64`]), otherwise those in `wrap` reduced to the shortest path; then the flush.
+#[cold]
+#[inline(never)]
+fn decay_lanes_slow(
+    c: LaneCoeffs,
+    (e, w): (Vec3x8, Vec3x8),
+    (e1, w1): (Vec3x8, Vec3x8),
+    len2: f32x8,
+    (wrap, overflow): (f32x8, f32x8),
+) -> (Vec3x8, Vec3x8) {
+    let (e1, w1) = if overflow.any() {
+        decay_lanes_f64(c, (e, w), (e1, w1), overflow)
+    } else {
+        (wrap_lanes(e1, wrap), w1)
+    };
+    flush_settled(e1, w1, len2)
 }
 
 /// Slow path of [`rotation_vector_decay_step`]: the lanes of `overflow` stepped again in `f64`
