@@ -70,7 +70,7 @@ int main(void) {
     options.excluded_bones = excluded;
     options.excluded_bone_count = 2;
     EXPECT(hooke_inertializer_new_with_options(CHARACTERS, BONES, halflives, &options, &h),
-           HOOKE_INDEX_OUT_OF_RANGE, "bone 9");
+           HOOKE_INDEX_OUT_OF_RANGE, "bone index 9");
     options.excluded_bone_count = 1;
     options.root_policy = 7;
     EXPECT(hooke_inertializer_new_with_options(CHARACTERS, BONES, halflives, &options, &h),
@@ -97,7 +97,7 @@ int main(void) {
     EXPECT(hooke_inertializer_transition(NULL, 0, src, dst), HOOKE_NULL_POINTER, "inertializer");
     EXPECT(hooke_inertializer_transition(h, 0, NULL, dst), HOOKE_NULL_POINTER, "source");
     EXPECT(hooke_inertializer_transition(h, 0, src, NULL), HOOKE_NULL_POINTER, "destination");
-    EXPECT(hooke_inertializer_transition(h, CHARACTERS, src, dst), HOOKE_INDEX_OUT_OF_RANGE, "character 3");
+    EXPECT(hooke_inertializer_transition(h, CHARACTERS, src, dst), HOOKE_INDEX_OUT_OF_RANGE, "character index 3");
     dst[2].velocity[0] = NAN;
     EXPECT(hooke_inertializer_transition(h, 0, src, dst), HOOKE_INVALID_PARAMETER, "not finite");
     dst[2].velocity[0] = 0.0f;
@@ -106,7 +106,7 @@ int main(void) {
     dst[3].rotation[3] = 1.0f;
     CHECK(hooke_inertializer_is_blending(h, 0, &blending) == HOOKE_OK && !blending);
     EXPECT(hooke_inertializer_is_blending(h, 0, NULL), HOOKE_NULL_POINTER, "blending");
-    EXPECT(hooke_inertializer_is_blending(h, 9, &blending), HOOKE_INDEX_OUT_OF_RANGE, "character 9");
+    EXPECT(hooke_inertializer_is_blending(h, 9, &blending), HOOKE_INDEX_OUT_OF_RANGE, "character index 9");
 
     /* Updates: nothing written on failure, and the state unchanged afterwards. */
     for (i = 0; i < N; i++) {
@@ -170,9 +170,9 @@ int main(void) {
     /* Modes and reset. */
     EXPECT(hooke_inertializer_set_dead_blend(h, 0, NAN, 0.1f), HOOKE_INVALID_PARAMETER, "blend_time");
     EXPECT(hooke_inertializer_set_dead_blend(h, 0, 0.3f, -1.0f), HOOKE_INVALID_PARAMETER, "halflife");
-    EXPECT(hooke_inertializer_set_dead_blend(h, 5, 0.3f, 0.1f), HOOKE_INDEX_OUT_OF_RANGE, "character 5");
+    EXPECT(hooke_inertializer_set_dead_blend(h, 5, 0.3f, 0.1f), HOOKE_INDEX_OUT_OF_RANGE, "character index 5");
     EXPECT(hooke_inertializer_set_inertialize(NULL, 0), HOOKE_NULL_POINTER, "inertializer");
-    EXPECT(hooke_inertializer_reset(h, 3), HOOKE_INDEX_OUT_OF_RANGE, "character 3");
+    EXPECT(hooke_inertializer_reset(h, 3), HOOKE_INDEX_OUT_OF_RANGE, "character index 3");
     CHECK(hooke_inertializer_is_blending(h, 1, &blending) == HOOKE_OK && blending);
     CHECK(hooke_inertializer_reset(h, 1) == HOOKE_OK);
     CHECK(hooke_inertializer_is_blending(h, 1, &blending) == HOOKE_OK && !blending);
