@@ -3,13 +3,13 @@
 use wide::f32x8;
 
 use super::halflife::{Halflife, Step, halflife_setters};
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
 use crate::lanes::{
     character_predict, character_predict_rates, character_rates, character_shared, critical_rate,
 };
-use crate::par::{self, DEFAULT_GRAIN, Shared};
+use crate::par::{self, Shared};
 use crate::scalar::CharacterCoeffs;
 
 /// Many character controllers with a shared halflife or one per character
@@ -197,28 +197,6 @@ impl CharacterControllers {
         self.v_goal.as_mut_slice()
     }
 
-    /// Advances every character by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut c = hooke::batch::CharacterControllers::new(1, 0.2)?;
-    /// assert!(c.update(-1.0).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every character by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// hooke::batch::CharacterControllers::new(100, 0.2)?.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -323,3 +301,8 @@ impl CharacterControllers {
 }
 
 halflife_setters!(CharacterControllers, halflife, critical_rate);
+
+batch_updates!(
+    CharacterControllers,
+    "hooke::batch::CharacterControllers::new(100, 0.2)?"
+);

@@ -4,14 +4,14 @@
 use wide::f32x8;
 
 use super::halflife::{Halflife, Step, halflife_setters, rate_column};
-use super::{param_column, set_columns, state_column};
+use super::{batch_updates, param_column, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
 use crate::lanes::{
     DoubleCoeffs, TimedStep, critical_rate, double_rate, double_rates, double_shared,
     timed_lookahead, timed_rates, timed_shared,
 };
-use crate::par::{self, DEFAULT_GRAIN, Shared};
+use crate::par::{self, Shared};
 
 /// Many double springs: a critical spring following another critical spring toward each goal, for
 /// motion that starts with zero acceleration. The halflife is shared by the batch (coefficients
@@ -156,27 +156,6 @@ impl DoubleSprings {
     /// ```
     pub fn goal_mut(&mut self) -> &mut [f32] {
         self.goal.as_mut_slice()
-    }
-
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// assert!(hooke::batch::DoubleSprings::new(1, 0.1)?.update(-1.0).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// hooke::batch::DoubleSprings::new(100, 0.1)?.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
@@ -396,32 +375,6 @@ impl TimedSprings {
         self.t_goal.as_mut_slice()
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread and counts the
-    /// remaining times down by `dt`.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::TimedSprings::new(1, 0.1, 2.0)?;
-    /// s.t_goal_mut()[0] = 1.0;
-    /// s.update(0.25)?;
-    /// assert_eq!(s.t_goal(), &[0.75]);
-    /// assert!(s.update(f32::INFINITY).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// hooke::batch::TimedSprings::new(100, 0.1, 2.0)?.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -529,3 +482,9 @@ impl TimedParams {
 }
 
 halflife_setters!(DoubleSprings, halflife, double_rate);
+
+batch_updates!(DoubleSprings, "hooke::batch::DoubleSprings::new(100, 0.1)?");
+batch_updates!(
+    TimedSprings,
+    "hooke::batch::TimedSprings::new(100, 0.1, 2.0)?"
+);

@@ -1,13 +1,13 @@
 //! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
 
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::ParamError;
 use crate::error::check_dt;
 use crate::lanes::{
     LaneCoeffs, critical_rate, decay_rates, decay_shared, spring_rates, spring_shared,
 };
-use crate::par::{self, DEFAULT_GRAIN};
+use crate::par;
 
 use super::halflife::{Halflife, Step, critical_coeffs, halflife_setters};
 
@@ -201,31 +201,6 @@ impl CriticalSprings {
         self.goal_velocity.as_mut_slice()
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
-    /// assert!(s.update(f32::NAN).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (large batches only; results are
-    /// bit-identical to [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(100_000, 0.1)?;
-    /// s.goal_mut().fill(1.0);
-    /// s.par_update(0.1)?;
-    /// assert!(s.x()[0] > 0.0);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups (8 springs
     /// each) per task.
     ///
@@ -380,29 +355,6 @@ impl DecaySprings {
         self.v.as_mut_slice()
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::DecaySprings::new(1, 0.1)?;
-    /// assert!(d.update(-1.0).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut d = hooke::batch::DecaySprings::new(10, 0.1)?;
-    /// d.par_update(0.016)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -426,3 +378,9 @@ impl DecaySprings {
 
 halflife_setters!(CriticalSprings, params, critical_rate);
 halflife_setters!(DecaySprings, params, critical_rate);
+
+batch_updates!(
+    CriticalSprings,
+    "hooke::batch::CriticalSprings::new(100, 0.1)?"
+);
+batch_updates!(DecaySprings, "hooke::batch::DecaySprings::new(100, 0.1)?");

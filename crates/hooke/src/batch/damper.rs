@@ -1,11 +1,11 @@
 //! Batches of exact dampers.
 
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt};
 use crate::lanes::{damper_rate, damper_rates, damper_shared};
-use crate::par::{self, DEFAULT_GRAIN, Shared};
+use crate::par::{self, Shared};
 
 use super::halflife::{Halflife, Step, halflife_setters};
 
@@ -132,29 +132,6 @@ impl Dampers {
         self.goal.as_mut_slice()
     }
 
-    /// Advances every damper by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::Dampers::new(1, 0.1)?;
-    /// assert!(d.update(f32::NAN).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every damper by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut d = hooke::batch::Dampers::new(100, 0.1)?;
-    /// d.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -183,3 +160,5 @@ impl Dampers {
 }
 
 halflife_setters!(Dampers, halflife, damper_rate);
+
+batch_updates!(Dampers, "hooke::batch::Dampers::new(100, 0.1)?");

@@ -1,11 +1,11 @@
 //! Batches of values extrapolated with decaying velocities.
 
 use super::halflife::{Halflife, Step, halflife_setters};
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt};
 use crate::lanes::{damper_rate, extrapolate_factors_f32, extrapolate_rates, extrapolate_shared};
-use crate::par::{self, DEFAULT_GRAIN, Shared};
+use crate::par::{self, Shared};
 
 /// Many values moving on with their velocities, the velocities halving every `halflife`
 /// (e.g. a pose held through a dropped network update, or dead blending's source); the halflife
@@ -140,27 +140,6 @@ impl Extrapolators {
         self.v.as_mut_slice()
     }
 
-    /// Advances every value by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// assert!(hooke::batch::Extrapolators::new(1, 0.1)?.update(f32::NAN).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every value by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// hooke::batch::Extrapolators::new(100, 0.1)?.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -189,3 +168,5 @@ impl Extrapolators {
 }
 
 halflife_setters!(Extrapolators, halflife, damper_rate);
+
+batch_updates!(Extrapolators, "hooke::batch::Extrapolators::new(100, 0.1)?");

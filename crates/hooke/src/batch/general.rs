@@ -1,12 +1,12 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
 use super::step_cache::StepCache;
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
 use crate::lanes::{CoeffColumns, spring_per_spring, spring_stiffness_damping};
-use crate::par::{self, DEFAULT_GRAIN};
+use crate::par;
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
 ///
@@ -240,29 +240,6 @@ impl GeneralSprings {
         self.goal_velocity.as_mut_slice()
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
-    /// assert!(s.update(f32::INFINITY).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0; 100], &[1.0; 100])?;
-    /// s.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -315,3 +292,8 @@ fn check_parameters(stiffness: &[f32], damping: &[f32]) -> Result<(), ParamError
     }
     Ok(())
 }
+
+batch_updates!(
+    GeneralSprings,
+    "hooke::batch::GeneralSprings::new(&[100.0; 100], &[20.0; 100])?"
+);

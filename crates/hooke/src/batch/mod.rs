@@ -30,6 +30,41 @@ use glam::{Quat, Vec3};
 use crate::ParamError;
 use crate::column::{Column, QuatColumns, Vec3Columns};
 
+/// `update` and `par_update` of a batch type, both through its `update_with_grain`: one
+/// implementation of the threading choice for every batch. `$example` builds the batch `s` of
+/// the doc examples.
+macro_rules! batch_updates {
+    ($batch:ident, $example:literal) => {
+        impl $batch {
+            /// Advances the whole batch by `dt` (finite, `>= 0`) on the calling thread.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $example, ";")]
+            /// s.update(1.0 / 60.0)?;
+            /// assert!(s.update(f32::NAN).is_err());
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn update(&mut self, dt: f32) -> Result<(), crate::ParamError> {
+                self.update_with_grain(dt, crate::par::NO_SPLIT)
+            }
+
+            /// Advances the whole batch by `dt` on rayon's threads, bit-identical to
+            /// [`update`](Self::update); a batch below [`crate::par::DEFAULT_GRAIN`] lane groups
+            /// stays on the calling thread.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $example, ";")]
+            /// s.par_update(1.0 / 60.0)?;
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn par_update(&mut self, dt: f32) -> Result<(), crate::ParamError> {
+                self.update_with_grain(dt, crate::par::DEFAULT_GRAIN)
+            }
+        }
+    };
+}
+pub(crate) use batch_updates;
+
 /// The allocation failure of a batch `name` of `len` springs, as a typed error.
 fn out_of_memory(name: &'static str, len: usize) -> impl FnOnce(TryReserveError) -> ParamError {
     move |_| ParamError::OutOfMemory { name, len }

@@ -1,6 +1,6 @@
 //! Batches of quaternion springs on SoA rotations and angular velocities.
 
-use super::{quat_state, vec3_state};
+use super::{batch_updates, quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns};
@@ -10,7 +10,7 @@ use crate::lanes::{
     LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, quat_vector_decay_rates,
     quat_vector_decay_shared,
 };
-use crate::par::{self, DEFAULT_GRAIN};
+use crate::par;
 use crate::scalar::quat_to_scaled_angle_axis;
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
@@ -205,29 +205,6 @@ impl QuatDecaySprings {
         &self.w
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::QuatDecaySprings::new(1, 0.1)?;
-    /// assert!(s.update(-0.1).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::QuatDecaySprings::new(10, 0.1)?;
-    /// s.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -402,29 +379,6 @@ impl QuatSprings {
         self.w.get(index)
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::QuatSprings::new(1, 0.1)?;
-    /// assert!(s.update(f32::NAN).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::QuatSprings::new(10, 0.1)?;
-    /// s.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -462,3 +416,9 @@ impl QuatSprings {
 
 halflife_setters!(QuatDecaySprings, params, critical_rate);
 halflife_setters!(QuatSprings, params, critical_rate);
+
+batch_updates!(
+    QuatDecaySprings,
+    "hooke::batch::QuatDecaySprings::new(100, 0.1)?"
+);
+batch_updates!(QuatSprings, "hooke::batch::QuatSprings::new(100, 0.1)?");

@@ -1,10 +1,10 @@
 //! Batches of smooth-damped values (Unity's `SmoothDamp` with the exact exponential).
 
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len};
 use crate::lanes::{SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates};
-use crate::par::{self, DEFAULT_GRAIN};
+use crate::par;
 
 /// Many values smooth-damped toward their targets, each with its own smooth time and max speed:
 /// [`crate::scalar::smooth_damp`] on SIMD lanes, exact for any frame time (a `dt` that changes
@@ -224,29 +224,6 @@ impl SmoothDampers {
         self.target.as_mut_slice()
     }
 
-    /// Advances every value by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?;
-    /// assert!(s.update(-1.0).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every value by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(100, 0.1, 1.0)?;
-    /// s.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -277,3 +254,8 @@ impl SmoothDampers {
         Ok(())
     }
 }
+
+batch_updates!(
+    SmoothDampers,
+    "hooke::batch::SmoothDampers::new(100, 0.3, f32::INFINITY)?"
+);

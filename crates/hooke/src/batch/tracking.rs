@@ -1,14 +1,14 @@
 //! Batches of exact tracking springs (gains shared or per spring, per-spring goals and modes).
 
 use super::step_cache::StepCache;
-use super::{param_column, set_columns, state_column};
+use super::{batch_updates, param_column, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_index, check_len};
 use crate::lanes::{
     TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams, tracking_rates,
     tracking_shared,
 };
-use crate::par::{self, DEFAULT_GRAIN};
+use crate::par;
 use crate::scalar::TrackingGains;
 use wide::f32x8;
 
@@ -342,30 +342,6 @@ impl TrackingSprings {
         self.a_goal.as_mut_slice()
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// let mut s = hooke::batch::TrackingSprings::new(1, gains)?;
-    /// assert!(s.update(f32::NAN).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(100, gains)?.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -427,3 +403,8 @@ impl TrackingSprings {
         Ok(())
     }
 }
+
+batch_updates!(
+    TrackingSprings,
+    "hooke::batch::TrackingSprings::new(100, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?"
+);

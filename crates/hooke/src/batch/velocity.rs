@@ -3,11 +3,11 @@
 use wide::f32x8;
 
 use super::compound::TimedParams;
-use super::{set_columns, state_column};
+use super::{batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len};
 use crate::lanes::{TimedStep, timed_rates, timed_shared};
-use crate::par::{self, DEFAULT_GRAIN, Shared};
+use crate::par::{self, Shared};
 
 /// Many velocity springs sharing an apprehension, with a shared halflife or one per spring
 /// ([`with_halflives`](Self::with_halflives)), each with its own maximum velocity: the spring follows its goal through a point that glides toward it at no more than
@@ -195,27 +195,6 @@ impl VelocitySprings {
         self.max_velocity.as_mut_slice()
     }
 
-    /// Advances every spring by `dt` (finite, `>= 0`) on the calling thread.
-    ///
-    /// ```
-    /// assert!(hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?.update(-1.0).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, par::NO_SPLIT)
-    }
-
-    /// Advances every spring by `dt` on rayon's threads (bit-identical to
-    /// [`update`](Self::update)).
-    ///
-    /// ```
-    /// hooke::batch::VelocitySprings::new(100, 0.1, 2.0)?.par_update(0.1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn par_update(&mut self, dt: f32) -> Result<(), ParamError> {
-        self.update_with_grain(dt, DEFAULT_GRAIN)
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -276,3 +255,8 @@ fn arrival_times(xi: &[f32x8], goal: &[f32x8], speed: &[f32x8], arrival: &mut [f
         *t = moving.select(glide, stuck);
     }
 }
+
+batch_updates!(
+    VelocitySprings,
+    "hooke::batch::VelocitySprings::new(100, 0.1, 2.0)?"
+);

@@ -44,8 +44,12 @@ pub(crate) fn raw_step(
 
 /// Lane groups whose results are checked for overflow together, before they are stored (so the
 /// inputs are still there for the slow path). One check per block instead of one per lane group
-/// keeps the check's cost small next to the step's multiply-adds.
-const BLOCK: usize = 4;
+/// keeps the check's cost small next to the step's multiply-adds; two lane groups keep the block's
+/// inputs, results and the six coefficients in the 16 `ymm` registers. Measured with
+/// `benches/examples/finite_check.rs` (16k springs, in cache; the step without any check runs
+/// 0.14 ns/spring): blocks of 1, 2, 4, 8 lane groups ran 0.19-0.30, 0.18, 0.26, 0.27 ns/spring
+/// (4 and 8 kept their results on the stack).
+const BLOCK: usize = 2;
 
 /// The goals a spring kernel steps toward: per-spring goals and goal velocities, goals with goal
 /// velocity 0 (simple springs), or 0 (decay springs).
@@ -116,13 +120,13 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         // Plain loops with one call site each, not `std::array::from_fn`: its internal closure
         // wrapper was left out of line with a large `step` (the rate kernels' exponential), which
         // cost a call per lane group with every vector passed through memory.
-        let mut gq = [(f32x8::ZERO, f32x8::ZERO); B];
-        for (k, gq) in gq.iter_mut().enumerate() {
-            *gq = goals.get(base + k);
-        }
+        // The goals are read where they are used (and again on the cold path), not gathered into
+        // an array first: such an array was kept on the stack, a store and two reloads per lane
+        // group that cost the fixed-coefficient kernels two thirds of their time.
         let mut r = [(f32x8::ZERO, f32x8::ZERO); B];
         for (k, r) in r.iter_mut().enumerate() {
-            *r = step(base + k, x[k], v[k], gq[k].0, gq[k].1);
+            let (g, q) = goals.get(base + k);
+            *r = step(base + k, x[k], v[k], g, q);
         }
         // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
         // that overflow only in the sum take the slow path needlessly, which is harmless.)
@@ -134,7 +138,7 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
             }
         } else {
             for k in 0..B {
-                let (g, q) = gq[k];
+                let (g, q) = goals.get(base + k);
                 (x[k], v[k]) = checked(&coeffs(base + k), x[k], v[k], g, q, r[k]);
             }
         }
