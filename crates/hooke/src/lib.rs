@@ -7,7 +7,7 @@
 //!   controller, inertialization, the tracking spring, smooth damp, ...). They are exact for every
 //!   parameter (no epsilons, no regime tests) and are the reference the batch kernels are tested
 //!   against.
-//! - the batch runtime: [`batch`] types over [`column`]s of `wide::f32x8` lanes, run by the
+//! - the batch runtime: [`batch`] types over [`column`](mod@column)s of `wide::f32x8` lanes, run by the
 //!   [`lanes`] kernels, optionally across threads ([`par`]), for thousands to millions of springs.
 //!   [`error`] holds the typed errors every checked entry point returns.
 //!

@@ -11,7 +11,7 @@ use crate::coeffs::Coeffs64;
 /// `t0 = (1 - av)(1 - ax)`, `t1 = aa (1 - av)(1 - ax)`, `t2 = av (1 - ax) / gdt`,
 /// `t3 = ax / gdt²`; then `stiffness = t3`, `damping = (1 - t0) / gdt`, `v_goal_force = t2`,
 /// `a_goal_force = t1`. The source's goal velocity is `force / damping`. The per-frame form
-/// ([`tracking_spring_update`]) is exactly one semi-implicit Euler step of this spring with step
+/// ([`tracking_spring_update`](super::tracking_spring_update)) is exactly one semi-implicit Euler step of this spring with step
 /// `gdt`, so the exact form agrees with it to first order in the gains, not exactly.
 ///
 /// ```

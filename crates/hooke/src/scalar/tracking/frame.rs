@@ -24,8 +24,8 @@ pub(super) fn frame_step_valid(dt: f32, gains: &[f32]) -> bool {
 /// ```
 ///
 /// **Not dt-invariant**: the gains are per frame, so ticking at a different rate changes the
-/// behaviour (use [`tracking_spring_update_exact`] for a varying `dt`). It is exactly one
-/// semi-implicit Euler step of the spring of [`TrackingGains::equivalent_spring`] with
+/// behaviour (use [`tracking_spring_update_exact`](super::tracking_spring_update_exact) for a varying `dt`). It is exactly one
+/// semi-implicit Euler step of the spring of [`TrackingGains::equivalent_spring`](super::TrackingGains::equivalent_spring) with
 /// `gain_dt = dt`. With `a_gain = 1`, a spring that sits on a clean signal with the velocity that
 /// brought it there, fed with `x_goal = x_next` and finite-difference targets, lands exactly on the
 /// next sample (up to rounding).

@@ -77,7 +77,7 @@ pub fn tracking_target_acceleration_clamped(
 
 /// The targets of one tracking step: the goal position and, where known, the target velocity
 /// and acceleration. `None` means "unknown across a discontinuity": the step then drops that term
-/// (see [`TrackingGains::update`] and [`tracking_spring_update_target`]).
+/// (see [`TrackingGains::update`](super::TrackingGains::update) and [`tracking_spring_update_target`]).
 ///
 /// ```
 /// use hooke::scalar::TrackingTarget;
