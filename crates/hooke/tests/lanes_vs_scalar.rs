@@ -316,20 +316,25 @@ fn quat_decay_springs_match_scalar() {
     }
 }
 
+/// `n` halflives, log-uniform in `[1e-3, 10]`, every ninth (from the fifth) 0: rigid springs,
+/// which land on their goal (the identity for decays) at rest.
+fn halflives_with_rigid(rng: &mut Rng, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| {
+            if i % 9 == 4 {
+                0.0
+            } else {
+                rng.log_range(1e-3, 10.0)
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn quat_decay_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt() {
     let mut rng = Rng(13);
     for n in 0..67 {
-        // Every few springs rigid (halflife 0): they snap to the identity at rest.
-        let hs: Vec<f32> = (0..n)
-            .map(|i| {
-                if i % 9 == 4 {
-                    0.0
-                } else {
-                    rng.log_range(1e-3, 10.0)
-                }
-            })
-            .collect();
+        let hs = halflives_with_rigid(&mut rng, n);
         let mut batch = QuatDecaySprings::with_halflives(&hs).unwrap();
         for (frame, &dt) in DTS.iter().enumerate() {
             let state: Vec<(Quat, Vec3)> = (0..n)
@@ -363,16 +368,7 @@ fn quat_decay_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt
 fn quat_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt() {
     let mut rng = Rng(12);
     for n in 0..67 {
-        // Every few springs rigid (halflife 0): they land on their goal at rest.
-        let hs: Vec<f32> = (0..n)
-            .map(|i| {
-                if i % 9 == 4 {
-                    0.0
-                } else {
-                    rng.log_range(1e-3, 10.0)
-                }
-            })
-            .collect();
+        let hs = halflives_with_rigid(&mut rng, n);
         let mut batch = QuatSprings::with_halflives(&hs).unwrap();
         for (frame, &dt) in DTS.iter().enumerate() {
             let qs: Vec<Quat> = (0..n).map(|_| rng.quat()).collect();
