@@ -5,6 +5,7 @@ pub mod critical;
 pub mod decay;
 pub mod general;
 pub mod quat;
+pub mod settled;
 pub mod smooth_damp;
 
 #[cfg(test)]

@@ -362,17 +362,23 @@ impl SpringCoeffs {
     /// ```
     #[inline]
     pub fn apply(&self, x: &mut f32, v: &mut f32, goal: f32, goal_velocity: f32) {
+        if *self == SpringCoeffs::IDENTITY {
+            // dt = 0: the state bit for bit (nothing is settled, see `crate::settle`).
+            return;
+        }
         let e = *x - goal;
         let v0 = *v;
         // The grouping matches the SIMD kernels' nested multiply-adds, so that without FMA the
         // batch runtime reproduces this function bit for bit.
-        let x1 = *x + (self.xx * e + (self.xv * v0 + self.xq * goal_velocity));
-        let v1 = self.vx * e + (self.vv * v0 + self.vq * goal_velocity);
-        if x1.is_finite() && v1.is_finite() {
-            (*x, *v) = (x1, v1);
+        let dx = self.xx * e + (self.xv * v0 + self.xq * goal_velocity);
+        let (x1, v1) = (*x + dx, self.vx * e + (self.vv * v0 + self.vq * goal_velocity));
+        let (x1, v1) = if x1.is_finite() && v1.is_finite() {
+            (x1, v1)
         } else {
-            (*x, *v) = self.apply_saturating(*x, v0, goal, goal_velocity);
-        }
+            self.apply_saturating(*x, v0, goal, goal_velocity)
+        };
+        // How a spring comes to rest in f32: no subnormal state, no stall short of the goal.
+        (*x, *v) = crate::settle::settle(*x, x1, dx, v1, goal);
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose true

@@ -29,6 +29,7 @@ pub mod lanes;
 pub mod par;
 pub mod params;
 pub mod scalar;
+pub mod settle;
 pub mod simd;
 pub mod units;
 pub mod views;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Layers from the bottom up; the top-level modules of `hooke` in each.
 const LAYERS: [&[&str]; 8] = [
-    &["error", "units"],
+    &["error", "units", "settle"],
     &["coeffs", "params"],
     &["scalar"],
     &["simd"],

@@ -264,6 +264,10 @@ impl GeneralSprings {
             });
             return Ok(());
         }
+        if dt == 0.0 {
+            // The identity step: the scalar twin returns the state bit for bit.
+            return Ok(());
+        }
         let (s, d) = (&self.stiffness, &self.damping);
         let coeffs = self.coeffs.get(dt, |storage, dt| {
             // The storage allocated in `new` is always handed back; the fallback is never run.

@@ -5,6 +5,7 @@ use wide::f32x8;
 
 use super::exp::{exp_neg, psi_series};
 use crate::scalar::CharacterCoeffs;
+use crate::settle::{flush_lanes, settle, stalled_lanes};
 
 /// Character controllers sharing a halflife: position, velocity and acceleration follow a
 /// critical spring on the velocity toward per-character desired velocities. The SIMD twin of
@@ -248,12 +249,15 @@ impl CharacterLanes {
         }
         let j = v - q;
         let x1 = x + self.xj.mul_add(j, self.xa.mul_add(a, q * self.dt));
-        let v1 = q + self.vj.mul_add(j, self.va * a);
-        let a1 = self.aj.mul_add(j, self.aa * a);
-        if (x1 + v1 + a1).is_finite().all() {
+        let dj = self.vj.mul_add(j, self.va * a);
+        let (v1, a1) = (q + dj, self.aj.mul_add(j, self.aa * a));
+        // The velocity settles on its goal like a spring's position ([`crate::settle`]).
+        let stalled = stalled_lanes(v, v1, q) & (dj - j).simd_ne(f32x8::ZERO);
+        if (x1 + v1 + a1).is_finite().all() && !stalled.any() {
+            let (v1, a1) = flush_lanes(v1, a1, q);
             (x1, v1, a1)
         } else {
-            self.saturate(x, v, a, q, (x1, v1, a1))
+            self.saturate(x, v, a, q, (x1, v1, a1), dj - j)
         }
     }
 
@@ -266,8 +270,9 @@ impl CharacterLanes {
         a: f32x8,
         q: f32x8,
         r: (f32x8, f32x8, f32x8),
+        dv: f32x8,
     ) -> (f32x8, f32x8, f32x8) {
-        let [x, v, a, q] = [x, v, a, q].map(|l| l.to_array());
+        let [x, v, a, q, dv] = [x, v, a, q, dv].map(|l| l.to_array());
         let [mut x1, mut v1, mut a1] = [r.0, r.1, r.2].map(|l| l.to_array());
         let k = [
             self.dt, self.xj, self.xa, self.vj, self.va, self.aj, self.aa,
@@ -286,6 +291,7 @@ impl CharacterLanes {
                 };
                 (x1[i], v1[i], a1[i]) = c.apply_saturating(x[i], v[i], a[i], q[i]);
             }
+            (v1[i], a1[i]) = settle(v[i], v1[i], dv[i], a1[i], q[i]);
         }
         (f32x8::new(x1), f32x8::new(v1), f32x8::new(a1))
     }

@@ -9,6 +9,7 @@ use super::exp::exp_neg;
 use super::rates::{critical_rate, critical_rate_lanes};
 use crate::coeffs::SpringCoeffs;
 use crate::scalar::timed_step;
+use crate::settle::{flush_lanes, settle, stalled_lanes};
 
 /// The double spring's rate `4 ln2 / halflife` (each of its two springs has half the halflife)
 /// for [`double_rates`]: `+inf` for a rigid spring (halflife 0, or a rate beyond the `f32`
@@ -213,23 +214,46 @@ impl DoubleLanes {
             r[0].mul_add(s[0], r[1].mul_add(s[1], r[2].mul_add(s[2], r[3] * s[3])))
         };
         let [p, q, u, w] = &self.rows;
-        let out = [g + dot(p), dot(q), g + dot(u), dot(w)];
-        if (out[0] + out[1] + out[2] + out[3]).is_finite().all() {
-            out
+        let (p1, u1) = (dot(p), dot(u));
+        let out = [g + p1, dot(q), g + u1, dot(w)];
+        // Both springs settle on the goal like every spring ([`crate::settle`]): stalled lanes
+        // take the slow path. `p1 - (x - g)` is the change of position.
+        let (dx, dxi) = (p1 - s[0], u1 - s[2]);
+        let stalled = (stalled_lanes(x, out[0], g) & dx.simd_ne(f32x8::ZERO))
+            | (stalled_lanes(xi, out[2], g) & dxi.simd_ne(f32x8::ZERO));
+        if (out[0] + out[1] + out[2] + out[3]).is_finite().all() && !stalled.any() {
+            let (x1, v1) = flush_lanes(out[0], out[1], g);
+            let (xi1, vi1) = flush_lanes(out[2], out[3], g);
+            [x1, v1, xi1, vi1]
         } else {
-            self.saturate([x, v, xi, vi], g, out)
+            self.saturate([x, v, xi, vi], g, out, [dx, dxi])
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn saturate(&self, state: [f32x8; 4], g: f32x8, out: [f32x8; 4]) -> [f32x8; 4] {
+    fn saturate(
+        &self,
+        state: [f32x8; 4],
+        g: f32x8,
+        out: [f32x8; 4],
+        change: [f32x8; 2],
+    ) -> [f32x8; 4] {
         let state = state.map(|l| l.to_array());
         let (g, mut out) = (g.to_array(), out.map(|l| l.to_array()));
+        let [dx, dxi] = change.map(|l| l.to_array());
         let rows = self.rows.map(|r| r.map(|c| c.to_array()));
         let max = f64::from(f32::MAX);
         for lane in 0..8 {
+            let settled = |out: &mut [[f32; 8]; 4]| {
+                let (x, xi) = (state[0][lane], state[2][lane]);
+                (out[0][lane], out[1][lane]) =
+                    settle(x, out[0][lane], dx[lane], out[1][lane], g[lane]);
+                (out[2][lane], out[3][lane]) =
+                    settle(xi, out[2][lane], dxi[lane], out[3][lane], g[lane]);
+            };
             if out.iter().all(|o| o[lane].is_finite()) {
+                settled(&mut out);
                 continue;
             }
             let g64 = f64::from(g[lane]);
@@ -239,6 +263,7 @@ impl DoubleLanes {
                 let base = [g64, 0.0, g64, 0.0][k];
                 out[k][lane] = (base + dot).clamp(-max, max) as f32;
             }
+            settled(&mut out);
         }
         out.map(f32x8::new)
     }
@@ -410,22 +435,26 @@ fn timed_group(
     let crossing = t_break.simd_gt(zero) & t_break.simd_lt(dt8);
     // Common case: the point moves during the whole step or not at all.
     let q_whole = t_break.simd_ge(dt8).select(q, zero);
-    let (mut x1, mut v1) = ramp_step(c, x, v, g0, q_whole, dt8);
+    let (mut x1, mut v1, mut dx) = ramp_step(c, x, v, g0, q_whole, dt8);
     if crossing.any() {
         let tau = t_break.max(zero).min(dt8);
         let (first, second) = (partial(tau), partial(dt8 - tau));
-        let (xa, va) = ramp_step(&first, x, v, g0, q, tau);
-        let (xb, vb) = ramp_step(&second, xa, va, q.mul_add(tau, g0), zero, dt8 - tau);
+        let (xa, va, _) = ramp_step(&first, x, v, g0, q, tau);
+        let (xb, vb, _) = ramp_step(&second, xa, va, q.mul_add(tau, g0), zero, dt8 - tau);
         x1 = crossing.select(xb, x1);
         v1 = crossing.select(vb, v1);
+        dx = crossing.select(xb - x, dx);
     }
     let arrived = remaining.simd_le(dt8);
     let xi1 = arrived.select(g, ((g - xi0) / remaining).mul_add(dt8, xi0));
-    if (x1 + v1 + xi1).is_finite().all() {
+    // The spring settles on the goal like every spring ([`crate::settle`]).
+    let stalled = stalled_lanes(x, x1, g) & dx.simd_ne(zero);
+    if (x1 + v1 + xi1).is_finite().all() && !stalled.any() {
+        let (x1, v1) = flush_lanes(x1, v1, g);
         (x1, v1, xi1)
     } else {
         let out = [x1, v1, xi1];
-        timed_saturate(halflife(), lookahead, dt8, state, g, remaining, out)
+        timed_saturate(halflife(), lookahead, dt8, state, g, remaining, (out, dx))
     }
 }
 
@@ -442,22 +471,22 @@ fn timed_saturate(
     state: [f32x8; 3],
     g: f32x8,
     remaining: f32x8,
-    out: [f32x8; 3],
+    (out, dx): ([f32x8; 3], f32x8),
 ) -> (f32x8, f32x8, f32x8) {
-    let [h, ahead, dt, g, remaining] =
-        [halflife, lookahead, dt8, g, remaining].map(|l| l.to_array());
+    let [h, ahead, dt, g, remaining, dx] =
+        [halflife, lookahead, dt8, g, remaining, dx].map(|l| l.to_array());
     let state = state.map(|l| l.to_array());
     let [mut x1, mut v1, mut xi1] = out.map(|l| l.to_array());
-    // The f64 step of finite input is finite: only its rounding to f32 can overflow.
-    let clamp = |y: f32| y.clamp(-f32::MAX, f32::MAX);
     for i in 0..8 {
         if x1[i].is_finite() && v1[i].is_finite() && xi1[i].is_finite() {
+            (x1[i], v1[i]) = settle(state[0][i], x1[i], dx[i], v1[i], g[i]);
             continue;
         }
+        // The scalar twin's f64 step saturates and settles.
         let (mut x, mut v, mut xi) = (state[0][i], state[1][i], state[2][i]);
         let (h, ahead, dt) = (f64::from(h[i]), f64::from(ahead[i]), f64::from(dt[i]));
         timed_step(&mut x, &mut v, &mut xi, g[i], remaining[i], h, ahead, dt);
-        (x1[i], v1[i], xi1[i]) = (clamp(x), clamp(v), clamp(xi));
+        (x1[i], v1[i], xi1[i]) = (x, v, xi);
     }
     (f32x8::new(x1), f32x8::new(v1), f32x8::new(xi1))
 }
@@ -473,9 +502,11 @@ fn ramp_step(
     goal: f32x8,
     q: f32x8,
     duration: f32x8,
-) -> (f32x8, f32x8) {
+) -> (f32x8, f32x8, f32x8) {
     let (u, w) = (x - goal, v - q);
-    let u1 = u + c.xx.mul_add(u, c.xv.mul_add(w, -(c.xq * q)));
+    let du = c.xx.mul_add(u, c.xv.mul_add(w, -(c.xq * q)));
     let w1 = c.vx.mul_add(u, c.vv.mul_add(w, -(c.vq * q)));
-    (goal + q.mul_add(duration, u1), q + w1)
+    // The position's change (for the settling rule): the offset's change plus the goal's travel.
+    let dx = q.mul_add(duration, du);
+    (goal + q.mul_add(duration, u + du), q + w1, dx)
 }

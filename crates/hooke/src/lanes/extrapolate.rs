@@ -4,6 +4,7 @@
 use wide::f32x8;
 
 use super::exp::{exp_neg, psi_series};
+use crate::settle::flush_velocity_lanes;
 use crate::simd::{Quat8, Vec3x8};
 
 /// `(travel, decay)` of one step of extrapolation with a velocity that halves every `halflife`:
@@ -32,6 +33,10 @@ pub fn extrapolate_factors_f32(halflife: f32, dt: f32) -> (f32, f32) {
 /// assert!((v.as_slice()[0] - 0.5).abs() < 1e-6);
 /// ```
 pub fn extrapolate_shared(x: &mut [f32x8], v: &mut [f32x8], travel: f32, decay: f32) {
+    if (travel, decay) == (0.0, 1.0) {
+        // The identity step (dt = 0): the scalar twin leaves the state bit for bit.
+        return;
+    }
     let (t, d) = (f32x8::splat(travel), f32x8::splat(decay));
     for (x, v) in x.iter_mut().zip(v.iter_mut()) {
         (*x, *v) = extrapolate_step(*x, *v, t, d);
@@ -45,7 +50,31 @@ pub fn extrapolate_shared(x: &mut [f32x8], v: &mut [f32x8], travel: f32, decay: 
 /// `f32` range becomes `±inf`, exactly where the scalar twin's `f64` result rounds to `±inf` too.
 #[inline(always)]
 fn extrapolate_step(x: f32x8, v: f32x8, travel: f32x8, decay: f32x8) -> (f32x8, f32x8) {
-    (v.mul_add(travel, x), v * decay)
+    let x1 = v.mul_add(travel, x);
+    // A decayed velocity is flushed below the normal range ([`crate::settle`]): a settled
+    // extrapolator would otherwise keep a subnormal velocity forever.
+    let v1 = flush_velocity_lanes(v * decay);
+    if x1.is_finite().all() {
+        (x1, v1)
+    } else {
+        (saturate_travel(x, v, travel, x1), v1)
+    }
+}
+
+/// Slow path of [`extrapolate_step`]: lanes whose travel leaves the `f32` range are recomputed in
+/// `f64` and saturate at `±f32::MAX`, like every other kernel's.
+#[cold]
+#[inline(never)]
+fn saturate_travel(x: f32x8, v: f32x8, travel: f32x8, x1: f32x8) -> f32x8 {
+    let (x, v, t, x1) = (x.to_array(), v.to_array(), travel.to_array(), x1.to_array());
+    let max = f64::from(f32::MAX);
+    f32x8::new(std::array::from_fn(|i| {
+        if x1[i].is_finite() {
+            x1[i]
+        } else {
+            (f64::from(x[i]) + f64::from(v[i]) * f64::from(t[i])).clamp(-max, max) as f32
+        }
+    }))
 }
 
 /// Extrapolates values whose velocities decay with one rate each ([`crate::lanes::damper_rate`]:

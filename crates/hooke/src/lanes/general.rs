@@ -177,16 +177,20 @@ pub fn spring_stiffness_damping(
     damping: &[f32x8],
     dt: f32,
 ) {
+    if dt == 0.0 {
+        // The identity step: the scalar twin returns the state bit for bit (nothing is settled).
+        return;
+    }
     let n = x.len().min(stiffness.len()).min(damping.len());
     let (x, stiffness, damping) = (&mut x[..n], &stiffness[..n], &damping[..n]);
     let coeffs = |i: usize| stiffness_damping_rate_lanes(stiffness[i], damping[i], dt);
     let snap = f32x8::splat(crate::SpringCoeffs::SNAP.xx);
     let step = |i: usize, x, v, g, q| {
         let c = coeffs(i);
-        let (x1, v1) = raw_step(&c, x, v, g, q);
+        let (x1, v1, dx) = raw_step(&c, x, v, g, q);
         // Rigid lanes (coefficients beyond f32) land exactly on the goal, as in the scalar twin.
         let rigid = c.xx.simd_eq(snap) & c.vq.simd_eq(f32x8::ONE);
-        (rigid.select(g, x1), rigid.select(q, v1))
+        (rigid.select(g, x1), rigid.select(q, v1), dx)
     };
     guarded_blocks::<1, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, coeffs);
 }

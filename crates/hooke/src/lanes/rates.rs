@@ -155,13 +155,17 @@ pub fn decay_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f32) {
 
 #[inline(always)]
 fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f32x8], dt: f32) {
+    if dt == 0.0 {
+        // The identity step: the scalar twin returns the state bit for bit (nothing is settled).
+        return;
+    }
     let t = f32x8::splat(dt);
     let coeffs = |i: usize| critical_rate_coeffs(rate[i], t).0;
     let step = |i: usize, x, v, g, q| {
         let (c, rigid) = critical_rate_coeffs(rate[i], t);
-        let (x1, v1) = raw_step(&c, x, v, g, q);
+        let (x1, v1, dx) = raw_step(&c, x, v, g, q);
         // Rigid lanes land exactly on the goal, as in the scalar twin.
-        (rigid.select(g, x1), rigid.select(q, v1))
+        (rigid.select(g, x1), rigid.select(q, v1), dx)
     };
     guarded_blocks::<1, _, _>(x, v, goals, step, coeffs);
 }
@@ -184,7 +188,10 @@ pub fn damper_rates(x: &mut [f32x8], goal: &[f32x8], rate: &[f32x8], dt: f32) {
         let k0 = infinite.select(f32x8::ZERO, *k);
         let alpha = f32x8::ONE - exp_neg(k0 * t);
         let snap = if positive { infinite } else { f32x8::ZERO };
-        let x1 = snap.select(*g, *x + (*g - *x) * alpha);
-        *x = super::spring::damper_checked(*x, *g, alpha, x1);
+        let dx = (*g - *x) * alpha;
+        let x1 = snap.select(*g, *x + dx);
+        // Snapped lanes have alpha = 1 here too, for the slow path's scalar twin.
+        let alpha = snap.select(f32x8::ONE, alpha);
+        *x = super::spring::damper_settled(*x, *g, alpha, x1, dx);
     }
 }

@@ -11,6 +11,7 @@ use wide::f32x8;
 
 use super::rates::{critical_rate, critical_rate_coeffs};
 use super::spring::raw_step;
+use crate::settle::{flush_lanes, stalled_lanes};
 
 /// The per-value parameters of [`smooth_damp_rates`], as lane slices: what the fast path reads
 /// every frame (`rate`, `max_change`) and the smooth time and max speed themselves, which only the
@@ -143,6 +144,10 @@ pub fn smooth_damp_rates(
     params: SmoothDampLanes<'_>,
     dt: f32,
 ) {
+    if !(dt > 0.0 && dt.is_finite()) {
+        // The scalar twin changes nothing (and settles nothing).
+        return;
+    }
     let n = x.len().min(v.len()).min(target.len()).min(params.len());
     let t = f32x8::splat(dt);
     let zero = f32x8::ZERO;
@@ -154,8 +159,12 @@ pub fn smooth_damp_rates(
         let sign = change.simd_lt(zero).select(-f32x8::ONE, f32x8::ONE);
         let goal = clamped.select(x0 - sign * limit, target);
         let (c, rigid) = critical_rate_coeffs(params.rate[i], t);
-        let (x1, v1) = raw_step(&c, x0, v0, goal, zero);
+        let (x1, v1, dx) = raw_step(&c, x0, v0, goal, zero);
         let (x1, v1) = (rigid.select(goal, x1), rigid.select(zero, v1));
+        // The settling rule of every spring ([`crate::settle`]): stalled lanes take the slow
+        // path (the scalar twin), the flush is done here.
+        let stalled = stalled_lanes(x0, x1, goal) & dx.simd_ne(zero);
+        let (x1, v1) = flush_lanes(x1, v1, goal);
         // The overshoot guard: a step that passes the target lands on it, at rest.
         let passed =
             (x0.simd_gt(target) & x1.simd_lt(target)) | (x0.simd_lt(target) & x1.simd_gt(target));
@@ -163,7 +172,7 @@ pub fn smooth_damp_rates(
         // NaN compares false: one comparison per value finds infinities and NaN alike.
         let max = f32x8::splat(f32::MAX);
         let finite = change.abs().simd_le(max) & x1.abs().simd_le(max) & v1.abs().simd_le(max);
-        if finite.all() {
+        if finite.all() && !stalled.any() {
             (x[i], v[i]) = (x1, v1);
         } else {
             (x[i], v[i]) = slow_lanes(x0, v0, target, &params, i, dt);

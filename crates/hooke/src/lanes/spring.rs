@@ -5,6 +5,7 @@ use wide::f32x8;
 
 use super::coeffs::{CoeffSlices, LaneCoeffs};
 use crate::coeffs::SpringCoeffs;
+use crate::settle::{flush_lanes, flush_velocity_lanes, settle, stalled_lanes};
 
 /// One spring step on 8 lanes: the SIMD twin of [`crate::SpringCoeffs::apply`].
 ///
@@ -24,10 +25,12 @@ pub fn spring_step(
     goal_velocity: f32x8,
 ) -> (f32x8, f32x8) {
     let r = raw_step(c, x, v, goal, goal_velocity);
-    checked(c, x, v, goal, goal_velocity, r)
+    settled(c, x, v, goal, goal_velocity, r)
 }
 
-/// The affine step without the range check (the kernels check whole blocks at once).
+/// The affine step without the range check and the settling rule (the kernels check whole
+/// blocks at once): the new position and velocity, and the change of position `dx` (which the
+/// settling rule needs, [`crate::settle`]).
 #[inline(always)]
 pub(crate) fn raw_step(
     c: &LaneCoeffs,
@@ -35,12 +38,15 @@ pub(crate) fn raw_step(
     v: f32x8,
     goal: f32x8,
     goal_velocity: f32x8,
-) -> (f32x8, f32x8) {
+) -> Raw {
     let e = x - goal;
     let dx = c.xx.mul_add(e, c.xv.mul_add(v, c.xq * goal_velocity));
     let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.vq * goal_velocity));
-    (x + dx, v1)
+    (x + dx, v1, dx)
 }
+
+/// A step's result before the checks: position, velocity and the change of position.
+pub(crate) type Raw = (f32x8, f32x8, f32x8);
 
 /// Lane groups whose results are checked for overflow together, before they are stored (so the
 /// inputs are still there for the slow path). One check per block instead of one per lane group
@@ -93,8 +99,11 @@ impl GoalLanes<'_> {
 }
 
 /// The one place where spring kernels store results: runs `step` over the lane groups in blocks
-/// of `B` lane groups; lanes whose result is not finite are recomputed by the saturating slow path
-/// with the coefficients `coeffs(i)`, so finite input never writes NaN or infinity.
+/// of `B` lane groups and stores the results settled ([`crate::settle`]). Settled and moving
+/// lanes take the fast path (the flush is a few bitwise operations); a block with a lane whose
+/// result is not finite, or whose position stalled short of its goal, takes the slow path, which
+/// recomputes non-finite lanes with the saturating step of the coefficients `coeffs(i)` (finite
+/// input never writes NaN or infinity) and applies the whole settling rule lane by lane.
 ///
 /// `B` trades the check's cost against registers: the fixed-coefficient kernels ([`BLOCK`]) do a
 /// few multiply-adds per lane group, so one check per block keeps the check small; the rate
@@ -109,7 +118,7 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
     step: S,
     coeffs: C,
 ) where
-    S: Fn(usize, f32x8, f32x8, f32x8, f32x8) -> (f32x8, f32x8),
+    S: Fn(usize, f32x8, f32x8, f32x8, f32x8) -> Raw,
     C: Fn(usize) -> LaneCoeffs,
 {
     let n = x.len().min(v.len()).min(goals.len());
@@ -123,23 +132,26 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         // The goals are read where they are used (and again on the cold path), not gathered into
         // an array first: such an array was kept on the stack, a store and two reloads per lane
         // group that cost the fixed-coefficient kernels two thirds of their time.
-        let mut r = [(f32x8::ZERO, f32x8::ZERO); B];
+        let mut r = [(f32x8::ZERO, f32x8::ZERO, f32x8::ZERO); B];
+        let mut stalled = f32x8::ZERO;
         for (k, r) in r.iter_mut().enumerate() {
             let (g, q) = goals.get(base + k);
             *r = step(base + k, x[k], v[k], g, q);
+            stalled |= stalled_lanes(x[k], r.0, g) & r.2.simd_ne(f32x8::ZERO);
         }
         // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
         // that overflow only in the sum take the slow path needlessly, which is harmless.)
         // (Started from the first result, not 0: `x + 0` is not folded away, -0 + 0 = +0.)
         let sum = r[1..].iter().fold(r[0].0 + r[0].1, |s, r| s + (r.0 + r.1));
-        if sum.is_finite().all() {
+        if sum.is_finite().all() && !stalled.any() {
             for (k, r) in r.iter().enumerate() {
-                (x[k], v[k]) = *r;
+                let (g, _) = goals.get(base + k);
+                (x[k], v[k]) = flush_lanes(r.0, r.1, g);
             }
         } else {
             for k in 0..B {
                 let (g, q) = goals.get(base + k);
-                (x[k], v[k]) = checked(&coeffs(base + k), x[k], v[k], g, q, r[k]);
+                (x[k], v[k]) = settled(&coeffs(base + k), x[k], v[k], g, q, r[k]);
             }
         }
     }
@@ -147,57 +159,58 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
     for k in done..n {
         let (g, q) = goals.get(k);
         let r = step(k, x[k], v[k], g, q);
-        (x[k], v[k]) = checked(&coeffs(k), x[k], v[k], g, q, r);
+        (x[k], v[k]) = settled(&coeffs(k), x[k], v[k], g, q, r);
     }
 }
 
-/// `r`, the result of a step from `(x, v)`, with non-finite lanes recomputed by [`saturate`].
+/// `r`, the result of a step from `(x, v)`, settled: the fast path when every lane is finite and
+/// none stalled, else [`settle_slow`].
 #[inline(always)]
-fn checked(
+fn settled(
     c: &LaneCoeffs,
     x: f32x8,
     v: f32x8,
     goal: f32x8,
     goal_velocity: f32x8,
-    r: (f32x8, f32x8),
+    r: Raw,
 ) -> (f32x8, f32x8) {
     let finite = r.0.is_finite() & r.1.is_finite();
-    if finite.all() {
-        r
+    let stalled = stalled_lanes(x, r.0, goal) & r.2.simd_ne(f32x8::ZERO);
+    if finite.all() && !stalled.any() {
+        flush_lanes(r.0, r.1, goal)
     } else {
-        saturate(c, x, v, goal, goal_velocity, r.0, r.1, finite)
+        settle_slow(c, x, v, goal, goal_velocity, r)
     }
 }
 
-/// Slow path of [`spring_step`] for lanes whose next state is beyond the `f32` range: those lanes
-/// are recomputed in `f64` and rounded to the nearest finite `f32` (see
-/// [`SpringCoeffs::apply_saturating`]), so finite input never writes NaN or infinity.
+/// Slow path of the spring kernels, lane by lane: lanes whose next state is beyond the `f32`
+/// range are recomputed in `f64` and rounded to the nearest finite `f32` (see
+/// [`SpringCoeffs::apply_saturating`]), so finite input never writes NaN or infinity; then every
+/// lane is settled by [`settle`] (the scalar twins' rule, bit for bit).
 #[cold]
 #[inline(never)]
-fn saturate(
+fn settle_slow(
     c: &LaneCoeffs,
     x: f32x8,
     v: f32x8,
     goal: f32x8,
     goal_velocity: f32x8,
-    x1: f32x8,
-    v1: f32x8,
-    finite: f32x8,
+    r: Raw,
 ) -> (f32x8, f32x8) {
-    let (mut xs, mut vs) = (x1.to_array(), v1.to_array());
+    let (mut xs, mut vs, dx) = (r.0.to_array(), r.1.to_array(), r.2.to_array());
     let (x, v, g, q) = (
         x.to_array(),
         v.to_array(),
         goal.to_array(),
         goal_velocity.to_array(),
     );
-    let finite = finite.to_array();
     for lane in 0..8 {
-        if finite[lane] == 0.0 {
+        if !(xs[lane].is_finite() && vs[lane].is_finite()) {
             (xs[lane], vs[lane]) = c
                 .lane(lane)
                 .apply_saturating(x[lane], v[lane], g[lane], q[lane]);
         }
+        (xs[lane], vs[lane]) = settle(x[lane], xs[lane], dx[lane], vs[lane], g[lane]);
     }
     (f32x8::new(xs), f32x8::new(vs))
 }
@@ -219,11 +232,15 @@ pub fn spring_shared(
     goal_velocity: &[f32x8],
     c: &LaneCoeffs,
 ) {
+    if *c == LaneCoeffs::splat(&SpringCoeffs::IDENTITY) {
+        // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
+        return;
+    }
     if *c == LaneCoeffs::splat(&SpringCoeffs::SNAP) {
         // Rigid springs land exactly on the goal (the affine form would miss it by an ulp of x).
         let lanes = x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity);
         for (((x, v), g), q) in lanes {
-            (*x, *v) = (*g, *q);
+            (*x, *v) = (*g, flush_velocity_lanes(*q));
         }
         return;
     }
@@ -254,10 +271,10 @@ pub fn spring_per_spring(
     let snap_xx = f32x8::splat(SpringCoeffs::SNAP.xx);
     let step = |i: usize, x, v, g, q| {
         let lane = c.get(i);
-        let (x1, v1) = raw_step(&lane, x, v, g, q);
+        let (x1, v1, dx) = raw_step(&lane, x, v, g, q);
         // Rigid lanes (halflife 0) land exactly on the goal, as in the scalar twin.
         let rigid = lane.xx.simd_eq(snap_xx) & lane.vq.simd_eq(f32x8::ONE);
-        (rigid.select(g, x1), rigid.select(q, v1))
+        (rigid.select(g, x1), rigid.select(q, v1), dx)
     };
     let n = n.min(x.len());
     let x = &mut x[..n];
@@ -275,6 +292,10 @@ pub fn spring_per_spring(
 /// assert_eq!(x.as_slice(), &[2.0; 3]);
 /// ```
 pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneCoeffs) {
+    if *c == LaneCoeffs::splat(&SpringCoeffs::IDENTITY) {
+        // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
+        return;
+    }
     if *c == LaneCoeffs::splat(&SpringCoeffs::SNAP) {
         // Rigid springs land exactly on the goal.
         for ((x, v), g) in x.iter_mut().zip(v.iter_mut()).zip(goal) {
@@ -295,6 +316,10 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
 /// assert!(x.as_slice()[0] < 1.0);
 /// ```
 pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
+    if *c == LaneCoeffs::splat(&SpringCoeffs::IDENTITY) {
+        // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
+        return;
+    }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
     guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Zero, step, |_| *c);
 }
@@ -324,6 +349,10 @@ pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
 /// assert!((x.as_slice()[0] - 0.5).abs() < 1e-6);
 /// ```
 pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
+    if alpha == 0.0 {
+        // dt = 0: the scalar twin returns `x` bit for bit.
+        return;
+    }
     let a = f32x8::splat(alpha);
     if alpha == 1.0 {
         // Halflife 0: the scalar damper returns the goal exactly.
@@ -333,43 +362,35 @@ pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
         return;
     }
     for (x, g) in x.iter_mut().zip(goal) {
-        *x = damper_checked(*x, *g, a, *x + (*g - *x) * a);
+        let dx = (*g - *x) * a;
+        *x = damper_settled(*x, *g, a, *x + dx, dx);
     }
 }
 
-/// `x1`, the damper step `x + (goal - x) alpha`, with lanes that left the `f32` range (`goal - x`
-/// overflows for `x = -goal = 3e38`) recomputed in `f64` and saturated at `±f32::MAX`: finite
-/// input never writes NaN or infinity. `alpha = 0` (`dt = 0`) returns `x` bit for bit.
+/// `x1`, the damper step `x + dx` with `dx = (goal - x) alpha`, checked and settled like the
+/// springs' steps ([`crate::settle`]): a position within [`crate::settle::SETTLE_TINY`] of its
+/// goal is put on it (except where `alpha = 0`, the identity step, which returns `x` bit for
+/// bit). Lanes that left the `f32` range (`goal - x` overflows for `x = -goal = 3e38`), or whose
+/// position stalled short of the goal, take the scalar twin ([`crate::scalar::damper_blend`]):
+/// finite input never writes NaN or infinity.
 #[inline(always)]
-pub(crate) fn damper_checked(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8) -> f32x8 {
-    if x1.is_finite().all() {
-        x1
+pub(crate) fn damper_settled(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8, dx: f32x8) -> f32x8 {
+    let stalled = stalled_lanes(x, x1, goal) & dx.simd_ne(f32x8::ZERO);
+    if x1.is_finite().all() && !stalled.any() {
+        let tiny = (x1 - goal).abs().simd_lt(f32x8::splat(crate::settle::SETTLE_TINY));
+        (tiny & alpha.simd_ne(f32x8::ZERO)).select(goal, x1)
     } else {
-        damper_saturate(x, goal, alpha, x1)
+        damper_slow(x, goal, alpha)
     }
 }
 
 #[cold]
 #[inline(never)]
-fn damper_saturate(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8) -> f32x8 {
-    let (x, g, a, mut out) = (
-        x.to_array(),
-        goal.to_array(),
-        alpha.to_array(),
-        x1.to_array(),
-    );
-    let max = f64::from(f32::MAX);
-    for lane in 0..8 {
-        if !out[lane].is_finite() {
-            let (x0, g0, a0) = (f64::from(x[lane]), f64::from(g[lane]), f64::from(a[lane]));
-            out[lane] = if a0 == 0.0 {
-                x[lane]
-            } else {
-                (x0 + (g0 - x0) * a0).clamp(-max, max) as f32
-            };
-        }
-    }
-    f32x8::new(out)
+fn damper_slow(x: f32x8, goal: f32x8, alpha: f32x8) -> f32x8 {
+    let (x, g, a) = (x.to_array(), goal.to_array(), alpha.to_array());
+    f32x8::new(std::array::from_fn(|lane| {
+        crate::scalar::damper_blend(x[lane], g[lane], a[lane])
+    }))
 }
 
 /// Exact dampers with one blend factor each.
@@ -383,7 +404,8 @@ fn damper_saturate(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8) -> f32x8 {
 pub fn damper_per_spring(x: &mut [f32x8], goal: &[f32x8], alpha: &[f32x8]) {
     for ((x, g), a) in x.iter_mut().zip(goal).zip(alpha) {
         let snapped = a.simd_eq(f32x8::ONE);
-        let x1 = snapped.select(*g, *x + (*g - *x) * *a);
-        *x = damper_checked(*x, *g, *a, x1);
+        let dx = (*g - *x) * *a;
+        let x1 = snapped.select(*g, *x + dx);
+        *x = damper_settled(*x, *g, *a, x1, dx);
     }
 }

@@ -8,6 +8,8 @@ use wide::f32x8;
 use super::coeffs::LaneCoeffs;
 use super::general::stiffness_damping_rate_lanes_with_force;
 use crate::scalar::{TrackingCoeffs, TrackingGains};
+use crate::settle::{flush_lanes, settle, stalled_lanes};
+use super::spring::Raw;
 
 /// [`TrackingCoeffs`] splatted across 8 lanes.
 ///
@@ -159,6 +161,11 @@ pub fn tracking_shared(
     mode: &[f32x8],
     coeffs: &[TrackingLaneCoeffs; 3],
 ) {
+    let identity = TrackingLaneCoeffs::splat(&TrackingCoeffs::IDENTITY);
+    if coeffs.iter().all(|c| *c == identity) {
+        // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
+        return;
+    }
     let lanes = x
         .iter_mut()
         .zip(v.iter_mut())
@@ -177,32 +184,36 @@ pub fn tracking_shared(
         let v1 =
             c.vx.mul_add(e, c.vv.mul_add(*v, c.vvg.mul_add(*vg, c.vag * *ag)));
         let r = (*x + dx, v1);
-        (*x, *v) = if (r.0.is_finite() & r.1.is_finite()).all() {
-            r
+        // Settled like every spring ([`crate::settle`]): stalled lanes take the slow path.
+        let stalled = stalled_lanes(*x, r.0, *xg) & dx.simd_ne(f32x8::ZERO);
+        (*x, *v) = if (r.0.is_finite() & r.1.is_finite()).all() && !stalled.any() {
+            flush_lanes(r.0, r.1, *xg)
         } else {
-            saturate_shared(&c, (*x, *v), [*xg, *vg, *ag], r)
+            saturate_shared(&c, (*x, *v), [*xg, *vg, *ag], (r.0, r.1, dx))
         };
     }
 }
 
 /// Slow path of [`tracking_shared`] for lanes whose next state is beyond the `f32` range: those
 /// lanes are recomputed by [`TrackingCoeffs::apply_saturating`] (in `f64`, rounded to the
-/// nearest finite `f32`), so finite input never writes NaN or infinity.
+/// nearest finite `f32`), so finite input never writes NaN or infinity; then every lane is
+/// settled by the scalar twin's rule ([`settle`]).
 #[cold]
 #[inline(never)]
 fn saturate_shared(
     c: &TrackingLaneCoeffs,
     (x, v): (f32x8, f32x8),
     goals: [f32x8; 3],
-    r: (f32x8, f32x8),
+    r: (f32x8, f32x8, f32x8),
 ) -> (f32x8, f32x8) {
     let (x, v) = (x.to_array(), v.to_array());
     let [xg, vg, ag] = goals.map(|g| g.to_array());
-    let (mut x1, mut v1) = (r.0.to_array(), r.1.to_array());
+    let (mut x1, mut v1, dx) = (r.0.to_array(), r.1.to_array(), r.2.to_array());
     for i in 0..8 {
         if !(x1[i].is_finite() && v1[i].is_finite()) {
             (x1[i], v1[i]) = c.lane(i).apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
         }
+        (x1[i], v1[i]) = settle(x[i], x1[i], dx[i], v1[i], xg[i]);
     }
     (f32x8::new(x1), f32x8::new(v1))
 }
@@ -370,16 +381,16 @@ impl ForcedStep {
     /// `f = v_goal_force v_goal + a_goal_force a_goal` (the scalar twin's `xvg v_goal + xag
     /// a_goal` is `p f`, its `vvg v_goal + vag a_goal` is `m01 f`).
     #[inline(always)]
-    fn apply(&self, x: f32x8, v: f32x8, goals: [f32x8; 3]) -> (f32x8, f32x8) {
+    fn apply(&self, x: f32x8, v: f32x8, goals: [f32x8; 3]) -> (f32x8, f32x8, f32x8) {
         let [x_goal, v_goal, a_goal] = goals;
         let force = self
             .v_goal_force
             .mul_add(v_goal, self.a_goal_force * a_goal);
         let c = &self.c;
         let e = x - x_goal;
-        let x1 = x + c.xx.mul_add(e, c.xv.mul_add(v, self.p * force));
+        let dx = c.xx.mul_add(e, c.xv.mul_add(v, self.p * force));
         let v1 = c.vx.mul_add(e, c.vv.mul_add(v, c.xv * force));
-        (x1, v1)
+        (x + dx, v1, dx)
     }
 
     /// `r`, the result of [`apply`](Self::apply) from `(x, v)`, with lanes that are not finite
@@ -389,9 +400,11 @@ impl ForcedStep {
     /// goal and a goal velocity, and the force `f` computed from three targets may overflow `f32`
     /// where the step does not, so the slow path needs the targets themselves.)
     #[inline(always)]
-    fn checked(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: (f32x8, f32x8)) -> (f32x8, f32x8) {
-        if (r.0 + r.1).is_finite().all() {
-            r
+    fn checked(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: Raw) -> (f32x8, f32x8) {
+        // Settled like every spring ([`crate::settle`]): stalled lanes take the slow path.
+        let stalled = stalled_lanes(x, r.0, goals[0]) & r.2.simd_ne(f32x8::ZERO);
+        if (r.0 + r.1).is_finite().all() && !stalled.any() {
+            flush_lanes(r.0, r.1, goals[0])
         } else {
             self.saturate(x, v, goals, r)
         }
@@ -399,7 +412,7 @@ impl ForcedStep {
 
     #[cold]
     #[inline(never)]
-    fn saturate(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: (f32x8, f32x8)) -> (f32x8, f32x8) {
+    fn saturate(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: Raw) -> (f32x8, f32x8) {
         let lanes = |v: f32x8| v.to_array().map(f64::from);
         let (xx, xv, vx, vv) = (
             lanes(self.c.xx),
@@ -414,13 +427,14 @@ impl ForcedStep {
         );
         let (x, v) = (x.to_array(), v.to_array());
         let [xg, vg, ag] = goals.map(|g| g.to_array());
-        let (mut x1, mut v1) = (r.0.to_array(), r.1.to_array());
+        let (mut x1, mut v1, dx) = (r.0.to_array(), r.1.to_array(), r.2.to_array());
         for i in 0..8 {
             if !(x1[i].is_finite() && v1[i].is_finite()) {
                 let c =
                     TrackingCoeffs::from_response([xx[i], xv[i], vx[i], vv[i]], p[i], fv[i], fa[i]);
                 (x1[i], v1[i]) = c.apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
             }
+            (x1[i], v1[i]) = settle(x[i], x1[i], dx[i], v1[i], xg[i]);
         }
         (f32x8::new(x1), f32x8::new(v1))
     }

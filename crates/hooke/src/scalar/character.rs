@@ -148,13 +148,17 @@ impl CharacterCoeffs {
         let j0 = *v - v_goal;
         let a0 = *a;
         let x1 = *x + (v_goal * self.dt + self.xj * j0 + self.xa * a0);
-        let v1 = v_goal + self.vj * j0 + self.va * a0;
-        let a1 = self.aj * j0 + self.aa * a0;
-        if x1.is_finite() && v1.is_finite() && a1.is_finite() {
-            (*x, *v, *a) = (x1, v1, a1);
+        let dj = self.vj * j0 + self.va * a0;
+        let (v1, a1) = (v_goal + dj, self.aj * j0 + self.aa * a0);
+        let (x1, v1, a1) = if x1.is_finite() && v1.is_finite() && a1.is_finite() {
+            (x1, v1, a1)
         } else {
-            (*x, *v, *a) = self.apply_saturating(*x, *v, *a, v_goal);
-        }
+            self.apply_saturating(*x, *v, *a, v_goal)
+        };
+        // The velocity comes to rest on its goal like a spring's position: no subnormal
+        // acceleration, no stall short of the goal (`crate::settle`).
+        let (v1, a1) = crate::settle::settle(*v, v1, dj - j0, a1, v_goal);
+        (*x, *v, *a) = (x1, v1, a1);
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path of

@@ -69,10 +69,12 @@ pub fn double_spring_damper_exact(
         e * (v0 * (1.0 - z) + yz * (u0 - p0) + w0 * (0.5 * z2 - z3 / 6.0) - yz * z2 / 6.0 * u0);
     let u1 = e * (u0 * (1.0 + z) + w0 * t);
     let w1 = e * (w0 * (1.0 - z) - yz * u0);
-    *x = (g + p1) as f32;
-    *v = v1 as f32;
-    *xi = (g + u1) as f32;
-    *vi = w1 as f32;
+    // Both springs come to rest on the goal in f32 (`crate::settle`).
+    let settle = |x0: f32, p1: f64, p0: f64, v1: f64| {
+        crate::settle::settle(x0, (g + p1) as f32, (p1 - p0) as f32, v1 as f32, x_goal)
+    };
+    (*x, *v) = settle(*x, p1, p0, v1);
+    (*xi, *vi) = settle(*xi, u1, u0, w1);
 }
 
 /// Steps a simple critical spring (`a = s (g - x) - d v`) whose goal moves as
@@ -80,7 +82,20 @@ pub fn double_spring_damper_exact(
 ///
 /// Each piece is exact: against a goal moving linearly, the offset `u = x - g` obeys the critical
 /// spring toward 0 with goal velocity `-q` (the spring has no goal-velocity term, so it lags).
-fn track_ramp(x: &mut f32, v: &mut f32, g0: f64, q: f64, t_break: f64, halflife: f64, dt: f64) {
+///
+/// The result settles on `x_goal` (the final goal of the timed and velocity springs) by the rule
+/// of every spring (`crate::settle`), and saturates at `±f32::MAX`.
+#[allow(clippy::too_many_arguments)]
+fn track_ramp(
+    x: &mut f32,
+    v: &mut f32,
+    g0: f64,
+    q: f64,
+    t_break: f64,
+    halflife: f64,
+    dt: f64,
+    x_goal: f32,
+) {
     let (mut x64, mut v64) = (f64::from(*x), f64::from(*v));
     let moving = t_break.min(dt).max(0.0);
     let mut goal = g0;
@@ -99,8 +114,11 @@ fn track_ramp(x: &mut f32, v: &mut f32, g0: f64, q: f64, t_break: f64, halflife:
     if dt > moving {
         step(dt - moving, goal, 0.0, &mut x64, &mut v64);
     }
-    *x = x64 as f32;
-    *v = v64 as f32;
+    let max = f64::from(f32::MAX);
+    let x0 = *x;
+    let (x1, v1) = (x64.clamp(-max, max) as f32, v64.clamp(-max, max) as f32);
+    let change = (x64 - f64::from(x0)) as f32;
+    (*x, *v) = crate::settle::settle(x0, x1, change, v1, x_goal);
 }
 
 /// The timed spring: reaches `x_goal` at about `t_goal` seconds from now, smoothing like a spring.
@@ -173,7 +191,7 @@ pub(crate) fn timed_step(
     } else {
         (g, 0.0, 0.0)
     };
-    track_ramp(x, v, g0, q, t_break, h, t);
+    track_ramp(x, v, g0, q, t_break, h, t, x_goal);
     *xi = if remaining > t {
         (xi0 + (g - xi0) / remaining * t) as f32
     } else {
@@ -234,7 +252,7 @@ pub fn velocity_spring_damper_exact(
     } else {
         (g, 0.0, 0.0)
     };
-    track_ramp(x, v, g0, q_ramp, t_break, h, t);
+    track_ramp(x, v, g0, q_ramp, t_break, h, t, x_goal);
     *xi = if arrival > t {
         (xi0 + q * t) as f32
     } else {

@@ -21,7 +21,9 @@ pub fn damper_exact(x: f32, goal: f32, halflife: f32, dt: f32) -> f32 {
 
 /// One damper step with blend factor `alpha` (see [`damper_alpha`]): `x + (goal - x) * alpha`.
 ///
-/// `alpha = 0` returns `x` and `alpha = 1` returns `goal`, bit for bit. For finite `x` and `goal`
+/// `alpha = 0` returns `x` and `alpha = 1` returns `goal`, bit for bit; other steps are settled
+/// ([`crate::settle`]: a step that would stall short of the goal moves one ulp toward it, a
+/// result within `f32::MIN_POSITIVE` of the goal is put on it). For finite `x` and `goal`
 /// the result is finite: the blend lies between them, so where `goal - x` overflows `f32`
 /// (opposite signs near `f32::MAX`) the step is recomputed in `f64`. This is the one damper step:
 /// the SIMD kernels' slow path calls it for the lanes it cannot do in `f32`.
@@ -40,12 +42,15 @@ pub fn damper_blend(x: f32, goal: f32, alpha: f32) -> f32 {
     if alpha == 1.0 {
         return goal;
     }
-    let y = x + (goal - x) * alpha;
-    if y.is_finite() || !(x.is_finite() && goal.is_finite()) {
+    let dx = (goal - x) * alpha;
+    let y = x + dx;
+    let y = if y.is_finite() || !(x.is_finite() && goal.is_finite()) {
         y
     } else {
         damper_blend_f64(x, goal, alpha)
-    }
+    };
+    // How a damper comes to rest in f32: no subnormal offset, no stall short of the goal.
+    crate::settle::settle(x, y, dx, 0.0, goal).0
 }
 
 /// The slow path of [`damper_blend`]: exact in `f64`, where no intermediate overflows.

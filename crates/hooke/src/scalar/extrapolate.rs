@@ -52,7 +52,8 @@ pub fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
 ///
 /// `x += v (1 - e^(-y dt)) / y`, `v *= e^(-y dt)` with `y = ln2 / halflife`, which is exact for
 /// any `dt` (many small steps equal one big one). Halflife 0: no movement and `v = 0`; an infinite
-/// halflife: `x += v dt`. `dt = 0` leaves the state unchanged.
+/// halflife: `x += v dt`. `dt = 0` leaves the state unchanged. A position beyond the `f32` range
+/// saturates at `±f32::MAX`; a velocity that decays below the normal range becomes 0.
 ///
 /// ```
 /// use hooke::scalar::extrapolate_decay;
@@ -64,8 +65,10 @@ pub fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
 pub fn extrapolate_decay(x: &mut f32, v: &mut f32, halflife: f32, dt: f32) {
     if let Some((travel, decay)) = extrapolate_factors(halflife, dt) {
         let v0 = f64::from(*v);
-        *x = (f64::from(*x) + v0 * travel) as f32;
-        *v = (v0 * decay) as f32;
+        let max = f64::from(f32::MAX);
+        *x = (f64::from(*x) + v0 * travel).clamp(-max, max) as f32;
+        // Below the normal range the velocity is flushed ([`crate::settle`]).
+        *v = crate::settle::flush_velocity((v0 * decay) as f32);
     }
 }
 

@@ -11,7 +11,7 @@ use crate::coeffs::SpringCoeffs;
 fn step(c: &SpringCoeffs, x: &mut f32, v: &mut f32, goal: f32, goal_velocity: f32) {
     if *c == SpringCoeffs::SNAP {
         *x = goal;
-        *v = goal_velocity;
+        *v = crate::settle::flush_velocity(goal_velocity);
     } else {
         c.apply(x, v, goal, goal_velocity);
     }

@@ -212,10 +212,16 @@ impl TrackingCoeffs {
     /// ```
     #[inline]
     pub fn apply(&self, x: &mut f32, v: &mut f32, x_goal: f32, v_goal: f32, a_goal: f32) {
+        if *self == TrackingCoeffs::IDENTITY {
+            // dt = 0: the state bit for bit (nothing is settled, see `crate::settle`).
+            return;
+        }
         let e = *x - x_goal;
         let v0 = *v;
-        *x += self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal;
-        *v = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
+        let dx = self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal;
+        let v1 = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
+        // How a spring comes to rest in f32: no subnormal state, no stall short of the goal.
+        (*x, *v) = crate::settle::settle(*x, *x + dx, dx, v1, x_goal);
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose

@@ -1,0 +1,119 @@
+//! How a spring comes to rest in `f32`: the one rule every step of the family applies to its
+//! result (scalar functions and SIMD kernels alike), so that a spring that has settled costs what
+//! a moving one costs and ends exactly on its goal (`docs/math.md` §4.6).
+//!
+//! Two things go wrong without it:
+//!
+//! - **Subnormals.** A spring settling toward 0 (decays, inertialization offsets, velocities at
+//!   rest) decays into the subnormal range of `f32`, where x86 takes a microcode assist on every
+//!   operation (10-100x slower) and rounding leaves the state stuck at a fixed point such as
+//!   `x = 8e-45`, `v = -2.4e-44` forever. Results below the normal range ([`SETTLE_TINY`]) are
+//!   flushed: a position to its goal, a velocity to 0.
+//! - **Stalls.** Near a goal of any other magnitude the step's change can be below half an ulp
+//!   of the position: the position rounds back to itself while the velocity settles at the
+//!   constant that holds it there, and the spring never arrives (toward 1 it stops at
+//!   `x = 0.9999997`, `v = 6.75e-7`). A step whose exact change moved toward the goal but
+//!   rounded to no change at all moves the position one ulp toward the goal instead.
+//!
+//! Both change a result by less than the accuracy bound of `docs/math.md` §4.2 allows for one
+//! step: a flush by less than `f32::MIN_POSITIVE` (below the bound's absolute precision for any
+//! state that is not itself subnormal), a nudge by one ulp of the position (the bound allows
+//! `1e-6` of the goal's magnitude, about 8 ulps). The identity step (`dt = 0`) is exempt: it
+//! returns its input bit for bit.
+
+use wide::f32x8;
+
+/// Results of magnitude below this (the smallest normal `f32`) are flushed: a position within it
+/// of its goal is put on the goal, a velocity below it becomes 0.
+///
+/// ```
+/// assert_eq!(hooke::settle::SETTLE_TINY, f32::MIN_POSITIVE);
+/// ```
+pub const SETTLE_TINY: f32 = f32::MIN_POSITIVE;
+
+/// The result `(x1, v1)` of a step from position `x0` toward `goal` whose exact change of
+/// position was `dx`, settled: a stalled step (`x1 == x0 != goal`, `dx` toward the goal) moves
+/// one ulp toward the goal; then a position within [`SETTLE_TINY`] of the goal is put on it and
+/// a velocity below it becomes 0. Steps with no velocity pass `v1 = 0`.
+///
+/// ```
+/// use hooke::settle::settle;
+/// // A stalled step toward 1 moves one ulp (`0.9999997` is 5 ulps below 1).
+/// assert_eq!(settle(0.9999997, 0.9999997, 1e-8, 6.75e-7, 1.0), (0.99999976, 6.75e-7));
+/// // Subnormal offsets and velocities are flushed.
+/// assert_eq!(settle(1e-38, 8e-45, -1e-38, -2.4e-44, 0.0), (0.0, 0.0));
+/// // Anything else is returned as it is.
+/// assert_eq!(settle(0.5, 0.25, -0.25, -3.0, 0.0), (0.25, -3.0));
+/// ```
+#[inline]
+pub fn settle(x0: f32, x1: f32, dx: f32, v1: f32, goal: f32) -> (f32, f32) {
+    let mut x1 = x1;
+    // Signs, not the product `dx (goal - x0)`: that underflows to 0 near tiny goals.
+    if x1 == x0 && x0 != goal && dx != 0.0 && (dx > 0.0) == (goal > x0) {
+        x1 = if goal > x0 { x0.next_up() } else { x0.next_down() };
+    }
+    if (x1 - goal).abs() < SETTLE_TINY {
+        x1 = goal;
+    }
+    let v1 = if v1.abs() < SETTLE_TINY { 0.0 } else { v1 };
+    (x1, v1)
+}
+
+/// The flush of [`settle`] on 8 lanes: positions within [`SETTLE_TINY`] of their goals are put
+/// on them, velocities below it become 0. The stall rule is not applied here: kernels find
+/// stalled lanes with [`stalled_lanes`] and send them through [`settle`] on their slow path.
+///
+/// ```
+/// use hooke::settle::flush_lanes;
+/// use wide::f32x8;
+/// let (x, v) = flush_lanes(f32x8::splat(1e-40), f32x8::splat(-3e-39), f32x8::ZERO);
+/// assert_eq!((x, v), (f32x8::ZERO, f32x8::ZERO));
+/// ```
+#[inline(always)]
+pub fn flush_lanes(x1: f32x8, v1: f32x8, goal: f32x8) -> (f32x8, f32x8) {
+    let tiny = f32x8::splat(SETTLE_TINY);
+    let x1 = (x1 - goal).abs().simd_lt(tiny).select(goal, x1);
+    // A bitwise and with the "not tiny" mask: cheaper than a blend.
+    let v1 = v1 & v1.abs().simd_ge(tiny);
+    (x1, v1)
+}
+
+/// The flush of a velocity alone (springs whose position has no goal, such as extrapolation).
+///
+/// ```
+/// use hooke::settle::flush_velocity_lanes;
+/// use wide::f32x8;
+/// assert_eq!(flush_velocity_lanes(f32x8::splat(1e-40)), f32x8::ZERO);
+/// assert_eq!(flush_velocity_lanes(f32x8::splat(-2.0)), f32x8::splat(-2.0));
+/// ```
+#[inline(always)]
+pub fn flush_velocity_lanes(v1: f32x8) -> f32x8 {
+    v1 & v1.abs().simd_ge(f32x8::splat(SETTLE_TINY))
+}
+
+/// The scalar velocity flush of [`flush_velocity_lanes`].
+///
+/// ```
+/// assert_eq!(hooke::settle::flush_velocity(-1e-39), 0.0);
+/// ```
+#[inline]
+pub fn flush_velocity(v1: f32) -> f32 {
+    if v1.abs() < SETTLE_TINY { 0.0 } else { v1 }
+}
+
+/// Lanes that may have stalled: the position did not change and is not on its goal. A kernel
+/// sends a block with any such lane through [`settle`] (on its slow path); settled lanes
+/// (`x == goal`) and moving lanes stay on the fast path.
+///
+/// ```
+/// use hooke::settle::stalled_lanes;
+/// use wide::f32x8;
+/// let x0 = f32x8::from([1.0, 0.5, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+/// let x1 = f32x8::from([1.0, 0.5, 1.5, 0.0, 0.0, 0.0, 0.0, 0.0]);
+/// let m = stalled_lanes(x0, x1, f32x8::splat(1.0));
+/// assert_eq!(m.move_mask(), 0b10); // lane 1 did not move and is not on its goal
+/// ```
+#[inline(always)]
+pub fn stalled_lanes(x0: f32x8, x1: f32x8, goal: f32x8) -> f32x8 {
+    x1.simd_eq(x0) & x0.simd_ne(goal)
+}
