@@ -33,7 +33,10 @@ fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .map_or(1 << 16, |s| s.parse().expect("a size"));
-    println!("{n} springs, one thread, SIMD path {}", hooke::simd_backend().name());
+    println!(
+        "{n} springs, one thread, SIMD path {}",
+        hooke::simd_backend().name()
+    );
     println!(
         "{:<22} {:>10} {:>10} {:>7}   {:>10} {:>10} {:>7}",
         "batch", "moving", "settled", "ratio", "moving~dt", "settled~dt", "ratio"
@@ -45,7 +48,11 @@ fn main() {
         let subnormal = state.iter().filter(|v| v.is_subnormal()).count();
         let nonzero = state.iter().filter(|v| **v != 0.0).count();
         if std::env::var_os("SETTLED_STATE").is_some() {
-            println!("  {}: {subnormal} subnormal, {nonzero} non-zero of {}", case.name, state.len());
+            println!(
+                "  {}: {subnormal} subnormal, {nonzero} non-zero of {}",
+                case.name,
+                state.len()
+            );
         }
         let mut row = Vec::new();
         for jitter in [false, true] {

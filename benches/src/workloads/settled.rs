@@ -109,9 +109,7 @@ fn rotations(n: usize) -> (Vec<Quat>, Vec<Vec3>) {
     let q = (0..n)
         .map(|i| Quat::from_scaled_axis(Vec3::new(a[i], b[i], c[i])))
         .collect();
-    let w = (0..n)
-        .map(|i| Vec3::new(b[i], c[i], a[i]) * 3.0)
-        .collect();
+    let w = (0..n).map(|i| Vec3::new(b[i], c[i], a[i]) * 3.0).collect();
     (q, w)
 }
 

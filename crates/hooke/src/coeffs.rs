@@ -371,14 +371,17 @@ impl SpringCoeffs {
         // The grouping matches the SIMD kernels' nested multiply-adds, so that without FMA the
         // batch runtime reproduces this function bit for bit.
         let dx = self.xx * e + (self.xv * v0 + self.xq * goal_velocity);
-        let (x1, v1) = (*x + dx, self.vx * e + (self.vv * v0 + self.vq * goal_velocity));
+        let (x1, v1) = (
+            *x + dx,
+            self.vx * e + (self.vv * v0 + self.vq * goal_velocity),
+        );
         let (x1, v1) = if x1.is_finite() && v1.is_finite() {
             (x1, v1)
         } else {
             self.apply_saturating(*x, v0, goal, goal_velocity)
         };
         // How a spring comes to rest in f32: no subnormal state, no stall short of the goal.
-        (*x, *v) = crate::settle::settle(*x, x1, dx, v1, goal);
+        (*x, *v) = crate::settle::settle(*x, v0, x1, v1, dx, goal);
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose true

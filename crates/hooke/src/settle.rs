@@ -12,8 +12,9 @@
 //! - **Stalls.** Near a goal of any other magnitude the step's change can be below half an ulp
 //!   of the position: the position rounds back to itself while the velocity settles at the
 //!   constant that holds it there, and the spring never arrives (toward 1 it stops at
-//!   `x = 0.9999997`, `v = 6.75e-7`). A step whose exact change moved toward the goal but
-//!   rounded to no change at all moves the position one ulp toward the goal instead.
+//!   `x = 0.9999997`, `v = 6.75e-7`). A step at the end of an approach (the velocity not
+//!   growing) whose exact change moved toward the goal but rounded to no change at all moves the
+//!   position one ulp toward the goal instead.
 //!
 //! Both change a result by less than the accuracy bound of `docs/math.md` §4.2 allows for one
 //! step: a flush by less than `f32::MIN_POSITIVE` (below the bound's absolute precision for any
@@ -31,32 +32,44 @@ use wide::f32x8;
 /// ```
 pub const SETTLE_TINY: f32 = f32::MIN_POSITIVE;
 
-/// The result `(x1, v1)` of a step from position `x0` toward `goal` whose exact change of
-/// position was `dx`, settled: a stalled step (`x1 == x0 != goal`, `dx` toward the goal) moves
-/// one ulp toward the goal; then a position within [`SETTLE_TINY`] of the goal is put on it and
-/// a velocity below it becomes 0. Steps with no velocity pass `v1 = 0`.
+/// The result `(x1, v1)` of a step from `(x0, v0)` toward `goal` whose exact change of position
+/// was `dx`, settled:
+///
+/// - a stalled step moves the position one ulp toward the goal: the position did not change
+///   (`x1 == x0 != goal`) although the exact change `dx` points at the goal, and the velocity is
+///   not growing (`|v1| <= |v0|`: the spring is at the end of its approach, not starting one
+///   with a step too short to show, where a nudge would outrun the exact motion);
+/// - a position within [`SETTLE_TINY`] of the goal is put on it, a velocity below it becomes 0.
+///
+/// Steps with no velocity (dampers) pass `v0 = v1 = 0`.
 ///
 /// ```
 /// use hooke::settle::settle;
 /// // A stalled step toward 1 moves one ulp (`0.9999997` is 5 ulps below 1).
-/// assert_eq!(settle(0.9999997, 0.9999997, 1e-8, 6.75e-7, 1.0), (0.99999976, 6.75e-7));
+/// assert_eq!(settle(0.9999997, 6.75e-7, 0.9999997, 6.75e-7, 1e-8, 1.0), (0.99999976, 6.75e-7));
+/// // Not while the spring gathers speed.
+/// assert_eq!(settle(0.9999997, 0.0, 0.9999997, 1e-7, 1e-9, 1.0), (0.9999997, 1e-7));
 /// // Subnormal offsets and velocities are flushed.
-/// assert_eq!(settle(1e-38, 8e-45, -1e-38, -2.4e-44, 0.0), (0.0, 0.0));
+/// assert_eq!(settle(1e-38, -1e-38, 8e-45, -2.4e-44, -1e-38, 0.0), (0.0, 0.0));
 /// // Anything else is returned as it is.
-/// assert_eq!(settle(0.5, 0.25, -0.25, -3.0, 0.0), (0.25, -3.0));
+/// assert_eq!(settle(0.5, -2.0, 0.25, -3.0, -0.25, 0.0), (0.25, -3.0));
 /// ```
 #[inline]
-pub fn settle(x0: f32, x1: f32, dx: f32, v1: f32, goal: f32) -> (f32, f32) {
+pub fn settle(x0: f32, v0: f32, x1: f32, v1: f32, dx: f32, goal: f32) -> (f32, f32) {
     let mut x1 = x1;
     // Signs, not the product `dx (goal - x0)`: that underflows to 0 near tiny goals.
-    if x1 == x0 && x0 != goal && dx != 0.0 && (dx > 0.0) == (goal > x0) {
-        x1 = if goal > x0 { x0.next_up() } else { x0.next_down() };
+    let toward = dx != 0.0 && (dx > 0.0) == (goal > x0);
+    if x1 == x0 && x0 != goal && toward && v1.abs() <= v0.abs() {
+        x1 = if goal > x0 {
+            x0.next_up()
+        } else {
+            x0.next_down()
+        };
     }
     if (x1 - goal).abs() < SETTLE_TINY {
         x1 = goal;
     }
-    let v1 = if v1.abs() < SETTLE_TINY { 0.0 } else { v1 };
-    (x1, v1)
+    (x1, flush_velocity(v1))
 }
 
 /// The flush of [`settle`] on 8 lanes: positions within [`SETTLE_TINY`] of their goals are put
@@ -111,7 +124,8 @@ pub fn flush_velocity(v1: f32) -> f32 {
 /// let x0 = f32x8::from([1.0, 0.5, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
 /// let x1 = f32x8::from([1.0, 0.5, 1.5, 0.0, 0.0, 0.0, 0.0, 0.0]);
 /// let m = stalled_lanes(x0, x1, f32x8::splat(1.0));
-/// assert_eq!(m.move_mask(), 0b10); // lane 1 did not move and is not on its goal
+/// let m = m.to_array().map(|l| l != 0.0); // set lanes are all ones (a NaN, not 0)
+/// assert_eq!(m[..3], [false, true, false]); // lane 1 did not move and is not on its goal
 /// ```
 #[inline(always)]
 pub fn stalled_lanes(x0: f32x8, x1: f32x8, goal: f32x8) -> f32x8 {

@@ -291,7 +291,7 @@ impl CharacterLanes {
                 };
                 (x1[i], v1[i], a1[i]) = c.apply_saturating(x[i], v[i], a[i], q[i]);
             }
-            (v1[i], a1[i]) = settle(v[i], v1[i], dv[i], a1[i], q[i]);
+            (v1[i], a1[i]) = settle(v[i], a[i], v1[i], a1[i], dv[i], q[i]);
         }
         (f32x8::new(x1), f32x8::new(v1), f32x8::new(a1))
     }

@@ -246,11 +246,11 @@ impl DoubleLanes {
         let max = f64::from(f32::MAX);
         for lane in 0..8 {
             let settled = |out: &mut [[f32; 8]; 4]| {
-                let (x, xi) = (state[0][lane], state[2][lane]);
-                (out[0][lane], out[1][lane]) =
-                    settle(x, out[0][lane], dx[lane], out[1][lane], g[lane]);
-                (out[2][lane], out[3][lane]) =
-                    settle(xi, out[2][lane], dxi[lane], out[3][lane], g[lane]);
+                let [x, v, xi, vi] = [0, 1, 2, 3].map(|k| state[k][lane]);
+                let (x1, v1) = (out[0][lane], out[1][lane]);
+                (out[0][lane], out[1][lane]) = settle(x, v, x1, v1, dx[lane], g[lane]);
+                let (xi1, vi1) = (out[2][lane], out[3][lane]);
+                (out[2][lane], out[3][lane]) = settle(xi, vi, xi1, vi1, dxi[lane], g[lane]);
             };
             if out.iter().all(|o| o[lane].is_finite()) {
                 settled(&mut out);
@@ -479,7 +479,7 @@ fn timed_saturate(
     let [mut x1, mut v1, mut xi1] = out.map(|l| l.to_array());
     for i in 0..8 {
         if x1[i].is_finite() && v1[i].is_finite() && xi1[i].is_finite() {
-            (x1[i], v1[i]) = settle(state[0][i], x1[i], dx[i], v1[i], g[i]);
+            (x1[i], v1[i]) = settle(state[0][i], state[1][i], x1[i], v1[i], dx[i], g[i]);
             continue;
         }
         // The scalar twin's f64 step saturates and settles.

@@ -210,7 +210,7 @@ fn settle_slow(
                 .lane(lane)
                 .apply_saturating(x[lane], v[lane], g[lane], q[lane]);
         }
-        (xs[lane], vs[lane]) = settle(x[lane], xs[lane], dx[lane], vs[lane], g[lane]);
+        (xs[lane], vs[lane]) = settle(x[lane], v[lane], xs[lane], vs[lane], dx[lane], g[lane]);
     }
     (f32x8::new(xs), f32x8::new(vs))
 }
@@ -377,7 +377,9 @@ pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
 pub(crate) fn damper_settled(x: f32x8, goal: f32x8, alpha: f32x8, x1: f32x8, dx: f32x8) -> f32x8 {
     let stalled = stalled_lanes(x, x1, goal) & dx.simd_ne(f32x8::ZERO);
     if x1.is_finite().all() && !stalled.any() {
-        let tiny = (x1 - goal).abs().simd_lt(f32x8::splat(crate::settle::SETTLE_TINY));
+        let tiny = (x1 - goal)
+            .abs()
+            .simd_lt(f32x8::splat(crate::settle::SETTLE_TINY));
         (tiny & alpha.simd_ne(f32x8::ZERO)).select(goal, x1)
     } else {
         damper_slow(x, goal, alpha)

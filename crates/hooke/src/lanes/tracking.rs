@@ -7,9 +7,9 @@ use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
 use super::general::stiffness_damping_rate_lanes_with_force;
+use super::spring::Raw;
 use crate::scalar::{TrackingCoeffs, TrackingGains};
 use crate::settle::{flush_lanes, settle, stalled_lanes};
-use super::spring::Raw;
 
 /// [`TrackingCoeffs`] splatted across 8 lanes.
 ///
@@ -213,7 +213,7 @@ fn saturate_shared(
         if !(x1[i].is_finite() && v1[i].is_finite()) {
             (x1[i], v1[i]) = c.lane(i).apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
         }
-        (x1[i], v1[i]) = settle(x[i], x1[i], dx[i], v1[i], xg[i]);
+        (x1[i], v1[i]) = settle(x[i], v[i], x1[i], v1[i], dx[i], xg[i]);
     }
     (f32x8::new(x1), f32x8::new(v1))
 }
@@ -434,7 +434,7 @@ impl ForcedStep {
                     TrackingCoeffs::from_response([xx[i], xv[i], vx[i], vv[i]], p[i], fv[i], fa[i]);
                 (x1[i], v1[i]) = c.apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
             }
-            (x1[i], v1[i]) = settle(x[i], x1[i], dx[i], v1[i], xg[i]);
+            (x1[i], v1[i]) = settle(x[i], v[i], x1[i], v1[i], dx[i], xg[i]);
         }
         (f32x8::new(x1), f32x8::new(v1))
     }

@@ -157,7 +157,7 @@ impl CharacterCoeffs {
         };
         // The velocity comes to rest on its goal like a spring's position: no subnormal
         // acceleration, no stall short of the goal (`crate::settle`).
-        let (v1, a1) = crate::settle::settle(*v, v1, dj - j0, a1, v_goal);
+        let (v1, a1) = crate::settle::settle(*v, a0, v1, a1, dj - j0, v_goal);
         (*x, *v, *a) = (x1, v1, a1);
     }
 

@@ -70,11 +70,12 @@ pub fn double_spring_damper_exact(
     let u1 = e * (u0 * (1.0 + z) + w0 * t);
     let w1 = e * (w0 * (1.0 - z) - yz * u0);
     // Both springs come to rest on the goal in f32 (`crate::settle`).
-    let settle = |x0: f32, p1: f64, p0: f64, v1: f64| {
-        crate::settle::settle(x0, (g + p1) as f32, (p1 - p0) as f32, v1 as f32, x_goal)
+    let settle = |(x0, v0): (f32, f32), p1: f64, p0: f64, v1: f64| {
+        let (x1, v1) = ((g + p1) as f32, v1 as f32);
+        crate::settle::settle(x0, v0, x1, v1, (p1 - p0) as f32, x_goal)
     };
-    (*x, *v) = settle(*x, p1, p0, v1);
-    (*xi, *vi) = settle(*xi, u1, u0, w1);
+    (*x, *v) = settle((*x, *v), p1, p0, v1);
+    (*xi, *vi) = settle((*xi, *vi), u1, u0, w1);
 }
 
 /// Steps a simple critical spring (`a = s (g - x) - d v`) whose goal moves as
@@ -115,10 +116,10 @@ fn track_ramp(
         step(dt - moving, goal, 0.0, &mut x64, &mut v64);
     }
     let max = f64::from(f32::MAX);
-    let x0 = *x;
+    let (x0, v0) = (*x, *v);
     let (x1, v1) = (x64.clamp(-max, max) as f32, v64.clamp(-max, max) as f32);
     let change = (x64 - f64::from(x0)) as f32;
-    (*x, *v) = crate::settle::settle(x0, x1, change, v1, x_goal);
+    (*x, *v) = crate::settle::settle(x0, v0, x1, v1, change, x_goal);
 }
 
 /// The timed spring: reaches `x_goal` at about `t_goal` seconds from now, smoothing like a spring.

@@ -50,7 +50,7 @@ pub fn damper_blend(x: f32, goal: f32, alpha: f32) -> f32 {
         damper_blend_f64(x, goal, alpha)
     };
     // How a damper comes to rest in f32: no subnormal offset, no stall short of the goal.
-    crate::settle::settle(x, y, dx, 0.0, goal).0
+    crate::settle::settle(x, 0.0, y, 0.0, dx, goal).0
 }
 
 /// The slow path of [`damper_blend`]: exact in `f64`, where no intermediate overflows.

@@ -229,9 +229,26 @@ impl Case {
     }
 
     /// The errors of a library result as fractions of the bounds: `(position, velocity)`.
+    ///
+    /// A library result flushed by the settling rule (`docs/math.md` §4.6) is compared with the
+    /// reference flushed the same way: where the reference lies within `f32::MIN_POSITIVE` of the
+    /// goal (position) or of 0 (velocity), below the normal range of `f32`, the goal and 0 are
+    /// exact results. Nothing else is exempt.
     pub fn error_fractions(&self, x1: f32, v1: f32) -> (f64, f64) {
         let (xr, vr) = self.reference();
         let (bp, bv) = self.bounds();
+        let tiny = f64::from(f32::MIN_POSITIVE);
+        let g = f64::from(self.g);
+        let xr = if f64::from(x1) == g && (xr - g).abs() < tiny {
+            g
+        } else {
+            xr
+        };
+        let vr = if v1 == 0.0 && vr.abs() < tiny {
+            0.0
+        } else {
+            vr
+        };
         (
             fraction(f64::from(x1) - xr, bp),
             fraction(f64::from(v1) - vr, bv),
