@@ -152,7 +152,9 @@ pub(crate) fn html(page: &Page<'_>) -> String {
     let mut side = String::new();
     let clips_table = Table {
         caption: "Clips".into(),
-        note: if synced {
+        note: if page.clips.len() == 1 {
+            String::new()
+        } else if synced {
             "Same length: they play on one timeline.".into()
         } else {
             "Different lengths: each plays on its own timeline (see the bar under each panel)."
@@ -175,7 +177,7 @@ pub(crate) fn html(page: &Page<'_>) -> String {
         );
     }
 
-    let stored: Vec<String> = page
+    let rates: Vec<String> = page
         .clips
         .iter()
         .zip(&steps)
@@ -186,27 +188,38 @@ pub(crate) fn html(page: &Page<'_>) -> String {
                 0.0
             };
             if s == 1 {
-                format!("{} at {rate:.0} Hz (every frame)", escape_html(&c.name))
+                format!("at {rate:.0} Hz (every frame)")
             } else {
                 format!(
-                    "{} at {:.0} Hz (every {} frame of {rate:.0} Hz)",
-                    escape_html(&c.name),
+                    "at {:.0} Hz (every {} frame of {rate:.0} Hz)",
                     rate / s as f64,
                     ordinal(s)
                 )
             }
         })
         .collect();
+    let stored = if rates.windows(2).all(|w| w[0] == w[1]) {
+        rates.first().cloned().unwrap_or_default()
+    } else {
+        page.clips
+            .iter()
+            .zip(&rates)
+            .map(|(c, r)| format!("{} {r}", escape_html(&c.name)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let footer = format!(
-        "Made by hooke {} (<code>hooke {}</code>). Joint positions are world space, computed from \
-         the BVH rotations by forward kinematics in Rust; stored {}; quantised to 16-bit integers \
-         inside each clip's bounding box (largest rounding error {precision:.4} BVH units) and \
+        "<p><b>Controls:</b> drag to orbit, wheel to zoom; space plays and pauses, ← → step a \
+         frame, S toggles 0.25x; the orange marks are seams; untick <i>follow</i> to stop the \
+         camera following each character.</p><p><b>Data:</b> made by hooke {} \
+         (<code>hooke {}</code>). Joint positions are world space, computed from the BVH \
+         rotations by forward kinematics in Rust; stored {}; quantised to 16-bit integers inside \
+         each clip's bounding box (largest rounding error {precision:.4} BVH units) and \
          base64-encoded into this page, which is one file and makes no network request. Between \
-         stored frames the viewer interpolates linearly. Drag to orbit, wheel to zoom; keys: \
-         space plays/pauses, ← → step a frame, S toggles 0.25x.",
+         stored frames the viewer interpolates linearly.</p>",
         env!("CARGO_PKG_VERSION"),
         page.command,
-        stored.join(", ")
+        stored
     );
     TEMPLATE
         .replace("{{TITLE}}", &escape_html(&page.title))

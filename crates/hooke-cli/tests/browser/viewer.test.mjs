@@ -97,9 +97,15 @@ try {
     // Plays: the play button starts the clock, the picture changes, pause stops it.
     await page.evaluate(() => window.hookeViewer.seek(0.1));
     const before = await shot();
+    const rendered = await page.evaluate(() => window.hookeViewer.renders);
     await page.click('#play');
     await sleep(700);
-    const running = await page.evaluate(() => ({ t: window.hookeViewer.time, playing: window.hookeViewer.playing }));
+    const running = await page.evaluate(() => ({
+      t: window.hookeViewer.time, playing: window.hookeViewer.playing, renders: window.hookeViewer.renders,
+    }));
+    const fps = (running.renders - rendered) / 0.7;
+    console.log(`  plays at about ${fps.toFixed(0)} frames per second`);
+    if (options.large) check(fps >= 20, `a large page plays smoothly (${fps.toFixed(0)} frames/s, at least 20)`);
     const during = await shot();
     check(running.playing && running.t > 0.3, `the play button plays (time ${running.t.toFixed(2)} s after 0.7 s)`);
     check(difference(before, during) > 0.002, 'the picture changes while playing');
