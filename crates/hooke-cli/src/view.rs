@@ -93,8 +93,9 @@ pub(crate) fn clip3d(path: &Path, clip: &Clip, trail: Option<&str>) -> Result<Cl
     Ok(Clip3d {
         name,
         detail: format!(
-            "{} frames at {:.0} Hz",
+            "{} frame{} at {:.0} Hz",
             clip.frame_count(),
+            if clip.frame_count() == 1 { "" } else { "s" },
             1.0 / clip.frame_time().max(f32::MIN_POSITIVE)
         ),
         joints: clip.joint_names().to_vec(),

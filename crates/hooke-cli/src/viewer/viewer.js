@@ -143,7 +143,7 @@
     });
   }
 
-  function camera(c, rect, pose) {
+  function camera(c, rect, pose, dpr) {
     const size = c.size;
     let tx, tz;
     if (follow) {
@@ -163,10 +163,12 @@
     const f = norm([target[0] - eye[0], target[1] - eye[1], target[2] - eye[2]]);
     const r = norm(cross(f, [0, 1, 0]));
     const u = cross(r, f);
-    const focal = rect.h / (2 * Math.tan(0.5 * 0.75));
+    // The character fits below the panel's labels (58 px) and above its timeline (16 px).
+    const top = 58 * dpr, usable = Math.max(rect.h - top - 16 * dpr, rect.h * 0.4);
+    const focal = usable * 1.1;
     return {
       ground: y, eye: eye, f: f, r: r, u: u, focal: Math.min(focal, rect.w * 1.7), near: size * 0.05,
-      cx: rect.x + rect.w / 2, cy: rect.y + rect.h * 0.55, target: target,
+      cx: rect.x + rect.w / 2, cy: rect.y + top + usable * 0.55, target: target,
     };
   }
   function norm(v) { const l = Math.hypot(v[0], v[1], v[2]) || 1; return [v[0] / l, v[1] / l, v[2] / l]; }
@@ -369,14 +371,14 @@
     clips.forEach(function (c, i) {
       const rect = rects[i];
       const pose = sample(c, time, c.pose);
-      const k = camera(c, rect, pose);
+      const k = camera(c, rect, pose, dpr);
       ctx.save();
       ctx.beginPath();
       ctx.rect(rect.x, rect.y, rect.w, rect.h);
       ctx.clip();
       drawGrid(c, k);
-      drawTrail(c, k, time);
       drawSkeleton(c, k, pose);
+      drawTrail(c, k, time);
       drawLabels(c, rect, time, dpr);
       ctx.restore();
       if (rect.x > 0) {
