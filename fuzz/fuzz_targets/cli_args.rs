@@ -81,5 +81,6 @@ fuzz_target!(|data: &[u8]| {
             assert!(halflife.is_finite() && halflife > 0.0);
         }
         Command::Demo { .. } | Command::Info { .. } | Command::Plot { .. } => {}
+        Command::View { files, .. } => assert!(!files.is_empty()),
     }
 });

@@ -172,6 +172,26 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a self-contained HTML page that plays clips as skeletons side by side in 3D (one
+    /// timeline when they have the same length, each its own otherwise), for any browser,
+    /// offline.
+    ///
+    /// Example: `hooke view data/cmu/01_01.bvh data/cmu/01_03.bvh -o clips.html`
+    View {
+        /// The BVH files, one panel each.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
+        /// Output HTML file.
+        #[arg(short, long)]
+        out: PathBuf,
+        /// The joint whose trail is drawn (default: LeftHand, or the last joint of a rig
+        /// without one).
+        #[arg(long)]
+        trail: Option<String>,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// A frame range of a clip: `FILE`, `FILE:START..`, `FILE:START..END` (half-open).

@@ -13,7 +13,7 @@ use hooke_bvh::Clip;
 use crate::args::{ClipRange, RootArg, StitchMode};
 use crate::stitch::{self, Blend, SeamReport};
 use crate::track::{self, Cuts};
-use crate::{CliError, clipio, output, plot};
+use crate::{CliError, clipio, demo_page, output, plot};
 
 /// The joint plotted and measured: the left hand of the CMU rig.
 pub(crate) const HAND: &str = "LeftHand";
@@ -25,7 +25,7 @@ const JUMP_ROOT: Vec3 = Vec3::new(8.0, 0.0, 0.0);
 const JUMP_DEGREES: f32 = 30.0;
 
 /// The files the demo writes, in the order it writes them.
-pub const FILES: [&str; 10] = [
+pub const FILES: [&str; 11] = [
     "stitch_inertialize.bvh",
     "stitch_dead_blend.bvh",
     "stitch_cut.bvh",
@@ -36,6 +36,7 @@ pub const FILES: [&str; 10] = [
     "tracking.svg",
     "springs.svg",
     "summary.md",
+    "index.html",
 ];
 
 /// The bundled clip `name` (see `args::default_clip`).
@@ -141,6 +142,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
     let mut reports: Vec<(StitchMode, Vec<SeamReport>)> = Vec::new();
     let mut hand_paths: Vec<(StitchMode, Vec<Vec3>)> = Vec::new();
     let mut seams = Vec::new();
+    let mut viewed = Vec::new();
     for (mode, file) in modes {
         let blend = Blend {
             mode,
@@ -164,6 +166,11 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             stitch::seam_report(&clips, &stitched, blend, &labels)?,
         ));
         seams.clone_from(&stitched.seams);
+        viewed.push(demo_page::Stitched {
+            mode,
+            global,
+            seams: stitched.seams.clone(),
+        });
     }
 
     // Tracking: a jump injected into 01_01, removed with the tracking spring.
@@ -270,10 +277,12 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             ),
         ),
     ];
+    let mut plots = Vec::new();
     for (index, svg) in svgs {
         let svg = svg
             .map_err(|e| CliError::Failure(format!("plotting {}: {e}", paths[index].display())))?;
         output::write_atomically(&paths[index], svg.as_bytes(), &inputs, force)?;
+        plots.push((FILES[index].to_owned(), svg));
     }
 
     // The summary.
@@ -326,10 +335,24 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         "the injected jump and its tracking",
         "the spring family",
         "this summary",
+        "the clips in 3D in a browser, with the seam table and the plots",
     ]) {
         md.push_str(&format!("- `{file}`: {what}\n"));
     }
     output::write_atomically(&paths[9], md.as_bytes(), &inputs, force)?;
+    let tracking = format!(
+        "An injected jump in 01_01.bvh at frame {JUMP_FRAME}, detected at {detected:?}: largest \
+         joint acceleration {jump_before:.0} units/s² with the jump, {jump_after:.0} after the \
+         tracking spring (jump.bvh, tracked.bvh; plot tracking.svg)."
+    );
+    let extras = demo_page::Extras {
+        labels: &labels,
+        reports: &reports,
+        tracking,
+        plots,
+    };
+    let page = demo_page::html(skeleton, &viewed, hand, &extras);
+    output::write_atomically(&paths[10], page.as_bytes(), &inputs, force)?;
 
     for (mode, report) in &reports {
         for seam in report {

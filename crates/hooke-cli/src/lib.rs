@@ -19,6 +19,7 @@ mod args;
 mod bench;
 mod clipio;
 mod demo;
+mod demo_page;
 mod error;
 mod gallery;
 mod info;
@@ -30,6 +31,8 @@ mod progress;
 mod stitch;
 mod table;
 mod track;
+mod view;
+mod viewer;
 
 use std::io::Write;
 
@@ -119,5 +122,19 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         ),
         Command::Table { halflife } => table::run(halflife, out),
         Command::Plot { out: folder, force } => plot::run(&folder, force, out),
+        Command::View {
+            files,
+            out: path,
+            trail,
+            force,
+        } => view::run(
+            &view::Settings {
+                files,
+                out: path,
+                trail,
+                force,
+            },
+            out,
+        ),
     }
 }

@@ -106,6 +106,7 @@ fn demo_writes_every_promised_file_and_says_so() {
         "tracking.svg",
         "springs.svg",
         "summary.md",
+        "index.html",
     ] {
         let path = out.join(file);
         assert!(run.stdout.contains(&arg(&path)), "{file} not reported");
@@ -126,7 +127,7 @@ fn demo_writes_every_promised_file_and_says_so() {
     assert_eq!(std::fs::read(out.join("summary.md")).unwrap(), before);
     ok(&["demo", "--out", &arg(&out), "--force"]);
     // Only the promised files: no temporary files left behind.
-    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 10);
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 11);
 }
 
 #[test]
