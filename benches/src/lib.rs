@@ -312,6 +312,23 @@ pub fn bench_decay(c: &mut Criterion) {
     group.finish();
 }
 
+/// Settled vs moving, every batch type at 65,536 springs ([`workloads::settled`]): the cost of a
+/// step while the springs move (ids `<batch>/moving`) and after 40 s of simulated time on their
+/// goals (`<batch>/settled`), with a constant and a changing `dt` (`_jitter`).
+pub fn bench_settled(c: &mut Criterion) {
+    const N: usize = 1 << 16;
+    for case in workloads::settled::cases() {
+        let mut group = c.benchmark_group(format!("settled/{}", case.name));
+        configure(&mut group, N);
+        for (id, settled) in [("moving", false), ("settled", true)] {
+            run(&mut group, id, N, || {
+                workloads::settled::Settling::new(&case, N, settled)
+            });
+        }
+        group.finish();
+    }
+}
+
 /// The general spring (per-spring stiffness and damping, mixed regimes): all variants and sizes.
 pub fn bench_general(c: &mut Criterion) {
     let mut group = c.benchmark_group("general");

@@ -381,6 +381,8 @@ impl SpringCoeffs {
             self.apply_saturating(*x, v0, goal, goal_velocity)
         };
         // How a spring comes to rest in f32: no subnormal state, no stall short of the goal.
+        // A spring with a goal velocity rests beside its goal: no nudge toward it (dx = 0).
+        let dx = if goal_velocity == 0.0 { dx } else { 0.0 };
         (*x, *v) = crate::settle::settle(*x, v0, x1, v1, dx, goal);
     }
 

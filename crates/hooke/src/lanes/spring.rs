@@ -132,26 +132,39 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         // The goals are read where they are used (and again on the cold path), not gathered into
         // an array first: such an array was kept on the stack, a store and two reloads per lane
         // group that cost the fixed-coefficient kernels two thirds of their time.
-        let mut r = [(f32x8::ZERO, f32x8::ZERO, f32x8::ZERO); B];
-        let mut stalled = f32x8::ZERO;
-        for (k, r) in r.iter_mut().enumerate() {
+        let mut out = [(f32x8::ZERO, f32x8::ZERO); B];
+        let (mut sum, mut still) = (f32x8::ZERO, f32x8::ZERO);
+        for (k, out) in out.iter_mut().enumerate() {
             let (g, q) = goals.get(base + k);
-            *r = step(base + k, x[k], v[k], g, q);
-            stalled |= stalled_lanes(x[k], r.0, g) & r.2.simd_ne(f32x8::ZERO);
+            let (x1, v1, _) = step(base + k, x[k], v[k], g, q);
+            // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
+            // that overflow only in the sum take the slow path needlessly, which is harmless.)
+            // (Started from the first result, not 0: `x + 0` is not folded away, -0 + 0 = +0.)
+            sum = if k == 0 { x1 + v1 } else { sum + (x1 + v1) };
+            // Positions that did not change: settled, or stalled (checked below, rarely).
+            still |= x1.simd_eq(x[k]);
+            *out = flush_lanes(x1, v1, g);
         }
-        // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
-        // that overflow only in the sum take the slow path needlessly, which is harmless.)
-        // (Started from the first result, not 0: `x + 0` is not folded away, -0 + 0 = +0.)
-        let sum = r[1..].iter().fold(r[0].0 + r[0].1, |s, r| s + (r.0 + r.1));
-        if sum.is_finite().all() && !stalled.any() {
-            for (k, r) in r.iter().enumerate() {
-                let (g, _) = goals.get(base + k);
-                (x[k], v[k]) = flush_lanes(r.0, r.1, g);
+        let stalled = still.any() && {
+            // Settled blocks come here every frame: a few comparisons, no slow path unless a
+            // lane stopped short of a goal at rest (the flush keeps `x1 == x0` there).
+            let mut m = f32x8::ZERO;
+            for (k, out) in out.iter().enumerate() {
+                let (g, q) = goals.get(base + k);
+                m |= stalled_lanes(x[k], out.0, g) & q.simd_eq(f32x8::ZERO);
+            }
+            m.any()
+        };
+        if sum.is_finite().all() && !stalled {
+            for (k, out) in out.iter().enumerate() {
+                (x[k], v[k]) = *out;
             }
         } else {
             for k in 0..B {
                 let (g, q) = goals.get(base + k);
-                (x[k], v[k]) = settled(&coeffs(base + k), x[k], v[k], g, q, r[k]);
+                // The step again (the same arithmetic, so the same result) for the slow path.
+                let r = step(base + k, x[k], v[k], g, q);
+                (x[k], v[k]) = settled(&coeffs(base + k), x[k], v[k], g, q, r);
             }
         }
     }
@@ -161,6 +174,14 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         let r = step(k, x[k], v[k], g, q);
         (x[k], v[k]) = settled(&coeffs(k), x[k], v[k], g, q, r);
     }
+}
+
+/// Lanes of a step from `x` that may have stalled short of a goal at rest (goal velocity 0: a
+/// spring with a goal velocity rests beside its goal, where `x1 == x` is no stall) and moved
+/// at all (`dx != 0`; the identity step is no stall either).
+#[inline(always)]
+fn stall_candidates(x: f32x8, goal: f32x8, goal_velocity: f32x8, r: Raw) -> f32x8 {
+    stalled_lanes(x, r.0, goal) & r.2.simd_ne(f32x8::ZERO) & goal_velocity.simd_eq(f32x8::ZERO)
 }
 
 /// `r`, the result of a step from `(x, v)`, settled: the fast path when every lane is finite and
@@ -175,8 +196,7 @@ fn settled(
     r: Raw,
 ) -> (f32x8, f32x8) {
     let finite = r.0.is_finite() & r.1.is_finite();
-    let stalled = stalled_lanes(x, r.0, goal) & r.2.simd_ne(f32x8::ZERO);
-    if finite.all() && !stalled.any() {
+    if finite.all() && !stall_candidates(x, goal, goal_velocity, r).any() {
         flush_lanes(r.0, r.1, goal)
     } else {
         settle_slow(c, x, v, goal, goal_velocity, r)
@@ -210,7 +230,9 @@ fn settle_slow(
                 .lane(lane)
                 .apply_saturating(x[lane], v[lane], g[lane], q[lane]);
         }
-        (xs[lane], vs[lane]) = settle(x[lane], v[lane], xs[lane], vs[lane], dx[lane], g[lane]);
+        // No nudge toward a goal with a goal velocity (see `stall_candidates`).
+        let dx = if q[lane] == 0.0 { dx[lane] } else { 0.0 };
+        (xs[lane], vs[lane]) = settle(x[lane], v[lane], xs[lane], vs[lane], dx, g[lane]);
     }
     (f32x8::new(xs), f32x8::new(vs))
 }

@@ -185,7 +185,8 @@ pub fn tracking_shared(
             c.vx.mul_add(e, c.vv.mul_add(*v, c.vvg.mul_add(*vg, c.vag * *ag)));
         let r = (*x + dx, v1);
         // Settled like every spring ([`crate::settle`]): stalled lanes take the slow path.
-        let stalled = stalled_lanes(*x, r.0, *xg) & dx.simd_ne(f32x8::ZERO);
+        let at_rest = vg.simd_eq(f32x8::ZERO) & ag.simd_eq(f32x8::ZERO);
+        let stalled = stalled_lanes(*x, r.0, *xg) & dx.simd_ne(f32x8::ZERO) & at_rest;
         (*x, *v) = if (r.0.is_finite() & r.1.is_finite()).all() && !stalled.any() {
             flush_lanes(r.0, r.1, *xg)
         } else {
@@ -402,7 +403,8 @@ impl ForcedStep {
     #[inline(always)]
     fn checked(&self, x: f32x8, v: f32x8, goals: [f32x8; 3], r: Raw) -> (f32x8, f32x8) {
         // Settled like every spring ([`crate::settle`]): stalled lanes take the slow path.
-        let stalled = stalled_lanes(x, r.0, goals[0]) & r.2.simd_ne(f32x8::ZERO);
+        let at_rest = goals[1].simd_eq(f32x8::ZERO) & goals[2].simd_eq(f32x8::ZERO);
+        let stalled = stalled_lanes(x, r.0, goals[0]) & r.2.simd_ne(f32x8::ZERO) & at_rest;
         if (r.0 + r.1).is_finite().all() && !stalled.any() {
             flush_lanes(r.0, r.1, goals[0])
         } else {
@@ -434,7 +436,12 @@ impl ForcedStep {
                     TrackingCoeffs::from_response([xx[i], xv[i], vx[i], vv[i]], p[i], fv[i], fa[i]);
                 (x1[i], v1[i]) = c.apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
             }
-            (x1[i], v1[i]) = settle(x[i], v[i], x1[i], v1[i], dx[i], xg[i]);
+            let dx = if vg[i] == 0.0 && ag[i] == 0.0 {
+                dx[i]
+            } else {
+                0.0
+            };
+            (x1[i], v1[i]) = settle(x[i], v[i], x1[i], v1[i], dx, xg[i]);
         }
         (f32x8::new(x1), f32x8::new(v1))
     }

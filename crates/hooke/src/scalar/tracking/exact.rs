@@ -221,7 +221,13 @@ impl TrackingCoeffs {
         let dx = self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal;
         let v1 = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
         // How a spring comes to rest in f32: no subnormal state, no stall short of the goal.
-        (*x, *v) = crate::settle::settle(*x, v0, *x + dx, v1, dx, x_goal);
+        // Targets in motion: the spring rests beside its goal, no nudge toward it (dx = 0).
+        let nudge = if v_goal == 0.0 && a_goal == 0.0 {
+            dx
+        } else {
+            0.0
+        };
+        (*x, *v) = crate::settle::settle(*x, v0, *x + dx, v1, nudge, x_goal);
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose
