@@ -44,8 +44,9 @@ pub enum Command {
     /// Example: `hooke demo --out target/hooke-demo`
     Demo {
         /// Output folder (created if needed). Without it: `target/hooke-demo/`, or on later
-        /// runs the first of `target/hooke-demo-2/`, `-3/`, ... that holds no demo output, so a
-        /// run never replaces an earlier one.
+        /// runs the first of `target/hooke-demo-2/`, `-3/`, ... that does not exist yet (claimed
+        /// by creating it, so runs started together never share one): a run never replaces an
+        /// earlier one.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Replace existing files in the folder given with --out.
@@ -71,7 +72,8 @@ pub enum Command {
         /// Clip ranges, `FILE[:START..[END]]`, in order.
         #[arg(required = true, num_args = 1.., value_parser = clip_range)]
         ranges: Vec<ClipRange>,
-        /// Output BVH file.
+        /// Output BVH file; `-` for standard output (the report then goes to standard error).
+        /// An existing FIFO or device (with --force) is written through, never replaced.
         #[arg(short, long)]
         out: PathBuf,
         /// How seams are blended.
@@ -102,7 +104,8 @@ pub enum Command {
     Track {
         /// The BVH file.
         file: PathBuf,
-        /// Output BVH file.
+        /// Output BVH file; `-` for standard output (the report then goes to standard error).
+        /// An existing FIFO or device (with --force) is written through, never replaced.
         #[arg(short, long)]
         out: PathBuf,
         /// Frames that start after a discontinuity, comma-separated.

@@ -75,17 +75,24 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         clipio::read_clip(inputs[0], 2)?,
         clipio::read_clip(inputs[1], 2)?,
     ];
-    let mismatch = |e: hooke_bvh::ClipMismatch| {
-        CliError::Input(format!(
-            "{} and {} cannot be played together (resampling is not supported): {e}",
-            inputs[0].display(),
-            inputs[1].display()
-        ))
+    // Each check says its own cause: "resampling is not supported" only explains a frame-time
+    // mismatch, not a skeleton mismatch.
+    let mismatch = |why: &str| {
+        let why = why.to_owned();
+        move |e: hooke_bvh::ClipMismatch| {
+            CliError::Input(format!(
+                "{} and {} cannot be played together{why}: {e}",
+                inputs[0].display(),
+                inputs[1].display()
+            ))
+        }
     };
-    clips[0].check_same_skeleton(&clips[1]).map_err(mismatch)?;
+    clips[0]
+        .check_same_skeleton(&clips[1])
+        .map_err(mismatch(" (they need the same skeleton)"))?;
     clips[0]
         .check_same_frame_time(&clips[1])
-        .map_err(mismatch)?;
+        .map_err(mismatch(" (resampling is not supported)"))?;
     let bones = clips[0].joint_count();
     let dt = clips[0].frame_time();
     let n = settings.characters;

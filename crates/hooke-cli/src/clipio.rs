@@ -40,17 +40,32 @@ pub(crate) fn read_clip(path: &Path, min_frames: usize) -> Result<Clip, CliError
 }
 
 /// Writes `bvh` to `path` atomically (never over one of `inputs`, never over a file without
-/// `force`).
+/// `force`; `-` is `stdout`).
 pub(crate) fn write_bvh(
     path: &Path,
     bvh: &Bvh,
     inputs: &[&Path],
     force: bool,
+    stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
     let mut bytes = Vec::new();
     bvh.write(&mut bytes)
         .map_err(|e| CliError::Failure(format!("formatting {}: {e}", path.display())))?;
-    output::write_atomically(path, &bytes, inputs, force)
+    output::write_output(path, &bytes, inputs, force, Some(stdout))
+}
+
+/// Where a command's report lines go: standard output, or standard error when the output file
+/// itself goes to standard output (`-o -`), so the BVH stays clean.
+pub(crate) fn report<'a>(
+    out: &'a mut dyn Write,
+    stderr: &'a mut std::io::Stderr,
+    output_path: &Path,
+) -> &'a mut dyn Write {
+    if output::is_stdout(output_path) {
+        stderr
+    } else {
+        out
+    }
 }
 
 /// Global joint positions of every frame of local poses (`joints` per frame) on `clip`'s

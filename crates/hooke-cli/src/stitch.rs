@@ -238,8 +238,10 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let report = seam_report(&clips, &stitched, settings.blend, &labels)?;
     let first = clips[0].0;
     let bvh = first.bvh_with_poses(&stitched.positions, &stitched.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force)?;
+    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force, out)?;
     let io = CliError::Stdout;
+    let mut stderr = std::io::stderr();
+    let out = clipio::report(out, &mut stderr, &settings.out);
     for seam in &report {
         writeln!(
             out,

@@ -281,13 +281,15 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let mut poses = poses(&clip);
     let io = CliError::Stdout;
+    let mut stderr = std::io::stderr();
     let cuts = if settings.detect {
         let found = detect(&clip, &poses, settings.threshold);
-        writeln!(out, "discontinuities detected before frames {found:?}").map_err(io)?;
+        let report = clipio::report(out, &mut stderr, &settings.out);
+        writeln!(report, "discontinuities detected before frames {found:?}").map_err(io)?;
         Cuts::Given(found)
     } else if settings.cuts.is_empty() {
         writeln!(
-            out,
+            clipio::report(out, &mut stderr, &settings.out),
             "no cuts given: clamping velocity and acceleration targets"
         )
         .map_err(io)?;
@@ -297,6 +299,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     };
     track(&clip, &mut poses, settings.halflife, &cuts);
     let bvh = clip.bvh_with_poses(&poses.positions, &poses.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force)?;
-    writeln!(out, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
+    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force, out)?;
+    let report = clipio::report(out, &mut stderr, &settings.out);
+    writeln!(report, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
 }
