@@ -13,6 +13,13 @@ pub const MAX_CHARACTERS: usize = 65_536;
 /// The longest simulated time `hooke inertialize` accepts, in seconds.
 pub const MAX_SECONDS: f32 = 3600.0;
 
+/// `hooke --help`'s description.
+const LONG_ABOUT: &str = "Exact springs and inertialization for animation.
+
+Outputs are written atomically and never over an input or an existing file without --force; \
+`-o -` writes a BVH to standard output. Exit status: 0 on success, 2 for bad arguments or \
+input files, 1 when the run itself fails.";
+
 /// Exact springs and inertialization for animation.
 ///
 /// ```
@@ -22,7 +29,9 @@ pub const MAX_SECONDS: f32 = 3600.0;
 /// # Ok::<(), clap::Error>(())
 /// ```
 #[derive(Debug, Parser)]
-#[command(name = "hooke", version, about)]
+// The long help is written here: clap would otherwise show this item's rustdoc, example
+// included, as raw text (issue 21 row 13c).
+#[command(name = "hooke", version, about, long_about = LONG_ABOUT)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]

@@ -13,6 +13,10 @@ use crate::{CliError, output};
 pub(crate) fn read_bvh(path: &Path) -> Result<Bvh, CliError> {
     let bvh = Bvh::from_path(path).map_err(|e| match e {
         hooke_bvh::BvhError::Io { .. } => CliError::Input(e.to_string()),
+        // Not the file's fault: the machine's (exit 1).
+        hooke_bvh::BvhError::OutOfMemory { .. } => {
+            CliError::Failure(format!("{}: {e}", path.display()))
+        }
         // Syntax errors carry the line and column; say which file.
         _ => CliError::Input(format!("{}: {e}", path.display())),
     })?;

@@ -195,35 +195,105 @@ pub(crate) fn write_output(
     force: bool,
     stdout: Option<&mut dyn Write>,
 ) -> Result<(), CliError> {
+    write_output_with(path, inputs, force, stdout, &mut |w| {
+        w.write_all(contents).map_err(written)
+    })
+}
+
+/// The error a [`write_output_with`] writer returns for an I/O error; the error reported is
+/// the I/O error itself, named after the output.
+pub(crate) fn written(e: std::io::Error) -> CliError {
+    CliError::Failure(e.to_string())
+}
+
+/// [`write_output`] of whatever `write` writes (through a buffer): a long output streamed in
+/// pieces, never held whole in memory. An I/O error inside `write` is reported for the output
+/// (standard output's as such, so a closed pipe stays quiet); `write`'s other errors as they are.
+pub(crate) fn write_output_with(
+    path: &Path,
+    inputs: &[&Path],
+    force: bool,
+    stdout: Option<&mut dyn Write>,
+    write: &mut dyn FnMut(&mut dyn Write) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let failed = |e: &std::io::Error| {
+        CliError::Failure(format!("cannot write {}: {}", path.display(), plain(e)))
+    };
     let target = match (check_target(path, inputs, force)?, stdout) {
         (Target::Stdout, Some(out)) => {
-            return out.write_all(contents).map_err(CliError::Stdout);
+            let mut recorder = Recorder::new(out);
+            return match write(&mut recorder).and_then(|()| recorder.flush().map_err(written)) {
+                Ok(()) => Ok(()),
+                Err(e) => Err(recorder.error.take().map_or(e, CliError::Stdout)),
+            };
         }
         // `-` where standard output is not an option: a file named `-`.
         (Target::Stdout, None) => check_target(Path::new("./-"), inputs, force)?,
         (target, _) => target,
     };
-    let failed = |e: &std::io::Error| {
-        CliError::Failure(format!("cannot write {}: {}", path.display(), plain(e)))
-    };
     match target {
         Target::Stdout => unreachable!("resolved above"),
         Target::Through(device) => {
             // No truncation and no sync: a device or a FIFO has neither.
-            let mut file = std::fs::OpenOptions::new()
+            let file = std::fs::OpenOptions::new()
                 .write(true)
                 .open(&device)
                 .map_err(|e| failed(&e))?;
-            file.write_all(contents).map_err(|e| failed(&e))?;
-            file.flush().map_err(|e| failed(&e))
+            let mut recorder = Recorder::new(file);
+            match write(&mut recorder).and_then(|()| recorder.flush().map_err(written)) {
+                Ok(()) => Ok(()),
+                Err(e) => Err(recorder.error.take().map_or(e, |e| failed(&e))),
+            }
         }
-        Target::File(file_path) => write_file(&file_path, contents, force).map_err(|e| match e {
+        Target::File(file_path) => write_file(&file_path, force, write).map_err(|e| match e {
             Written::Exists => CliError::Input(format!(
                 "{} exists; pass --force to replace it",
                 path.display()
             )),
             Written::Io(e) => failed(&e),
+            Written::Cli(e) => e,
         }),
+    }
+}
+
+/// A buffered writer that keeps the first I/O error it met (the caller reports it for its
+/// output; the writing code only passes it up).
+struct Recorder<W: Write> {
+    inner: std::io::BufWriter<W>,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> Recorder<W> {
+    fn new(inner: W) -> Self {
+        Recorder {
+            inner: std::io::BufWriter::with_capacity(1 << 16, inner),
+            error: None,
+        }
+    }
+
+    fn keep<T>(&mut self, result: std::io::Result<T>) -> std::io::Result<T> {
+        result.inspect_err(|e| {
+            let copy = match e.raw_os_error() {
+                Some(code) => std::io::Error::from_raw_os_error(code),
+                None => std::io::Error::new(e.kind(), e.to_string()),
+            };
+            self.error.get_or_insert(copy);
+        })
+    }
+}
+
+impl<W: Write> Write for Recorder<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.keep(r)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        let r = self.inner.write_all(buf);
+        self.keep(r)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        self.keep(r)
     }
 }
 
@@ -232,11 +302,17 @@ enum Written {
     /// The file appeared meanwhile (without `force`).
     Exists,
     Io(std::io::Error),
+    /// The writer's own error.
+    Cli(CliError),
 }
 
 /// Writes a regular file atomically: a temporary file in its folder (created with mode 0666,
 /// which the umask narrows, or with the mode of the file it replaces), synced, renamed.
-fn write_file(path: &Path, contents: &[u8], force: bool) -> Result<(), Written> {
+fn write_file(
+    path: &Path,
+    force: bool,
+    write: &mut dyn FnMut(&mut dyn Write) -> Result<(), CliError>,
+) -> Result<(), Written> {
     let mut builder = tempfile::Builder::new();
     builder.prefix(".hooke-").suffix(".tmp");
     #[cfg(unix)]
@@ -244,7 +320,7 @@ fn write_file(path: &Path, contents: &[u8], force: bool) -> Result<(), Written> 
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut file = builder.tempfile_in(folder_of(path)).map_err(Written::Io)?;
+    let file = builder.tempfile_in(folder_of(path)).map_err(Written::Io)?;
     if let Ok(existing) = std::fs::metadata(path)
         && existing.is_file()
     {
@@ -253,7 +329,14 @@ fn write_file(path: &Path, contents: &[u8], force: bool) -> Result<(), Written> 
             .set_permissions(existing.permissions())
             .map_err(Written::Io)?;
     }
-    file.write_all(contents).map_err(Written::Io)?;
+    let mut recorder = Recorder::new(file);
+    if let Err(e) = write(&mut recorder).and_then(|()| recorder.flush().map_err(written)) {
+        return Err(recorder.error.take().map_or(Written::Cli(e), Written::Io));
+    }
+    let file = recorder
+        .inner
+        .into_inner()
+        .map_err(|e| Written::Io(e.into_error()))?;
     file.as_file().sync_all().map_err(Written::Io)?;
     let persisted = if force {
         file.persist(path).map(drop)
