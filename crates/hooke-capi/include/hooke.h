@@ -403,7 +403,8 @@ HookeStatus hooke_quat_springs_get_state_view(HookeQuatSprings *handle, HookeCha
 /**
  * Creates an inertializer for characters x bones with one halflife per bone (bone_halflives:
  * bones floats, finite, >= 0), root inertialized like any bone. *out is NULL on failure;
- * characters * bones that overflows is HOOKE_INVALID_PARAMETER.
+ * characters * bones that overflows is HOOKE_INVALID_PARAMETER, storage that cannot be
+ * allocated (also for 0 characters of a huge bone count) HOOKE_OUT_OF_MEMORY, never an abort.
  */
 HookeStatus hooke_inertializer_new(size_t characters, size_t bones, const float *bone_halflives,
                                    HookeInertializer **out);

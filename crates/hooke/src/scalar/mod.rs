@@ -47,3 +47,17 @@ pub use smooth_damp::*;
 pub use smooth_damp_rotation::*;
 pub use spring::*;
 pub use tracking::*;
+
+/// Saturates an `f64` to the finite `f32` range (the slow paths that keep finite input from
+/// becoming infinite).
+pub(crate) fn saturate(x: f64) -> f32 {
+    let max = f64::from(f32::MAX);
+    x.clamp(-max, max) as f32
+}
+
+/// [`saturate`] per component.
+pub(crate) fn saturate_vec3(v: glam::DVec3) -> glam::Vec3 {
+    let max = f64::from(f32::MAX);
+    v.clamp(glam::DVec3::splat(-max), glam::DVec3::splat(max))
+        .as_vec3()
+}

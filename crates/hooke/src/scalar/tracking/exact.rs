@@ -214,8 +214,14 @@ impl TrackingCoeffs {
     pub fn apply(&self, x: &mut f32, v: &mut f32, x_goal: f32, v_goal: f32, a_goal: f32) {
         let e = *x - x_goal;
         let v0 = *v;
-        *x += self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal;
-        *v = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
+        let x1 = *x + (self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal);
+        let v1 = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
+        if x1.is_finite() && v1.is_finite() {
+            (*x, *v) = (x1, v1);
+        } else {
+            // Beyond f32 (issue 21 row 9: gains of 1e30 wrote -inf): the step in f64, saturated.
+            (*x, *v) = self.apply_saturating(*x, v0, x_goal, v_goal, a_goal);
+        }
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose
