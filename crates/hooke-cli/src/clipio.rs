@@ -52,10 +52,35 @@ pub(crate) fn write_bvh(
     force: bool,
     stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
+    check_finite(bvh, 0)?;
     let mut bytes = Vec::new();
     bvh.write(&mut bytes)
         .map_err(|e| CliError::Failure(format!("formatting {}: {e}", path.display())))?;
     output::write_output(path, &bytes, inputs, force, Some(stdout))
+}
+
+/// Refuses a BVH (or a piece of one starting at frame `first_frame`) holding a value that is
+/// not finite: the tool never writes NaN or infinity, which no reader (its own `info` first)
+/// accepts. The computations saturate, so this is the last line of defence (issue 21 row 5).
+pub(crate) fn check_finite(bvh: &Bvh, first_frame: usize) -> Result<(), CliError> {
+    let channels = bvh.channel_count().max(1);
+    let Some(at) = bvh.values().iter().position(|v| !v.is_finite()) else {
+        return Ok(());
+    };
+    let channel = at % channels;
+    let joint = bvh
+        .joints()
+        .iter()
+        .rev()
+        .find(|j| j.first_channel() <= channel)
+        .map_or("?", |j| j.name());
+    Err(CliError::Input(format!(
+        "the result is not finite at frame {}, joint {joint} ({}): the input's values or its \
+         frame time ({} s) are beyond what f32 arithmetic can follow; nothing was written",
+        first_frame + at / channels,
+        bvh.values()[at],
+        bvh.frame_time()
+    )))
 }
 
 /// Where a command's report lines go: standard output, or standard error when the output file

@@ -503,10 +503,13 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             header
                 .write_header(&mut *w, total)
                 .map_err(output::written)?;
-            let flush = |p: &mut Vec<Vec3>, r: &mut Vec<Quat>, w: &mut dyn Write| {
+            let mut written = 0_usize;
+            let mut flush = |p: &mut Vec<Vec3>, r: &mut Vec<Quat>, w: &mut dyn Write| {
                 let piece = skeleton.bvh_with_poses(p, r);
                 p.clear();
                 r.clear();
+                clipio::check_finite(&piece, written)?;
+                written += piece.frame_count();
                 piece.write_frames(w).map_err(output::written)
             };
             stitch_with(&sources, settings.blend, &mut |p, r| {

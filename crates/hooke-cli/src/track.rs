@@ -8,7 +8,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use glam::{Quat, Vec3};
-use hooke::scalar::{TrackingSpring, TrackingTarget};
+use hooke::scalar::{
+    TrackingSpring, TrackingTarget, tracking_target_acceleration, tracking_target_velocity,
+};
 use hooke_bvh::Clip;
 
 use crate::{CliError, clipio, output};
@@ -153,10 +155,13 @@ pub(crate) fn track_channel(
         return;
     }
     let input = samples.to_vec();
-    // The input's velocity at frame f, from the side that does not cross a cut.
+    // The input's velocity at frame f, from the side that does not cross a cut (saturated:
+    // a tiny frame time or values near ±f32::MAX never make it infinite).
     let velocity = |f: usize| {
-        let forward = (f + 1 < input.len() && !cut[f + 1]).then(|| (input[f + 1] - input[f]) / dt);
-        let backward = (f >= 1 && !cut[f]).then(|| (input[f] - input[f - 1]) / dt);
+        let forward = (f + 1 < input.len() && !cut[f + 1])
+            .then(|| tracking_target_velocity(input[f + 1], input[f], dt));
+        let backward =
+            (f >= 1 && !cut[f]).then(|| tracking_target_velocity(input[f], input[f - 1], dt));
         forward.or(backward).unwrap_or(0.0)
     };
     let (mut e, mut ev) = (0.0_f32, 0.0_f32);
@@ -164,14 +169,32 @@ pub(crate) fn track_channel(
     for f in 1..input.len() {
         if cut[f] {
             // Where the output was heading, so position and velocity carry on across the cut.
-            let predicted = samples[f - 1] + output_velocity * dt;
-            e = predicted - input[f];
-            ev = output_velocity - velocity(f);
+            let predicted = finite_or(samples[f - 1] + output_velocity * dt, || {
+                f64::from(samples[f - 1]) + f64::from(output_velocity) * f64::from(dt)
+            });
+            e = finite_or(predicted - input[f], || {
+                f64::from(predicted) - f64::from(input[f])
+            });
+            let v = velocity(f);
+            ev = finite_or(output_velocity - v, || {
+                f64::from(output_velocity) - f64::from(v)
+            });
         } else {
             hooke::scalar::critical_spring_damper_exact(&mut e, &mut ev, 0.0, 0.0, halflife, dt);
         }
-        samples[f] = input[f] + e;
-        output_velocity = velocity(f) + ev;
+        samples[f] = finite_or(input[f] + e, || f64::from(input[f]) + f64::from(e));
+        let v = velocity(f);
+        output_velocity = finite_or(v + ev, || f64::from(v) + f64::from(ev));
+    }
+}
+
+/// `fast`, or where it overflowed `f32`, `slow` (the same sum in `f64`) saturated: finite input
+/// never gives an infinite or NaN output (issue 21 row 5).
+fn finite_or(fast: f32, slow: impl FnOnce() -> f64) -> f32 {
+    if fast.is_finite() {
+        fast
+    } else {
+        hooke::scalar::saturate(slow())
     }
 }
 
@@ -185,13 +208,14 @@ fn clamp_limits(samples: &[f32], dt: f32, factor: f32) -> (f32, f32) {
             .unwrap_or(0.0)
             .max(1e-6)
     };
+    // The targets' own finite differences (saturated, never infinite).
     let v: Vec<f32> = samples
         .windows(2)
-        .map(|w| ((w[1] - w[0]) / dt).abs())
+        .map(|w| tracking_target_velocity(w[1], w[0], dt).abs())
         .collect();
     let a: Vec<f32> = samples
         .windows(3)
-        .map(|w| ((w[2] - 2.0 * w[1] + w[0]) / (dt * dt)).abs())
+        .map(|w| tracking_target_acceleration(w[2], w[1], w[0], dt).abs())
         .collect();
     (factor * quantile(v), factor * quantile(a))
 }

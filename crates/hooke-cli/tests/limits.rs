@@ -135,3 +135,69 @@ fn a_file_too_big_for_the_memory_limit_is_an_error_not_an_abort() {
     );
     assert!(stderr.contains("memory"), "{stderr}");
 }
+
+/// A 60-frame clip (root and one joint) with frame time `frame_time`, root x and y from `root`
+/// and rotations of amplitude `degrees`.
+fn extreme(frame_time: &str, root: impl Fn(usize) -> String, degrees: f32) -> String {
+    let mut src = String::from(
+        "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition \
+         Zrotation Xrotation Yrotation\n JOINT A\n {\n  OFFSET 0 1 0\n  CHANNELS 3 Zrotation \
+         Xrotation Yrotation\n  End Site\n  {\n   OFFSET 0 1 0\n  }\n }\n}\n",
+    );
+    src += &format!("MOTION\nFrames: 60\nFrame Time: {frame_time}\n");
+    for f in 0..60 {
+        let a = (f as f32 * 0.7).sin() * degrees;
+        src += &format!("{} {} 0 {a} {} 0 {a} 0 0\n", root(f), root(f + 3), -a);
+    }
+    src
+}
+
+#[test]
+fn tiny_frame_times_and_roots_at_3e38_give_finite_output_or_exit_2() {
+    // Row 5: `hooke track` wrote NaN (frame time 1e-20) and inf (root x alternating +-3e38),
+    // exit 0, and `hooke info` then refused the output.
+    let dir = tempfile::tempdir().unwrap();
+    let clips = [
+        extreme("1e-20", |f| format!("{}", (f as f32 * 3.1) % 7.0), 30.0),
+        extreme("1.18e-38", |f| format!("{}", f as f32 * 0.01), 30.0),
+        extreme("1e-30", |f| format!("{}e10", (f * 37) % 11), 170.0),
+        extreme(
+            "0.0333",
+            |f| if f % 2 == 0 { "3e38" } else { "-3e38" }.into(),
+            170.0,
+        ),
+        extreme(
+            "1e-10",
+            |f| if f % 3 == 0 { "3e38" } else { "-3e38" }.into(),
+            170.0,
+        ),
+    ];
+    for (k, clip) in clips.iter().enumerate() {
+        let name = format!("c{k}.bvh");
+        std::fs::write(dir.path().join(&name), clip).unwrap();
+        let (a, b) = (format!("{name}:0..30"), format!("{name}:20..60"));
+        let runs: [Vec<&str>; 8] = [
+            vec!["track", &name],
+            vec!["track", &name, "--detect"],
+            vec!["track", &name, "--cuts", "30"],
+            vec!["track", &name, "--cuts", "1,2,3,59"],
+            vec!["stitch", &a, &b],
+            vec!["stitch", &a, &b, "--mode", "dead-blend"],
+            vec!["stitch", &a, &b, "--mode", "cut", "--root", "local"],
+            vec!["stitch", &a, &b, "--halflife", "0"],
+        ];
+        for run in runs {
+            let mut args = run.clone();
+            args.extend(["-o", "out.bvh", "--force"]);
+            let (code, _, stderr) = run_in(dir.path(), &args);
+            match code {
+                Some(0) => {
+                    let (code, _, stderr) = run_in(dir.path(), &["info", "out.bvh"]);
+                    assert_eq!(code, Some(0), "{name} {run:?}: its output: {stderr}");
+                }
+                Some(2) => assert!(stderr.contains("not finite"), "{name} {run:?}: {stderr}"),
+                other => panic!("{name} {run:?}: {other:?} {stderr}"),
+            }
+        }
+    }
+}
