@@ -59,6 +59,35 @@ pub(crate) fn write_bvh(
     output::write_output(path, &bytes, inputs, force, Some(stdout))
 }
 
+/// Writes the poses (frame-major local positions and rotations) on `skeleton`'s joints and
+/// frame time as a BVH to `path` like [`write_bvh`], streamed a piece at a time: the text of
+/// a long take is never held whole.
+pub(crate) fn write_poses(
+    path: &Path,
+    skeleton: &Clip,
+    (positions, rotations): (&[glam::Vec3], &[glam::Quat]),
+    inputs: &[&Path],
+    force: bool,
+    stdout: &mut dyn Write,
+) -> Result<(), CliError> {
+    const PIECE: usize = 1024;
+    let joints = skeleton.joint_count().max(1);
+    let frames = (positions.len() / joints).min(rotations.len() / joints);
+    let header = skeleton.bvh_with_poses(&[], &[]);
+    output::write_output_with(path, inputs, force, Some(stdout), &mut |w| {
+        header
+            .write_header(&mut *w, frames)
+            .map_err(output::written)?;
+        for first in (0..frames).step_by(PIECE) {
+            let lanes = first * joints..frames.min(first + PIECE) * joints;
+            let piece = skeleton.bvh_with_poses(&positions[lanes.clone()], &rotations[lanes]);
+            check_finite(&piece, first)?;
+            piece.write_frames(&mut *w).map_err(output::written)?;
+        }
+        Ok(())
+    })
+}
+
 /// Refuses a BVH (or a piece of one starting at frame `first_frame`) holding a value that is
 /// not finite: the tool never writes NaN or infinity, which no reader (its own `info` first)
 /// accepts. The computations saturate, so this is the last line of defence (issue 21 row 5).

@@ -55,6 +55,35 @@ pub(crate) fn poses(clip: &Clip) -> Poses {
     p
 }
 
+/// The poses of every frame of a parsed file, converted a window of frames at a time (no
+/// whole-file [`Clip`] with its velocities and global poses: memory for a long take stays
+/// within a few times the file's size, issue 21). Fallible: the size is the file's.
+pub(crate) fn poses_of(bvh: &hooke_bvh::Bvh) -> Result<Poses, CliError> {
+    const WINDOW: usize = 4096;
+    let frames = bvh.frame_count();
+    let lanes = frames.saturating_mul(bvh.joints().len());
+    let mut p = Poses {
+        positions: Vec::new(),
+        rotations: Vec::new(),
+    };
+    let alloc = |e: std::collections::TryReserveError| {
+        CliError::Failure(format!(
+            "{frames} frames of {} joints: {e}",
+            bvh.joints().len()
+        ))
+    };
+    p.positions.try_reserve_exact(lanes).map_err(alloc)?;
+    p.rotations.try_reserve_exact(lanes).map_err(alloc)?;
+    for first in (0..frames).step_by(WINDOW) {
+        let clip = Clip::from_bvh_frames(bvh, first..frames.min(first + WINDOW));
+        for f in 0..clip.frame_count() {
+            p.positions.extend_from_slice(clip.local_positions(f));
+            p.rotations.extend_from_slice(clip.local_rotations(f));
+        }
+    }
+    Ok(p)
+}
+
 /// Frames whose largest joint step (global positions, any joint) is more than `threshold` times
 /// the median largest step: the frames that start after a discontinuity.
 pub(crate) fn detect(clip: &Clip, poses: &Poses, threshold: f32) -> Vec<usize> {
@@ -294,8 +323,16 @@ pub(crate) fn track(clip: &Clip, poses: &mut Poses, halflife: f32, cuts: &Cuts) 
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let inputs = [settings.input.as_path()];
     output::check_target(&settings.out, &inputs, settings.force)?;
-    let clip = clipio::read_clip(&settings.input, 1)?;
-    let frames = clip.frame_count();
+    let bvh = clipio::read_bvh(&settings.input)?;
+    if bvh.frame_count() < 1 {
+        return Err(CliError::Input(format!(
+            "{}: 0 frame(s); at least 1 needed",
+            settings.input.display()
+        )));
+    }
+    // The skeleton and frame time only; the poses are converted a window at a time.
+    let clip = Clip::from_bvh_frames(&bvh, 0..1);
+    let frames = bvh.frame_count();
     if let Some(&bad) = settings.cuts.iter().find(|&&c| c == 0 || c >= frames) {
         return Err(CliError::Input(format!(
             "--cuts: frame {bad} is not inside {} (frames 1 to {})",
@@ -303,7 +340,8 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             frames.saturating_sub(1)
         )));
     }
-    let mut poses = poses(&clip);
+    let mut poses = poses_of(&bvh)?;
+    drop(bvh);
     let io = CliError::Stdout;
     let mut stderr = std::io::stderr();
     let cuts = if settings.detect {
@@ -322,8 +360,31 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         Cuts::Given(settings.cuts.clone())
     };
     track(&clip, &mut poses, settings.halflife, &cuts);
-    let bvh = clip.bvh_with_poses(&poses.positions, &poses.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force, out)?;
+    clipio::write_poses(
+        &settings.out,
+        &clip,
+        (&poses.positions, &poses.rotations),
+        &inputs,
+        settings.force,
+        out,
+    )?;
     let report = clipio::report(out, &mut stderr, &settings.out);
     writeln!(report, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    #[test]
+    fn poses_converted_a_window_at_a_time_equal_the_whole_clips() {
+        // Issue 21 row 3: `track` no longer builds a whole-file Clip (velocities, global poses).
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/cmu/01_03.bvh");
+        let bvh = hooke_bvh::Bvh::from_path(path).unwrap(); // 4,511 frames: two windows
+        let windowed = poses_of(&bvh).unwrap();
+        let whole = poses(&Clip::from_bvh(&bvh));
+        assert!(windowed.positions == whole.positions);
+        assert!(windowed.rotations == whole.rotations);
+    }
 }

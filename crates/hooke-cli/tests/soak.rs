@@ -1,7 +1,8 @@
 //! Memory soak (issue 21 row 3, release only: `cargo test --release -p hooke-cli --test soak --
 //! --ignored`, run by `.ci/run`): `hooke stitch` of 10 ranges of one generated 200,000-frame
-//! take (150 MB, the bundled CMU walk repeated) and `hooke info` of it stay within 3 times the
-//! input file's size. Every range used to re-parse the file and keep a full copy (6.4 GB).
+//! take (150 MB, the bundled CMU walk repeated), `hooke info` of the result and `hooke track`
+//! of the take stay within 3 times the input file's size. Every range used to re-parse the file
+//! and keep a full copy (6.4 GB).
 //!
 //! Peak memory is the children's high-water mark (`getrusage(RUSAGE_CHILDREN)`): this binary's
 //! only test, so the `hooke` runs are its only children.
@@ -84,11 +85,19 @@ fn stitching_10_ranges_of_a_200000_frame_take_stays_within_3x_the_input() {
         info.contains("frames: 200000 (header and data agree)"),
         "{info}"
     );
+    let info_peak = children_peak();
+    let tracked = hooke(dir.path(), &["track", "take.bvh", "-o", "tracked.bvh"]);
+    assert!(
+        tracked.contains("wrote tracked.bvh (200000 frames)"),
+        "{tracked}"
+    );
     let peak = children_peak();
     eprintln!(
-        "take {:.0} MB: peak {:.0} MB for stitch, {:.0} MB with info ({:.1} s)",
+        "take {:.0} MB: peak {:.0} MB for stitch, {:.0} MB with info, {:.0} MB with track \
+         ({:.1} s)",
         size as f64 / 1e6,
         stitch_peak as f64 / 1e6,
+        info_peak as f64 / 1e6,
         peak as f64 / 1e6,
         started.elapsed().as_secs_f64()
     );
