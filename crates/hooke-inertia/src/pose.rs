@@ -58,7 +58,7 @@ impl Pose {
     }
 
     /// [`rest`](Self::rest) for a caller's bone count: an impossible size is an error
-    /// ([`InertiaError::Param`] out of memory), never an abort.
+    /// ([`InertiaError::Param`](crate::InertiaError::Param) out of memory), never an abort.
     ///
     /// ```
     /// assert_eq!(hooke_inertia::Pose::try_rest(31)?.rotations.len(), 31);
