@@ -1,7 +1,7 @@
 //! Memory soak (issue 21 row 3, release only: `cargo test --release -p hooke-cli --test soak --
 //! --ignored`, run by `.ci/run`): `hooke stitch` of 10 ranges of one generated 200,000-frame
-//! take (150 MB, the bundled CMU walk repeated), `hooke info` of the result and `hooke track`
-//! of the take stay within 3 times the input file's size. Every range used to re-parse the file
+//! take (150 MB, the bundled CMU walk repeated), `hooke info` of the result, and `hooke track`
+//! and `hooke bench` of the take stay within 3 times the input file's size. Every range used to re-parse the file
 //! and keep a full copy (6.4 GB).
 //!
 //! Peak memory is the children's high-water mark (`getrusage(RUSAGE_CHILDREN)`): this binary's
@@ -91,13 +91,31 @@ fn stitching_10_ranges_of_a_200000_frame_take_stays_within_3x_the_input() {
         tracked.contains("wrote tracked.bvh (200000 frames)"),
         "{tracked}"
     );
+    let track_peak = children_peak();
+    // The same take as both clips: read once.
+    let bench = hooke(
+        dir.path(),
+        &[
+            "bench",
+            "--clip-a",
+            "take.bvh",
+            "--clip-b",
+            "./take.bvh",
+            "--characters",
+            "8",
+            "--seconds",
+            "1",
+        ],
+    );
+    assert!(bench.contains("output finite: true"), "{bench}");
     let peak = children_peak();
     eprintln!(
-        "take {:.0} MB: peak {:.0} MB for stitch, {:.0} MB with info, {:.0} MB with track \
-         ({:.1} s)",
+        "take {:.0} MB: peak {:.0} MB for stitch, {:.0} MB with info, {:.0} MB with track, \
+         {:.0} MB with bench ({:.1} s)",
         size as f64 / 1e6,
         stitch_peak as f64 / 1e6,
         info_peak as f64 / 1e6,
+        track_peak as f64 / 1e6,
         peak as f64 / 1e6,
         started.elapsed().as_secs_f64()
     );
