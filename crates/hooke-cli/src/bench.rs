@@ -124,7 +124,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| CliError::Failure(format!("{n} characters: {e}")))?;
     cursors.extend((0..n).map(|c| {
         let clip = c % 2;
-        let range = playable(&clips[clip]);
+        let range = playable(clips[clip]);
         Cursor {
             clip,
             frame: range.start + rng.below(range.len()),
@@ -167,7 +167,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             if (frame + c * 7) % switch_frames == switch_frames - 1 {
                 let source = clip.pose(cursor.frame);
                 let clip_index = 1 - cursor.clip;
-                let range = playable(&clips[clip_index]);
+                let range = playable(clips[clip_index]);
                 let next = Cursor {
                     clip: clip_index,
                     frame: range.start + rng.below(range.len()),
