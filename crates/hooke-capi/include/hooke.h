@@ -11,7 +11,8 @@
  * - Null pointers are reported as HOOKE_NULL_POINTER, never dereferenced. An array argument may
  *   be NULL when its length is 0.
  * - Scalar functions are the unchecked fast path: out-of-domain parameters are clamped or leave
- *   the state unchanged (never NaN). Batches and hooke_spring_coeffs_* validate their parameters
+ *   the state unchanged (never NaN); results beyond the float range (an offset from 3e38 to
+ *   -3e38, gains of 1e30) saturate at +-FLT_MAX instead of becoming infinite. Batches and hooke_spring_coeffs_* validate their parameters
  *   (halflife, dt, stiffness, damping, frequency: finite and >= 0; damping_ratio: finite and > 0)
  *   and return HOOKE_INVALID_PARAMETER with a message naming the parameter.
  * - Every quaternion argument, scalar functions included, must be finite and of unit length
