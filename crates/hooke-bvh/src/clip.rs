@@ -111,6 +111,62 @@ impl Clip {
         }
     }
 
+    /// A clip of frames `frames` of `bvh` only (clamped to the file's frames), with the same
+    /// poses and velocities as those frames of [`from_bvh`](Self::from_bvh)'s clip: velocities
+    /// are finite differences with the neighbouring frames, so the window reads one frame more on
+    /// each side where the file has it. Tools that play a long file in pieces use it to keep
+    /// memory proportional to the piece, not to the file.
+    ///
+    /// ```
+    /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xposition } MOTION Frames: 4 Frame Time: 0.5\n0\n1\n3\n6\n")?;
+    /// let whole = hooke_bvh::Clip::from_bvh(&bvh);
+    /// let part = hooke_bvh::Clip::from_bvh_frames(&bvh, 2..4);
+    /// assert_eq!(part.frame_count(), 2);
+    /// assert_eq!(part.local_velocities(0), whole.local_velocities(2)); // (3 - 1) / 0.5
+    /// assert_eq!(hooke_bvh::Clip::from_bvh_frames(&bvh, 0..1).local_velocities(0)[0].x, 2.0);
+    /// # Ok::<(), hooke_bvh::BvhError>(())
+    /// ```
+    pub fn from_bvh_frames(bvh: &Bvh, frames: std::ops::Range<usize>) -> Clip {
+        let total = bvh.frame_count();
+        let end = frames.end.min(total);
+        let start = frames.start.min(end);
+        // One frame before (its backward difference) and, for a window starting at frame 0, one
+        // after (frame 0 reuses frame 1's difference).
+        let from = start.saturating_sub(1);
+        let to = end.max(start + 2).min(total);
+        let c = bvh.channel_count;
+        let window = Bvh {
+            joints: bvh.joints.clone(),
+            channel_count: c,
+            frame_count: to - from,
+            frame_time: bvh.frame_time,
+            values: bvh.values[from * c..to * c].to_vec(),
+            warnings: Vec::new(),
+        };
+        let mut clip = Clip::from_bvh(&window);
+        clip.keep_frames(start - from, end - start);
+        clip
+    }
+
+    /// Keeps `count` frames from frame `first` (a window built with extra frames around it).
+    fn keep_frames(&mut self, first: usize, count: usize) {
+        let n = self.joints.len();
+        let range = first * n..(first + count) * n;
+        fn keep<T: Copy>(v: &mut Vec<T>, range: std::ops::Range<usize>) {
+            v.truncate(range.end);
+            v.drain(..range.start);
+        }
+        keep(&mut self.local_positions, range.clone());
+        keep(&mut self.local_rotations, range.clone());
+        keep(&mut self.global_positions, range.clone());
+        keep(&mut self.global_rotations, range.clone());
+        keep(&mut self.local_velocities, range.clone());
+        keep(&mut self.local_angular_velocities, range.clone());
+        keep(&mut self.global_velocities, range.clone());
+        keep(&mut self.global_angular_velocities, range);
+        self.frame_count = count;
+    }
+
     /// Converts back to a [`Bvh`] with the same hierarchy and channels.
     ///
     /// Rotations are decomposed into Euler angles in each joint's channel order (robust near

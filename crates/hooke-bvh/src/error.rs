@@ -71,8 +71,19 @@ pub enum BvhError {
         /// The text that failed to parse.
         text: String,
     },
-    /// A number that parses but is infinite or NaN (`inf`, `NaN`, `1e999`).
-    #[error("line {line}, column {column}: expected a finite number, found `{text}`")]
+    /// A number that parses but is infinite or NaN (`inf`, `NaN`, `1e999`), or is finite but
+    /// beyond `f32`'s range (`1e308`: the message says so).
+    ///
+    /// ```
+    /// let src = |v: &str| format!(
+    ///     "HIERARCHY ROOT R {{ OFFSET 0 0 0 CHANNELS 1 Xposition }} MOTION Frames: 1 Frame Time: 1\n{v}\n"
+    /// );
+    /// let e = hooke_bvh::Bvh::parse(&src("1e308")).unwrap_err();
+    /// assert!(e.to_string().ends_with("`1e308` is out of range for f32 (magnitudes up to 3.4028235e38)"), "{e}");
+    /// let e = hooke_bvh::Bvh::parse(&src("inf")).unwrap_err();
+    /// assert!(e.to_string().ends_with("expected a finite number, found `inf`"), "{e}");
+    /// ```
+    #[error("line {line}, column {column}: {}", non_finite(text))]
     NonFinite {
         /// 1-based line of the token.
         line: usize,
@@ -146,6 +157,19 @@ pub enum BvhError {
         /// Number of values on the line.
         found: usize,
     },
+    /// Memory for the file's motion values could not be allocated (a huge file under a memory
+    /// limit): an error, never an abort.
+    ///
+    /// ```
+    /// let e = hooke_bvh::BvhError::OutOfMemory { values: 1 << 40 };
+    /// assert!(e.to_string().contains("1099511627776 motion values"));
+    /// assert_eq!(e.position(), None);
+    /// ```
+    #[error("out of memory: cannot allocate {values} motion values")]
+    OutOfMemory {
+        /// How many values were to be stored.
+        values: usize,
+    },
     /// The file holds more joint-frames (frames times joints) than
     /// [`MAX_JOINT_FRAMES`](crate::MAX_JOINT_FRAMES): converted to a [`Clip`](crate::Clip) it
     /// would need more memory than any real capture does (a few bytes of text, or a blank line
@@ -177,7 +201,7 @@ impl BvhError {
     /// ```
     pub fn position(&self) -> Option<(usize, usize)> {
         match *self {
-            BvhError::Io { .. } => None,
+            BvhError::Io { .. } | BvhError::OutOfMemory { .. } => None,
             BvhError::InvalidUtf8 { line, column }
             | BvhError::UnexpectedEof { line, column, .. }
             | BvhError::Unexpected { line, column, .. }
@@ -226,4 +250,18 @@ pub enum BvhWarning {
         /// The number of motion lines actually present.
         found: usize,
     },
+}
+
+/// [`BvhError::NonFinite`]'s message: a number that f64 holds but f32 does not is out of range,
+/// not infinite.
+fn non_finite(text: &str) -> String {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() => {
+            format!(
+                "`{text}` is out of range for f32 (magnitudes up to {:e})",
+                f32::MAX
+            )
+        }
+        _ => format!("expected a finite number, found `{text}`"),
+    }
 }

@@ -314,11 +314,14 @@ fn read_frames(
     // Each value needs at least two bytes ("0 "), which bounds the reservation for hostile
     // inputs whose line count times channel count would be huge.
     let line_estimate = rest.bytes().filter(|&b| b == b'\n').count();
-    let mut values = Vec::with_capacity(
-        line_estimate
-            .saturating_mul(channel_count)
-            .min(rest.len() / 2 + 1),
-    );
+    // Fallible: a huge file under a memory limit is an error, not an abort (issue 21).
+    let reserve = line_estimate
+        .saturating_mul(channel_count)
+        .min(rest.len() / 2 + 1);
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(reserve)
+        .map_err(|_| BvhError::OutOfMemory { values: reserve })?;
     let mut frame = 0;
     let mut pieces = 0;
     let mut last_blank = false;

@@ -16,6 +16,32 @@ use crate::{Bvh, BvhError};
 impl fmt::Display for Bvh {
     /// Writes the file with tab indentation and LF line endings.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_header(f, self.frame_count)?;
+        self.fmt_frames(f)
+    }
+}
+
+/// [`Bvh::write_header`]'s text.
+struct Header<'a>(&'a Bvh, usize);
+
+impl fmt::Display for Header<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_header(f, self.1)
+    }
+}
+
+/// [`Bvh::write_frames`]'s text.
+struct Frames<'a>(&'a Bvh);
+
+impl fmt::Display for Frames<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_frames(f)
+    }
+}
+
+impl Bvh {
+    /// The hierarchy and the motion header, announcing `frame_count` frames.
+    fn fmt_header(&self, f: &mut fmt::Formatter<'_>, frame_count: usize) -> fmt::Result {
         f.write_str("HIERARCHY\n")?;
         // Joints are stored depth-first, so a joint's ancestors are exactly the open joints that
         // remain after closing every open joint that is not its parent.
@@ -54,8 +80,12 @@ impl fmt::Display for Bvh {
         }
 
         f.write_str("MOTION\n")?;
-        writeln!(f, "Frames: {}", self.frame_count)?;
-        writeln!(f, "Frame Time: {}", self.frame_time)?;
+        writeln!(f, "Frames: {frame_count}")?;
+        writeln!(f, "Frame Time: {}", self.frame_time)
+    }
+
+    /// The motion lines, one per frame.
+    fn fmt_frames(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for frame in 0..self.frame_count {
             let mut separator = "";
             for value in self.frame(frame) {
@@ -109,6 +139,47 @@ impl Bvh {
         use std::io::Write as _;
         let mut out = std::io::BufWriter::new(out);
         write!(out, "{self}")?;
+        out.flush()
+    }
+
+    /// Writes the hierarchy and the motion header of a file of `frame_count` frames, without
+    /// frames: with [`write_frames`](Self::write_frames) a tool writes a long file in pieces
+    /// (each piece a `Bvh` of a few frames on the same skeleton) without holding all of it.
+    ///
+    /// ```
+    /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 0.5\n1.25\n")?;
+    /// let mut out = Vec::new();
+    /// bvh.write_header(&mut out, 2).unwrap();
+    /// bvh.write_frames(&mut out).unwrap();
+    /// bvh.write_frames(&mut out).unwrap();
+    /// let twice = hooke_bvh::Bvh::parse(std::str::from_utf8(&out).unwrap())?;
+    /// assert_eq!((twice.frame_count(), twice.frame(1)), (2, &[1.25][..]));
+    /// # Ok::<(), hooke_bvh::BvhError>(())
+    /// ```
+    pub fn write_header<W: std::io::Write>(
+        &self,
+        out: W,
+        frame_count: usize,
+    ) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let mut out = std::io::BufWriter::new(out);
+        write!(out, "{}", Header(self, frame_count))?;
+        out.flush()
+    }
+
+    /// Writes the motion lines of this file's frames only (see [`write_header`](Self::write_header)).
+    ///
+    /// ```
+    /// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 0.5\n1.25\n")?;
+    /// let mut out = Vec::new();
+    /// bvh.write_frames(&mut out).unwrap();
+    /// assert_eq!(out, b"1.25\n");
+    /// # Ok::<(), hooke_bvh::BvhError>(())
+    /// ```
+    pub fn write_frames<W: std::io::Write>(&self, out: W) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let mut out = std::io::BufWriter::new(out);
+        write!(out, "{}", Frames(self))?;
         out.flush()
     }
 

@@ -11,7 +11,8 @@
  * - Null pointers are reported as HOOKE_NULL_POINTER, never dereferenced. An array argument may
  *   be NULL when its length is 0.
  * - Scalar functions are the unchecked fast path: out-of-domain parameters are clamped or leave
- *   the state unchanged (never NaN). Batches and hooke_spring_coeffs_* validate their parameters
+ *   the state unchanged (never NaN); results beyond the float range (an offset from 3e38 to
+ *   -3e38, gains of 1e30) saturate at +-FLT_MAX instead of becoming infinite. Batches and hooke_spring_coeffs_* validate their parameters
  *   (halflife, dt, stiffness, damping, frequency: finite and >= 0; damping_ratio: finite and > 0)
  *   and return HOOKE_INVALID_PARAMETER with a message naming the parameter.
  * - Every quaternion argument, scalar functions included, must be finite and of unit length
@@ -403,7 +404,8 @@ HookeStatus hooke_quat_springs_get_state_view(HookeQuatSprings *handle, HookeCha
 /**
  * Creates an inertializer for characters x bones with one halflife per bone (bone_halflives:
  * bones floats, finite, >= 0), root inertialized like any bone. *out is NULL on failure;
- * characters * bones that overflows is HOOKE_INVALID_PARAMETER.
+ * characters * bones that overflows is HOOKE_INVALID_PARAMETER, storage that cannot be
+ * allocated (also for 0 characters of a huge bone count) HOOKE_OUT_OF_MEMORY, never an abort.
  */
 HookeStatus hooke_inertializer_new(size_t characters, size_t bones, const float *bone_halflives,
                                    HookeInertializer **out);

@@ -13,6 +13,13 @@ pub const MAX_CHARACTERS: usize = 65_536;
 /// The longest simulated time `hooke inertialize` accepts, in seconds.
 pub const MAX_SECONDS: f32 = 3600.0;
 
+/// `hooke --help`'s description.
+const LONG_ABOUT: &str = "Exact springs and inertialization for animation.
+
+Outputs are written atomically and never over an input or an existing file without --force; \
+`-o -` writes a BVH to standard output. Exit status: 0 on success, 2 for bad arguments or \
+input files, 1 when the run itself fails.";
+
 /// Exact springs and inertialization for animation.
 ///
 /// ```
@@ -22,7 +29,9 @@ pub const MAX_SECONDS: f32 = 3600.0;
 /// # Ok::<(), clap::Error>(())
 /// ```
 #[derive(Debug, Parser)]
-#[command(name = "hooke", version, about)]
+// The long help is written here: clap would otherwise show this item's rustdoc, example
+// included, as raw text (issue 21 row 13c).
+#[command(name = "hooke", version, about, long_about = LONG_ABOUT)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -44,8 +53,9 @@ pub enum Command {
     /// Example: `hooke demo --out target/hooke-demo`
     Demo {
         /// Output folder (created if needed). Without it: `target/hooke-demo/`, or on later
-        /// runs the first of `target/hooke-demo-2/`, `-3/`, ... that holds no demo output, so a
-        /// run never replaces an earlier one.
+        /// runs the first of `target/hooke-demo-2/`, `-3/`, ... that does not exist yet (claimed
+        /// by creating it, so runs started together never share one): a run never replaces an
+        /// earlier one.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Replace existing files in the folder given with --out.
@@ -71,7 +81,8 @@ pub enum Command {
         /// Clip ranges, `FILE[:START..[END]]`, in order.
         #[arg(required = true, num_args = 1.., value_parser = clip_range)]
         ranges: Vec<ClipRange>,
-        /// Output BVH file.
+        /// Output BVH file; `-` for standard output (the report then goes to standard error).
+        /// An existing FIFO or device (with --force) is written through, never replaced.
         #[arg(short, long)]
         out: PathBuf,
         /// How seams are blended.
@@ -102,7 +113,8 @@ pub enum Command {
     Track {
         /// The BVH file.
         file: PathBuf,
-        /// Output BVH file.
+        /// Output BVH file; `-` for standard output (the report then goes to standard error).
+        /// An existing FIFO or device (with --force) is written through, never replaced.
         #[arg(short, long)]
         out: PathBuf,
         /// Frames that start after a discontinuity, comma-separated.

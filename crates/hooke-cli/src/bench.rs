@@ -70,31 +70,45 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         // Before the run, so a clobbering plot path costs nothing.
         output::check_target(path, &inputs, settings.force)?;
     }
-    // Frame 0 of the CMU clips is a T-pose that is never played: at least 2 frames.
-    let clips = [
-        clipio::read_clip(inputs[0], 2)?,
-        clipio::read_clip(inputs[1], 2)?,
-    ];
-    let mismatch = |e: hooke_bvh::ClipMismatch| {
-        CliError::Input(format!(
-            "{} and {} cannot be played together (resampling is not supported): {e}",
-            inputs[0].display(),
-            inputs[1].display()
-        ))
+    // Frame 0 of the CMU clips is a T-pose that is never played: at least 2 frames. The same
+    // file given twice is read once.
+    let same = std::fs::canonicalize(inputs[0])
+        .ok()
+        .is_some_and(|a| std::fs::canonicalize(inputs[1]).is_ok_and(|b| a == b));
+    let mut files = vec![Frames::load(inputs[0], 2)?];
+    if !same {
+        files.push(Frames::load(inputs[1], 2)?);
+    }
+    let clips = [&files[0], &files[files.len() - 1]];
+    // Each check says its own cause: "resampling is not supported" only explains a frame-time
+    // mismatch, not a skeleton mismatch.
+    let mismatch = |why: &str| {
+        let why = why.to_owned();
+        move |e: hooke_bvh::ClipMismatch| {
+            CliError::Input(format!(
+                "{} and {} cannot be played together{why}: {e}",
+                inputs[0].display(),
+                inputs[1].display()
+            ))
+        }
     };
-    clips[0].check_same_skeleton(&clips[1]).map_err(mismatch)?;
     clips[0]
-        .check_same_frame_time(&clips[1])
-        .map_err(mismatch)?;
-    let bones = clips[0].joint_count();
-    let dt = clips[0].frame_time();
+        .skeleton
+        .check_same_skeleton(&clips[1].skeleton)
+        .map_err(mismatch(" (they need the same skeleton)"))?;
+    clips[0]
+        .skeleton
+        .check_same_frame_time(&clips[1].skeleton)
+        .map_err(mismatch(" (resampling is not supported)"))?;
+    let bones = clips[0].skeleton.joint_count();
+    let dt = clips[0].skeleton.frame_time();
     let n = settings.characters;
     let plan = Plan::new(n, settings.seconds, settings.switch_every, dt, bones)?;
     let (frames, switch_frames) = (plan.frames, plan.switch_frames);
     let plot_joint = PLOT_JOINT.min(bones - 1);
     // Frame 0 of the CMU clips is an added T-pose: never play it (`load` makes sure there is
     // more than frame 0).
-    let playable = |clip: &Clip| 1..clip.frame_count();
+    let playable = |clip: &Frames| 1..clip.frame_count();
 
     let failed = |e: hooke_inertia::InertiaError| CliError::Failure(e.to_string());
     let profile = BlendProfile::uniform(bones, settings.halflife)
@@ -110,7 +124,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| CliError::Failure(format!("{n} characters: {e}")))?;
     cursors.extend((0..n).map(|c| {
         let clip = c % 2;
-        let range = playable(&clips[clip]);
+        let range = playable(clips[clip]);
         Cursor {
             clip,
             frame: range.start + rng.below(range.len()),
@@ -151,14 +165,14 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             }
             // Characters switch at staggered frames, so every frame has some transitions.
             if (frame + c * 7) % switch_frames == switch_frames - 1 {
-                let source = PoseRef::from_clip(clip, cursor.frame);
+                let source = clip.pose(cursor.frame);
                 let clip_index = 1 - cursor.clip;
-                let range = playable(&clips[clip_index]);
+                let range = playable(clips[clip_index]);
                 let next = Cursor {
                     clip: clip_index,
                     frame: range.start + rng.below(range.len()),
                 };
-                let destination = PoseRef::from_clip(&clips[next.clip], next.frame);
+                let destination = clips[next.clip].pose(next.frame);
                 inertializer
                     .transition(c, source, destination)
                     .map_err(failed)?;
@@ -166,7 +180,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
                 switches += 1;
                 pops.mark_switch(c, frame);
             }
-            let pose = PoseRef::from_clip(&clips[cursor.clip], cursor.frame);
+            let pose = clips[cursor.clip].pose(cursor.frame);
             input.set_character(c, pose).map_err(failed)?;
         }
 
@@ -182,8 +196,18 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         for c in 0..pops.tracked() {
             let shown = output.character(c).map_err(failed)?;
             let cut = input.character(c).map_err(failed)?;
-            let smooth = joint_position(&clips[0], &shown.positions, &shown.rotations, plot_joint);
-            let hard = joint_position(&clips[0], &cut.positions, &cut.rotations, plot_joint);
+            let smooth = joint_position(
+                &clips[0].skeleton,
+                &shown.positions,
+                &shown.rotations,
+                plot_joint,
+            );
+            let hard = joint_position(
+                &clips[0].skeleton,
+                &cut.positions,
+                &cut.rotations,
+                plot_joint,
+            );
             pops.push(c, smooth, hard);
             let t = frame as f32 * dt;
             if c == 0 && t <= PLOT_SECONDS {
@@ -222,7 +246,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             out,
             "largest acceleration of the {} joint across {} switches, hard cut / inertialized: \
              median {:.1}x, min {:.1}x, max {:.1}x",
-            clips[0].joint_names()[plot_joint],
+            clips[0].skeleton.joint_names()[plot_joint],
             ratios.len(),
             summary.0,
             summary.1,
@@ -239,7 +263,10 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         let smooth: Vec<(f32, f32)> = plotted.iter().map(|&(t, s, _)| (t, s)).collect();
         let cut: Vec<(f32, f32)> = plotted.iter().map(|&(t, _, c)| (t, c)).collect();
         let svg = plot::lines(
-            &format!("{} height, character 0", clips[0].joint_names()[plot_joint]),
+            &format!(
+                "{} height, character 0",
+                clips[0].skeleton.joint_names()[plot_joint]
+            ),
             // The hard cut first, so the inertialized line is drawn on top of it.
             &[("hard cut".into(), cut), ("inertialized".into(), smooth)],
             "time (s)",
@@ -249,6 +276,9 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         output::write_atomically(path, svg.as_bytes(), &inputs, settings.force)?;
         writeln!(out, "wrote {}", path.display()).map_err(stdout)?;
     }
+    // The clips are done with: free them before the kernel table allocates its own columns,
+    // so the peak is the larger of the two, not their sum.
+    drop(files);
     kernels::run(out)
 }
 
@@ -351,4 +381,91 @@ fn summarize(ratios: &[f32]) -> Option<(f32, f32, f32)> {
         sorted[0],
         sorted[sorted.len() - 1],
     ))
+}
+
+/// What the benchmark plays of a clip: the local pose and velocities of every frame (all that
+/// [`PoseRef`] holds), converted a window of frames at a time, and a one-frame [`Clip`] for the
+/// skeleton. A whole-file `Clip` also keeps global poses and velocities: twice the memory
+/// (issue 21 row 3: peak memory within 3x the input files' size).
+struct Frames {
+    skeleton: Clip,
+    joints: usize,
+    count: usize,
+    positions: Vec<Vec3>,
+    rotations: Vec<Quat>,
+    velocities: Vec<Vec3>,
+    angular_velocities: Vec<Vec3>,
+}
+
+impl Frames {
+    /// Reads the file at `path`, which must have at least `min_frames` frames.
+    fn load(path: &std::path::Path, min_frames: usize) -> Result<Frames, CliError> {
+        const WINDOW: usize = 4096;
+        let bvh = clipio::read_bvh(path)?;
+        let count = bvh.frame_count();
+        if count < min_frames {
+            return Err(CliError::Input(format!(
+                "{}: {count} frame(s); at least {min_frames} needed",
+                path.display()
+            )));
+        }
+        let skeleton = Clip::from_bvh_frames(&bvh, 0..1);
+        let joints = skeleton.joint_count();
+        let lanes = count.saturating_mul(joints);
+        let alloc = |e: std::collections::TryReserveError| {
+            CliError::Failure(format!(
+                "{}: {count} frames of {joints} joints: {e}",
+                path.display()
+            ))
+        };
+        let mut frames = Frames {
+            skeleton,
+            joints,
+            count,
+            positions: Vec::new(),
+            rotations: Vec::new(),
+            velocities: Vec::new(),
+            angular_velocities: Vec::new(),
+        };
+        frames.positions.try_reserve_exact(lanes).map_err(alloc)?;
+        frames.rotations.try_reserve_exact(lanes).map_err(alloc)?;
+        frames.velocities.try_reserve_exact(lanes).map_err(alloc)?;
+        frames
+            .angular_velocities
+            .try_reserve_exact(lanes)
+            .map_err(alloc)?;
+        for first in (0..count).step_by(WINDOW) {
+            let clip = Clip::from_bvh_frames(&bvh, first..count.min(first + WINDOW));
+            for f in 0..clip.frame_count() {
+                frames.positions.extend_from_slice(clip.local_positions(f));
+                frames.rotations.extend_from_slice(clip.local_rotations(f));
+                frames
+                    .velocities
+                    .extend_from_slice(clip.local_velocities(f));
+                frames
+                    .angular_velocities
+                    .extend_from_slice(clip.local_angular_velocities(f));
+            }
+        }
+        Ok(frames)
+    }
+
+    fn frame_count(&self) -> usize {
+        self.count
+    }
+
+    /// Frame `frame`, as [`PoseRef::from_clip`] gives it for the whole clip.
+    fn pose(&self, frame: usize) -> PoseRef<'_> {
+        let lanes = frame * self.joints..(frame + 1) * self.joints;
+        PoseRef {
+            positions: &self.positions[lanes.clone()],
+            velocities: &self.velocities[lanes.clone()],
+            rotations: &self.rotations[lanes.clone()],
+            angular_velocities: &self.angular_velocities[lanes],
+            curves: &[],
+            curve_velocities: &[],
+            scales: &[],
+            scale_velocities: &[],
+        }
+    }
 }

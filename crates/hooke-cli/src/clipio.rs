@@ -13,6 +13,10 @@ use crate::{CliError, output};
 pub(crate) fn read_bvh(path: &Path) -> Result<Bvh, CliError> {
     let bvh = Bvh::from_path(path).map_err(|e| match e {
         hooke_bvh::BvhError::Io { .. } => CliError::Input(e.to_string()),
+        // Not the file's fault: the machine's (exit 1).
+        hooke_bvh::BvhError::OutOfMemory { .. } => {
+            CliError::Failure(format!("{}: {e}", path.display()))
+        }
         // Syntax errors carry the line and column; say which file.
         _ => CliError::Input(format!("{}: {e}", path.display())),
     })?;
@@ -40,17 +44,86 @@ pub(crate) fn read_clip(path: &Path, min_frames: usize) -> Result<Clip, CliError
 }
 
 /// Writes `bvh` to `path` atomically (never over one of `inputs`, never over a file without
-/// `force`).
+/// `force`; `-` is `stdout`).
 pub(crate) fn write_bvh(
     path: &Path,
     bvh: &Bvh,
     inputs: &[&Path],
     force: bool,
+    stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
+    check_finite(bvh, 0)?;
     let mut bytes = Vec::new();
     bvh.write(&mut bytes)
         .map_err(|e| CliError::Failure(format!("formatting {}: {e}", path.display())))?;
-    output::write_atomically(path, &bytes, inputs, force)
+    output::write_output(path, &bytes, inputs, force, Some(stdout))
+}
+
+/// Writes the poses (frame-major local positions and rotations) on `skeleton`'s joints and
+/// frame time as a BVH to `path` like [`write_bvh`], streamed a piece at a time: the text of
+/// a long take is never held whole.
+pub(crate) fn write_poses(
+    path: &Path,
+    skeleton: &Clip,
+    (positions, rotations): (&[glam::Vec3], &[glam::Quat]),
+    inputs: &[&Path],
+    force: bool,
+    stdout: &mut dyn Write,
+) -> Result<(), CliError> {
+    const PIECE: usize = 1024;
+    let joints = skeleton.joint_count().max(1);
+    let frames = (positions.len() / joints).min(rotations.len() / joints);
+    let header = skeleton.bvh_with_poses(&[], &[]);
+    output::write_output_with(path, inputs, force, Some(stdout), &mut |w| {
+        header
+            .write_header(&mut *w, frames)
+            .map_err(output::written)?;
+        for first in (0..frames).step_by(PIECE) {
+            let lanes = first * joints..frames.min(first + PIECE) * joints;
+            let piece = skeleton.bvh_with_poses(&positions[lanes.clone()], &rotations[lanes]);
+            check_finite(&piece, first)?;
+            piece.write_frames(&mut *w).map_err(output::written)?;
+        }
+        Ok(())
+    })
+}
+
+/// Refuses a BVH (or a piece of one starting at frame `first_frame`) holding a value that is
+/// not finite: the tool never writes NaN or infinity, which no reader (its own `info` first)
+/// accepts. The computations saturate, so this is the last line of defence (issue 21 row 5).
+pub(crate) fn check_finite(bvh: &Bvh, first_frame: usize) -> Result<(), CliError> {
+    let channels = bvh.channel_count().max(1);
+    let Some(at) = bvh.values().iter().position(|v| !v.is_finite()) else {
+        return Ok(());
+    };
+    let channel = at % channels;
+    let joint = bvh
+        .joints()
+        .iter()
+        .rev()
+        .find(|j| j.first_channel() <= channel)
+        .map_or("?", |j| j.name());
+    Err(CliError::Input(format!(
+        "the result is not finite at frame {}, joint {joint} ({}): the input's values or its \
+         frame time ({} s) are beyond what f32 arithmetic can follow; nothing was written",
+        first_frame + at / channels,
+        bvh.values()[at],
+        bvh.frame_time()
+    )))
+}
+
+/// Where a command's report lines go: standard output, or standard error when the output file
+/// itself goes to standard output (`-o -`), so the BVH stays clean.
+pub(crate) fn report<'a>(
+    out: &'a mut dyn Write,
+    stderr: &'a mut std::io::Stderr,
+    output_path: &Path,
+) -> &'a mut dyn Write {
+    if output::is_stdout(output_path) {
+        stderr
+    } else {
+        out
+    }
 }
 
 /// Global joint positions of every frame of local poses (`joints` per frame) on `clip`'s

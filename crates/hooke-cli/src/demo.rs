@@ -62,26 +62,52 @@ pub(crate) fn segments() -> Vec<ClipRange> {
     ]
 }
 
-/// The default output folder: `target/hooke-demo`, or the first numbered sibling
-/// (`target/hooke-demo-2`, ...) that holds none of the demo's files.
+/// The default output folder: the first of `target/hooke-demo`, `target/hooke-demo-2`, ... that
+/// does not exist yet, claimed by creating it: `create_dir` fails if another run (a second
+/// `hooke demo` started at the same time) made it first, so two runs never share a folder.
 fn default_folder() -> Result<PathBuf, CliError> {
-    let base = PathBuf::from("target/hooke-demo");
+    claim_folder(Path::new("target/hooke-demo"))
+}
+
+/// The first of `base`, `base-2`, ... `base-1000` that did not exist, created here (see
+/// [`default_folder`]).
+fn claim_folder(base: &Path) -> Result<PathBuf, CliError> {
+    let parent = folder_of(base);
+    std::fs::create_dir_all(parent).map_err(|e| {
+        CliError::Input(format!(
+            "cannot create the folder {}: {e}",
+            parent.display()
+        ))
+    })?;
     for n in 1..=1000_u32 {
         let folder = if n == 1 {
-            base.clone()
+            base.to_path_buf()
         } else {
             PathBuf::from(format!("{}-{n}", base.display()))
         };
-        if FILES
-            .iter()
-            .all(|f| folder.join(f).symlink_metadata().is_err())
-        {
-            return Ok(folder);
+        match std::fs::create_dir(&folder) {
+            Ok(()) => return Ok(folder),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(CliError::Input(format!(
+                    "cannot create the folder {}: {e}",
+                    folder.display()
+                )));
+            }
         }
     }
-    Err(CliError::Input(
-        "target/hooke-demo and 999 numbered folders beside it are full; pass --out DIR".into(),
-    ))
+    Err(CliError::Input(format!(
+        "{} and 999 numbered folders beside it exist; pass --out DIR",
+        base.display()
+    )))
+}
+
+/// The folder `path` is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
 }
 
 /// Runs the demo, writing into `folder` (see [`default_folder`] when `None`).
@@ -89,7 +115,25 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
     let started = Instant::now();
     let default;
     let folder = match folder {
-        Some(folder) => folder,
+        Some(folder) => {
+            // An --out that is a file (or leads nowhere useful) is the user's mistake: exit 2
+            // with the cause, not "File exists" from create_dir_all.
+            if let Ok(m) = std::fs::metadata(folder)
+                && !m.is_dir()
+            {
+                return Err(CliError::Input(format!(
+                    "--out {}: exists and is not a folder",
+                    folder.display()
+                )));
+            }
+            std::fs::create_dir_all(folder).map_err(|e| {
+                CliError::Input(format!(
+                    "--out {}: cannot create the folder: {e}",
+                    folder.display()
+                ))
+            })?;
+            folder
+        }
         None => {
             default = default_folder()?;
             &default
@@ -102,8 +146,6 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
     for path in &paths {
         output::check_target(path, &inputs, force)?;
     }
-    std::fs::create_dir_all(folder)
-        .map_err(|e| CliError::Failure(format!("cannot create {}: {e}", folder.display())))?;
     let io = CliError::Stdout;
     writeln!(
         out,
@@ -155,7 +197,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         work += start.elapsed();
         frames_processed += stitched.positions.len() / joints;
         let bvh = skeleton.bvh_with_poses(&stitched.positions, &stitched.rotations);
-        clipio::write_bvh(&paths[file], &bvh, &inputs, force)?;
+        clipio::write_bvh(&paths[file], &bvh, &inputs, force, out)?;
         let global = clipio::global_positions(skeleton, &stitched.positions, &stitched.rotations);
         hand_paths.push((
             mode,
@@ -184,7 +226,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         *r = (turn * *r).normalize();
     }
     let jump_bvh = source.bvh_with_poses(&jumped.positions, &jumped.rotations);
-    clipio::write_bvh(&paths[3], &jump_bvh, &inputs, force)?;
+    clipio::write_bvh(&paths[3], &jump_bvh, &inputs, force, out)?;
     let jump_clip = Clip::from_bvh(&jump_bvh);
     let before = track::poses(&jump_clip);
     let mut tracked = track::poses(&jump_clip);
@@ -199,7 +241,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
     work += start.elapsed();
     frames_processed += jump_clip.frame_count();
     let tracked_bvh = jump_clip.bvh_with_poses(&tracked.positions, &tracked.rotations);
-    clipio::write_bvh(&paths[4], &tracked_bvh, &inputs, force)?;
+    clipio::write_bvh(&paths[4], &tracked_bvh, &inputs, force, out)?;
     let step = |p: &track::Poses| {
         clipio::largest_acceleration(
             &clipio::global_positions(&jump_clip, &p.positions, &p.rotations),
@@ -387,4 +429,29 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         writeln!(out, "  {}", path.display()).map_err(io)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_demos_started_at_once_claim_different_folders() {
+        // Issue 21 row 12: both runs used to pick the same free-looking folder.
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("target/hooke-demo");
+        std::fs::create_dir_all(&base).unwrap(); // an earlier run's folder
+        let claimed: Vec<PathBuf> = std::thread::scope(|s| {
+            let runs: Vec<_> = (0..8).map(|_| s.spawn(|| claim_folder(&base))).collect();
+            runs.into_iter()
+                .map(|r| r.join().unwrap().unwrap())
+                .collect()
+        });
+        let mut unique = claimed.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), claimed.len(), "{claimed:?}");
+        assert!(!claimed.contains(&base), "{claimed:?}");
+        assert!(claimed.iter().all(|f| f.is_dir()));
+    }
 }

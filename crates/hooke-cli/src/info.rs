@@ -8,6 +8,19 @@ use hooke_bvh::{BvhWarning, Clip};
 
 use crate::{CliError, clipio};
 
+/// Frames converted per window for the root's path.
+const WINDOW: usize = 4096;
+
+/// A distance or coordinate for the summary: two decimals, or scientific notation when that
+/// would print dozens of digits (a root at 1e30).
+fn amount(x: f64) -> String {
+    if x.abs() < 1e12 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
 /// Prints the description of the file at `path`.
 pub fn run(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
     let bvh = clipio::read_bvh(path)?;
@@ -61,22 +74,35 @@ pub fn run(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
     )
     .map_err(io)?;
     if frames > 0 && !bvh.joints().is_empty() {
-        let clip = Clip::from_bvh(&bvh);
-        let root = |f: usize| clip.local_positions(f)[0];
-        let path_length: f32 = (1..frames).map(|f| (root(f) - root(f - 1)).length()).sum();
-        let start = root(0);
-        let end = root(frames - 1);
+        // The root's path, a window of frames at a time (memory follows the window, not the
+        // file), in f64: a root jumping between +-3e38 travels farther than f32 can say.
+        let mut path_length = 0.0_f64;
+        let mut previous: Option<glam::DVec3> = None;
+        let (mut start, mut end) = (glam::DVec3::ZERO, glam::DVec3::ZERO);
+        for first in (0..frames).step_by(WINDOW) {
+            let last = frames.min(first + WINDOW);
+            let clip = Clip::from_bvh_frames(&bvh, first..last);
+            for f in 0..last - first {
+                let root = clip.local_positions(f)[0].as_dvec3();
+                match previous {
+                    Some(p) => path_length += (root - p).length(),
+                    None => start = root,
+                }
+                previous = Some(root);
+                end = root;
+            }
+        }
         writeln!(
             out,
-            "root travel: {path_length:.2} units along the path, {:.2} start to end \
-             ({:.2}, {:.2}, {:.2}) -> ({:.2}, {:.2}, {:.2})",
-            (end - start).length(),
-            start.x,
-            start.y,
-            start.z,
-            end.x,
-            end.y,
-            end.z
+            "root travel: {} units along the path, {} start to end ({}, {}, {}) -> ({}, {}, {})",
+            amount(path_length),
+            amount((end - start).length()),
+            amount(start.x),
+            amount(start.y),
+            amount(start.z),
+            amount(end.x),
+            amount(end.y),
+            amount(end.z)
         )
         .map_err(io)?;
     }

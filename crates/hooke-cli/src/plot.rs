@@ -39,6 +39,14 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
         "dead_blend_curves.svg",
         "dead_blend_halflife.svg",
     ];
+    // The folder first (exit 2 naming it when it cannot be made), so the targets' checks can
+    // see whether it can be written in.
+    std::fs::create_dir_all(folder).map_err(|e| {
+        CliError::Input(format!(
+            "--out {}: cannot create the folder: {e}",
+            folder.display()
+        ))
+    })?;
     for name in NAMES {
         output::check_target(&folder.join(name), &[], force)?;
     }
@@ -131,8 +139,6 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
     for (name, title, (x, y), series) in &entries {
         svgs.push((name, lines(title, series, x, y)));
     }
-    std::fs::create_dir_all(folder)
-        .map_err(|e| CliError::Failure(format!("cannot create {}: {e}", folder.display())))?;
     for (name, svg) in svgs {
         let path = folder.join(name);
         let svg =

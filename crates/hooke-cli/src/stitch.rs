@@ -8,7 +8,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use glam::{Quat, Vec3};
-use hooke_bvh::Clip;
+use std::borrow::Cow;
+
+use hooke_bvh::{Bvh, Clip};
 use hooke_inertia::{BlendMode, BlendProfile, Inertializer, PoseBatch, PoseRef, RootPolicy};
 
 use crate::args::{ClipRange, RootArg, StitchMode};
@@ -33,16 +35,75 @@ pub(crate) struct Blend {
     pub root: RootArg,
 }
 
-/// Plays `ranges` of `clips` one after the other, blending at each seam as `blend` says.
-/// The clips must share skeleton and frame time (checked by the caller).
-pub(crate) fn stitch(clips: &[(&Clip, Range<usize>)], blend: Blend) -> Result<Stitched, CliError> {
+/// Where a range's frames come from: a clip in memory, or a parsed file converted a window of
+/// frames at a time (so memory follows the window, not the file: issue 21).
+#[derive(Clone, Copy)]
+pub(crate) enum Frames<'a> {
+    Clip(&'a Clip),
+    Bvh(&'a Bvh),
+}
+
+/// Frames converted per window when playing a [`Frames::Bvh`].
+const WINDOW: usize = 4096;
+
+impl<'a> Frames<'a> {
+    fn frame_count(&self) -> usize {
+        match self {
+            Frames::Clip(c) => c.frame_count(),
+            Frames::Bvh(b) => b.frame_count(),
+        }
+    }
+
+    fn joint_count(&self) -> usize {
+        match self {
+            Frames::Clip(c) => c.joint_count(),
+            Frames::Bvh(b) => b.joints().len(),
+        }
+    }
+
+    /// A clip holding frames `range` (and maybe more), and the frame its index 0 is.
+    fn window(&self, range: Range<usize>) -> (Cow<'a, Clip>, usize) {
+        match *self {
+            Frames::Clip(c) => (Cow::Borrowed(c), 0),
+            Frames::Bvh(b) => (
+                Cow::Owned(Clip::from_bvh_frames(b, range.clone())),
+                range.start,
+            ),
+        }
+    }
+}
+
+/// Output frames where each range after the first starts (the seams of [`stitch_with`]).
+pub(crate) fn seams_of(ranges: impl IntoIterator<Item = usize>) -> Vec<usize> {
+    let mut at = 0_usize;
+    let mut seams = Vec::new();
+    for (k, len) in ranges.into_iter().enumerate() {
+        if k > 0 {
+            seams.push(at);
+        }
+        at = at.saturating_add(len);
+    }
+    seams
+}
+
+/// What receives each output pose of [`stitch_with`]: local positions and rotations.
+pub(crate) type PoseSink<'a> = dyn FnMut(&[Vec3], &[Quat]) -> Result<(), CliError> + 'a;
+
+/// Plays `ranges` one after the other, blending at each seam as `blend` says, and hands each
+/// output pose (local positions and rotations) to `sink` as it is made. The clips must share
+/// skeleton and frame time (checked by the caller). Returns the seams.
+pub(crate) fn stitch_with(
+    sources: &[(Frames<'_>, Range<usize>)],
+    blend: Blend,
+    sink: &mut PoseSink<'_>,
+) -> Result<Vec<usize>, CliError> {
     let failed = |e: hooke_inertia::InertiaError| CliError::Failure(e.to_string());
     let input_error = |e: hooke_inertia::InertiaError| CliError::Input(e.to_string());
-    let Some((first, _)) = clips.first() else {
+    let Some((first, _)) = sources.first() else {
         return Err(CliError::Input("nothing to stitch".into()));
     };
     let bones = first.joint_count();
-    let dt = first.frame_time();
+    let dt = first.window(0..1).0.frame_time();
     // A cut is inertialization with a halflife of 0: offsets vanish at once, and an anchored root
     // is still re-anchored, so the cut and the blends differ only in the blend.
     let halflife = match blend.mode {
@@ -68,6 +129,52 @@ pub(crate) fn stitch(clips: &[(&Clip, Range<usize>)], blend: Blend) -> Result<St
     }
     let mut input = PoseBatch::new(1, bones, 0).map_err(failed)?;
     let mut output = PoseBatch::new(1, bones, 0).map_err(failed)?;
+    let total: usize = sources.iter().map(|(_, r)| r.len()).sum();
+    let mut seams = Vec::new();
+    let mut made = 0_usize;
+    let mut previous: Option<(Frames<'_>, usize)> = None;
+    let mut progress = crate::progress::Progress::new(total, "frames");
+    for (frames, range) in sources {
+        let mut start = range.start;
+        while start < range.end {
+            let end = range.end.min(start.saturating_add(WINDOW));
+            let (clip, base) = frames.window(start..end);
+            for frame in start..end {
+                progress.set(made);
+                if frame == range.start
+                    && let Some((before, end)) = previous
+                {
+                    // The pose the character would show now had the previous range gone on.
+                    let last = end.min(before.frame_count() - 1);
+                    let (was, was_base) = before.window(last..last + 1);
+                    let source = PoseRef::from_clip(&was, last - was_base);
+                    let destination = PoseRef::from_clip(&clip, frame - base);
+                    inertializer
+                        .transition(0, source, destination)
+                        .map_err(failed)?;
+                    seams.push(made);
+                }
+                input
+                    .set_character(0, PoseRef::from_clip(&clip, frame - base))
+                    .map_err(failed)?;
+                inertializer
+                    .update(dt, &input, &mut output)
+                    .map_err(failed)?;
+                let pose = output.character(0).map_err(failed)?;
+                sink(&pose.positions, &pose.rotations)?;
+                made += 1;
+            }
+            start = end;
+        }
+        previous = Some((*frames, range.end));
+    }
+    Ok(seams)
+}
+
+/// Plays `ranges` of `clips` one after the other, blending at each seam as `blend` says
+/// ([`stitch_with`], kept in memory).
+pub(crate) fn stitch(clips: &[(&Clip, Range<usize>)], blend: Blend) -> Result<Stitched, CliError> {
+    let bones = clips.first().map_or(0, |(c, _)| c.joint_count());
     let total: usize = clips.iter().map(|(_, r)| r.len()).sum();
     let lanes = total
         .checked_mul(bones)
@@ -82,35 +189,69 @@ pub(crate) fn stitch(clips: &[(&Clip, Range<usize>)], blend: Blend) -> Result<St
     };
     stitched.positions.try_reserve_exact(lanes).map_err(alloc)?;
     stitched.rotations.try_reserve_exact(lanes).map_err(alloc)?;
-    let mut previous: Option<(&Clip, usize)> = None;
-    let mut progress = crate::progress::Progress::new(total, "frames");
-    for (clip, range) in clips {
-        for frame in range.clone() {
-            progress.set(stitched.positions.len() / bones.max(1));
-            if frame == range.start
-                && let Some((before, end)) = previous
-            {
-                // The pose the character would show now had the previous range gone on.
-                let source = PoseRef::from_clip(before, end.min(before.frame_count() - 1));
-                let destination = PoseRef::from_clip(clip, frame);
-                inertializer
-                    .transition(0, source, destination)
-                    .map_err(failed)?;
-                stitched.seams.push(stitched.positions.len() / bones.max(1));
-            }
-            input
-                .set_character(0, PoseRef::from_clip(clip, frame))
-                .map_err(failed)?;
-            inertializer
-                .update(dt, &input, &mut output)
-                .map_err(failed)?;
-            let pose = output.character(0).map_err(failed)?;
-            stitched.positions.extend_from_slice(&pose.positions);
-            stitched.rotations.extend_from_slice(&pose.rotations);
-        }
-        previous = Some((clip, range.end));
-    }
+    let sources: Vec<(Frames<'_>, Range<usize>)> = clips
+        .iter()
+        .map(|(c, r)| (Frames::Clip(c), r.clone()))
+        .collect();
+    let (positions, rotations) = (&mut stitched.positions, &mut stitched.rotations);
+    stitched.seams = stitch_with(&sources, blend, &mut |p, r| {
+        positions.extend_from_slice(p);
+        rotations.extend_from_slice(r);
+        Ok(())
+    })?;
     Ok(stitched)
+}
+
+/// The global joint positions of the output frames around each seam (two frames either side),
+/// collected as the frames stream past: all that the seam report needs of a long output.
+pub(crate) struct SeamProbe {
+    seams: Vec<usize>,
+    total: usize,
+    frame: usize,
+    near: Vec<(usize, Vec<Vec3>)>,
+}
+
+impl SeamProbe {
+    /// A probe for an output of `total` frames with `seams` (ascending).
+    pub(crate) fn new(seams: Vec<usize>, total: usize) -> SeamProbe {
+        SeamProbe {
+            seams,
+            total,
+            frame: 0,
+            near: Vec::new(),
+        }
+    }
+
+    /// Takes the next output frame (local pose on `skeleton`).
+    pub(crate) fn feed(&mut self, skeleton: &Clip, positions: &[Vec3], rotations: &[Quat]) {
+        let f = self.frame;
+        self.frame += 1;
+        // The first seam at or after f - 2: the frame is wanted if it is within 2 of it.
+        let i = self.seams.partition_point(|&s| s + 2 < f);
+        if self.seams.get(i).is_some_and(|&s| f + 2 >= s) {
+            let global = clipio::global_positions(skeleton, positions, rotations);
+            self.near.push((f, global));
+        }
+    }
+
+    /// The largest joint acceleration around `seam` and its joint ([`clipio::largest_acceleration`]
+    /// over frames `seam - 1 .. seam + 2`, as on the whole output).
+    fn largest(&self, seam: usize, joints: usize, dt: f32) -> (f32, usize) {
+        let lo = seam.saturating_sub(2);
+        let hi = (seam + 2).min(self.total.saturating_sub(1));
+        let mut window = Vec::new();
+        for f in lo..=hi {
+            if let Some((_, g)) = self.near.iter().find(|(at, _)| *at == f) {
+                window.extend_from_slice(g);
+            }
+        }
+        clipio::largest_acceleration(
+            &window,
+            joints,
+            seam.saturating_sub(1) - lo..seam + 2 - lo,
+            dt,
+        )
+    }
 }
 
 /// Resolves `spec`'s range against a clip of `frames` frames: in bounds and not empty.
@@ -131,82 +272,181 @@ fn resolve(spec: &ClipRange, frames: usize) -> Result<Range<usize>, CliError> {
     Ok(spec.start..end)
 }
 
-/// Loads the clips of `specs`, checks they can be stitched (same skeleton, same frame time:
-/// clips at another rate are refused, not resampled) and resolves their ranges.
-pub(crate) fn load(specs: &[ClipRange]) -> Result<Vec<(Clip, Range<usize>)>, CliError> {
-    let mut clips: Vec<(Clip, Range<usize>)> = Vec::new();
+/// The parsed files of a list of ranges, each file read once however many ranges use it.
+pub(crate) struct Loaded {
+    /// The distinct files, parsed (motion as `f32` channel values, the text dropped).
+    pub files: Vec<Bvh>,
+    /// Each range: the index of its file in `files`, and its frames.
+    pub ranges: Vec<(usize, Range<usize>)>,
+}
+
+impl Loaded {
+    /// The ranges as [`stitch_with`] plays them (converted a window at a time).
+    pub(crate) fn sources(&self) -> Vec<(Frames<'_>, Range<usize>)> {
+        self.ranges
+            .iter()
+            .map(|(f, r)| (Frames::Bvh(&self.files[*f]), r.clone()))
+            .collect()
+    }
+}
+
+/// Reads the files of `specs` (each once: ranges of one file share it), checks they can be
+/// stitched (same skeleton, same frame time: clips at another rate are refused, not
+/// resampled) and resolves their ranges.
+pub(crate) fn load_shared(specs: &[ClipRange]) -> Result<Loaded, CliError> {
+    let mut loaded = Loaded {
+        files: Vec::new(),
+        ranges: Vec::new(),
+    };
+    // A file is known by what it resolves to, so `a.bvh` and `./a.bvh` are read once.
+    let mut known: Vec<PathBuf> = Vec::new();
+    let mut first: Option<Clip> = None;
     let mut total = 0_usize;
     for spec in specs {
-        let clip = clipio::read_clip(&spec.path, 1)?;
-        let range = resolve(spec, clip.frame_count())?;
-        if let Some((first, _)) = clips.first() {
-            let mismatch = |e: hooke_bvh::ClipMismatch| {
-                CliError::Input(format!(
-                    "{} cannot be stitched to {}: {e}",
-                    spec.path.display(),
-                    specs[0].path.display()
-                ))
-            };
-            first.check_same_skeleton(&clip).map_err(mismatch)?;
-            first.check_same_frame_time(&clip).map_err(|e| {
-                CliError::Input(format!(
-                    "{} cannot be stitched to {}: {e} (clips at another frame rate are refused, \
-                     not resampled: convert them first)",
-                    spec.path.display(),
-                    specs[0].path.display()
-                ))
-            })?;
-        }
+        let key = std::fs::canonicalize(&spec.path).unwrap_or_else(|_| spec.path.clone());
+        let index = match known.iter().position(|k| *k == key) {
+            Some(index) => index,
+            None => {
+                let bvh = clipio::read_bvh(&spec.path)?;
+                if bvh.frame_count() < 1 {
+                    return Err(CliError::Input(format!(
+                        "{}: 0 frame(s); at least 1 needed",
+                        spec.path.display()
+                    )));
+                }
+                // The checks need the skeleton and frame time only: a one-frame clip.
+                let clip = Clip::from_bvh_frames(&bvh, 0..1);
+                if let Some(first) = &first {
+                    check_stitchable(first, &clip, spec, &specs[0])?;
+                } else {
+                    first = Some(clip);
+                }
+                known.push(key);
+                loaded.files.push(bvh);
+                loaded.files.len() - 1
+            }
+        };
+        let range = resolve(spec, loaded.files[index].frame_count())?;
         total = total.saturating_add(range.len());
         if total > MAX_FRAMES {
             return Err(CliError::Input(format!(
                 "the ranges add up to more than {MAX_FRAMES} frames"
             )));
         }
-        clips.push((clip, range));
+        loaded.ranges.push((index, range));
     }
-    Ok(clips)
+    Ok(loaded)
+}
+
+/// Whether `clip` (of `spec`) can be stitched to `first` (of `first_spec`).
+fn check_stitchable(
+    first: &Clip,
+    clip: &Clip,
+    spec: &ClipRange,
+    first_spec: &ClipRange,
+) -> Result<(), CliError> {
+    let mismatch = |e: hooke_bvh::ClipMismatch| {
+        CliError::Input(format!(
+            "{} cannot be stitched to {}: {e}",
+            spec.path.display(),
+            first_spec.path.display()
+        ))
+    };
+    first.check_same_skeleton(clip).map_err(mismatch)?;
+    first.check_same_frame_time(clip).map_err(|e| {
+        CliError::Input(format!(
+            "{} cannot be stitched to {}: {e} (clips at another frame rate are refused, \
+             not resampled: convert them first)",
+            spec.path.display(),
+            first_spec.path.display()
+        ))
+    })
+}
+
+/// [`load_shared`], with each range's clip in memory (for the demo's short clips).
+pub(crate) fn load(specs: &[ClipRange]) -> Result<Vec<(Clip, Range<usize>)>, CliError> {
+    let loaded = load_shared(specs)?;
+    let clips: Vec<Clip> = loaded.files.iter().map(Clip::from_bvh).collect();
+    Ok(loaded
+        .ranges
+        .into_iter()
+        .map(|(f, r)| (clips[f].clone(), r))
+        .collect())
 }
 
 /// One line per seam: the largest joint acceleration around it with a hard cut and with
-/// `blend`, and the joint.
+/// `blend`, and the joint (for a stitched output in memory; see [`seam_report_with`]).
 pub(crate) fn seam_report(
     clips: &[(&Clip, Range<usize>)],
     stitched: &Stitched,
     blend: Blend,
     labels: &[String],
 ) -> Result<Vec<SeamReport>, CliError> {
-    let clip = clips[0].0;
-    let dt = clip.frame_time();
-    let joints = clip.joint_count();
-    let cut = stitch(
-        clips,
-        Blend {
-            mode: StitchMode::Cut,
-            ..blend
-        },
-    )?;
-    let cut_global = clipio::global_positions(clip, &cut.positions, &cut.rotations);
-    let global = clipio::global_positions(clip, &stitched.positions, &stitched.rotations);
-    Ok(stitched
+    let skeleton = clips[0].0;
+    let joints = skeleton.joint_count().max(1);
+    let total = stitched.positions.len() / joints;
+    let mut probe = SeamProbe::new(stitched.seams.clone(), total);
+    for (p, r) in stitched
+        .positions
+        .chunks_exact(joints)
+        .zip(stitched.rotations.chunks_exact(joints))
+    {
+        probe.feed(skeleton, p, r);
+    }
+    let sources: Vec<(Frames<'_>, Range<usize>)> = clips
+        .iter()
+        .map(|(c, r)| (Frames::Clip(c), r.clone()))
+        .collect();
+    let cut = cut_probe(&sources, skeleton, blend)?;
+    Ok(seam_report_with(skeleton, &cut, &probe, labels))
+}
+
+/// The seams of a hard cut of `sources`, probed.
+pub(crate) fn cut_probe(
+    sources: &[(Frames<'_>, Range<usize>)],
+    skeleton: &Clip,
+    blend: Blend,
+) -> Result<SeamProbe, CliError> {
+    let seams = seams_of(sources.iter().map(|(_, r)| r.len()));
+    let total = sources.iter().map(|(_, r)| r.len()).sum();
+    let mut probe = SeamProbe::new(seams, total);
+    let cut = Blend {
+        mode: StitchMode::Cut,
+        ..blend
+    };
+    stitch_with(sources, cut, &mut |p, r| {
+        probe.feed(skeleton, p, r);
+        Ok(())
+    })?;
+    Ok(probe)
+}
+
+/// One line per seam from the probes of the cut and of the blended output.
+pub(crate) fn seam_report_with(
+    skeleton: &Clip,
+    cut: &SeamProbe,
+    blended: &SeamProbe,
+    labels: &[String],
+) -> Vec<SeamReport> {
+    let dt = skeleton.frame_time();
+    let joints = skeleton.joint_count();
+    blended
         .seams
         .iter()
         .enumerate()
         .map(|(k, &seam)| {
-            let frames = seam.saturating_sub(1)..seam + 2;
-            let (before, joint) =
-                clipio::largest_acceleration(&cut_global, joints, frames.clone(), dt);
-            let (after, _) = clipio::largest_acceleration(&global, joints, frames, dt);
+            let (before, joint) = cut.largest(seam, joints, dt);
+            let (after, _) = blended.largest(seam, joints, dt);
             SeamReport {
                 frame: seam,
                 from: labels[k].clone(),
                 to: labels[k + 1].clone(),
                 cut: before,
                 blended: after,
-                joint: clip.joint_names()[joint].clone(),
+                joint: skeleton.joint_names()[joint].clone(),
             }
         })
-        .collect())
+        .collect()
 }
 
 /// What happened at one seam.
@@ -227,19 +467,68 @@ pub struct Settings {
     pub force: bool,
 }
 
-/// Runs `hooke stitch`.
+/// Frames per piece of the streamed output.
+const PIECE: usize = 1024;
+
+/// Runs `hooke stitch`: each file is read once, the ranges are converted a window at a time,
+/// and the output is streamed to its file, so memory stays within a few times the input files'
+/// size (issue 21).
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let inputs: Vec<&Path> = settings.ranges.iter().map(|r| r.path.as_path()).collect();
     output::check_target(&settings.out, &inputs, settings.force)?;
-    let loaded = load(&settings.ranges)?;
-    let clips: Vec<(&Clip, Range<usize>)> = loaded.iter().map(|(c, r)| (c, r.clone())).collect();
-    let stitched = stitch(&clips, settings.blend)?;
+    let loaded = load_shared(&settings.ranges)?;
+    let sources = loaded.sources();
+    let skeleton = Clip::from_bvh_frames(&loaded.files[0], 0..1);
+    let joints = skeleton.joint_count();
+    let total: usize = sources.iter().map(|(_, r)| r.len()).sum();
+    // The tool must read what it writes (issue 21 row 13b).
+    if total.saturating_mul(joints.max(1)) > hooke_bvh::MAX_JOINT_FRAMES {
+        return Err(CliError::Input(format!(
+            "the output would have {total} frames of {joints} joints, more than the {} joint \
+             frames a BVH file may hold (hooke could not read it back)",
+            hooke_bvh::MAX_JOINT_FRAMES
+        )));
+    }
+    let cut = cut_probe(&sources, &skeleton, settings.blend)?;
+    let mut blended = SeamProbe::new(cut.seams.clone(), total);
+    let header = skeleton.bvh_with_poses(&[], &[]);
+    let lanes = PIECE * joints.max(1);
+    let (mut positions, mut rotations) = (Vec::with_capacity(lanes), Vec::with_capacity(lanes));
+    output::write_output_with(
+        &settings.out,
+        &inputs,
+        settings.force,
+        Some(&mut *out),
+        &mut |w| {
+            header
+                .write_header(&mut *w, total)
+                .map_err(output::written)?;
+            let mut written = 0_usize;
+            let mut flush = |p: &mut Vec<Vec3>, r: &mut Vec<Quat>, w: &mut dyn Write| {
+                let piece = skeleton.bvh_with_poses(p, r);
+                p.clear();
+                r.clear();
+                clipio::check_finite(&piece, written)?;
+                written += piece.frame_count();
+                piece.write_frames(w).map_err(output::written)
+            };
+            stitch_with(&sources, settings.blend, &mut |p, r| {
+                blended.feed(&skeleton, p, r);
+                positions.extend_from_slice(p);
+                rotations.extend_from_slice(r);
+                if positions.len() >= lanes {
+                    flush(&mut positions, &mut rotations, &mut *w)?;
+                }
+                Ok(())
+            })?;
+            flush(&mut positions, &mut rotations, &mut *w)
+        },
+    )?;
     let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();
-    let report = seam_report(&clips, &stitched, settings.blend, &labels)?;
-    let first = clips[0].0;
-    let bvh = first.bvh_with_poses(&stitched.positions, &stitched.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force)?;
+    let report = seam_report_with(&skeleton, &cut, &blended, &labels);
     let io = CliError::Stdout;
+    let mut stderr = std::io::stderr();
+    let out = clipio::report(out, &mut stderr, &settings.out);
     for seam in &report {
         writeln!(
             out,
@@ -257,11 +546,92 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     }
     writeln!(
         out,
-        "wrote {} ({} frames, {} seam(s), {})",
+        "wrote {} ({total} frames, {} seam(s), {})",
         settings.out.display(),
-        bvh.frame_count(),
-        stitched.seams.len(),
+        report.len(),
         settings.blend.mode.done()
     )
     .map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/cmu/01_01.bvh")
+    }
+
+    #[test]
+    fn ranges_of_one_file_share_one_read() {
+        // Issue 21 row 3: every range re-parsed the file and kept a full copy of the clip
+        // (2,100 one-frame ranges of a 228 KB file took 2.0 GB).
+        let specs: Vec<ClipRange> = (0..2100)
+            .map(|f| ClipRange {
+                path: if f % 2 == 0 {
+                    walk()
+                } else {
+                    // The same file by another name.
+                    walk().parent().unwrap().join("./01_01.bvh")
+                },
+                start: f,
+                end: Some(f + 1),
+            })
+            .collect();
+        let loaded = load_shared(&specs).unwrap();
+        assert_eq!(loaded.files.len(), 1);
+        assert_eq!(loaded.ranges.len(), 2100);
+    }
+
+    #[test]
+    fn the_streamed_stitch_equals_the_stitch_in_memory() {
+        // Windows of frames (velocities across window edges included) give the same output as
+        // the whole clip: a range longer than a window, from frame 0 to the end, then another.
+        let specs = vec![
+            ClipRange {
+                path: walk().with_file_name("01_03.bvh"), // 4,511 frames: past one window
+                start: 0,
+                end: None,
+            },
+            ClipRange {
+                path: walk(),
+                start: 5,
+                end: None,
+            },
+        ];
+        let blend = Blend {
+            mode: StitchMode::DeadBlend,
+            halflife: 0.1,
+            blend_time: 0.2,
+            root: RootArg::Anchored,
+        };
+        let settings = Settings {
+            ranges: specs.clone(),
+            out: PathBuf::from("-"),
+            blend,
+            force: false,
+        };
+        let mut streamed = Vec::new();
+        run(&settings, &mut streamed).unwrap();
+        let loaded = load(&specs).unwrap();
+        let clips: Vec<(&Clip, Range<usize>)> =
+            loaded.iter().map(|(c, r)| (c, r.clone())).collect();
+        let whole = stitch(&clips, blend).unwrap();
+        let mut expected = Vec::new();
+        clips[0]
+            .0
+            .bvh_with_poses(&whole.positions, &whole.rotations)
+            .write(&mut expected)
+            .unwrap();
+        let (a, b) = (
+            String::from_utf8(streamed).unwrap(),
+            String::from_utf8(expected).unwrap(),
+        );
+        let first = a.lines().zip(b.lines()).position(|(x, y)| x != y);
+        assert!(
+            first.is_none() && a.len() == b.len(),
+            "differs at line {first:?} of {}",
+            a.lines().count()
+        );
+    }
 }

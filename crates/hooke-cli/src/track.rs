@@ -8,7 +8,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use glam::{Quat, Vec3};
-use hooke::scalar::{TrackingSpring, TrackingTarget};
+use hooke::scalar::{
+    TrackingSpring, TrackingTarget, tracking_target_acceleration, tracking_target_velocity,
+};
 use hooke_bvh::Clip;
 
 use crate::{CliError, clipio, output};
@@ -51,6 +53,35 @@ pub(crate) fn poses(clip: &Clip) -> Poses {
         p.rotations.extend_from_slice(clip.local_rotations(f));
     }
     p
+}
+
+/// The poses of every frame of a parsed file, converted a window of frames at a time (no
+/// whole-file [`Clip`] with its velocities and global poses: memory for a long take stays
+/// within a few times the file's size, issue 21). Fallible: the size is the file's.
+pub(crate) fn poses_of(bvh: &hooke_bvh::Bvh) -> Result<Poses, CliError> {
+    const WINDOW: usize = 4096;
+    let frames = bvh.frame_count();
+    let lanes = frames.saturating_mul(bvh.joints().len());
+    let mut p = Poses {
+        positions: Vec::new(),
+        rotations: Vec::new(),
+    };
+    let alloc = |e: std::collections::TryReserveError| {
+        CliError::Failure(format!(
+            "{frames} frames of {} joints: {e}",
+            bvh.joints().len()
+        ))
+    };
+    p.positions.try_reserve_exact(lanes).map_err(alloc)?;
+    p.rotations.try_reserve_exact(lanes).map_err(alloc)?;
+    for first in (0..frames).step_by(WINDOW) {
+        let clip = Clip::from_bvh_frames(bvh, first..frames.min(first + WINDOW));
+        for f in 0..clip.frame_count() {
+            p.positions.extend_from_slice(clip.local_positions(f));
+            p.rotations.extend_from_slice(clip.local_rotations(f));
+        }
+    }
+    Ok(p)
 }
 
 /// Frames whose largest joint step (global positions, any joint) is more than `threshold` times
@@ -153,10 +184,13 @@ pub(crate) fn track_channel(
         return;
     }
     let input = samples.to_vec();
-    // The input's velocity at frame f, from the side that does not cross a cut.
+    // The input's velocity at frame f, from the side that does not cross a cut (saturated:
+    // a tiny frame time or values near ±f32::MAX never make it infinite).
     let velocity = |f: usize| {
-        let forward = (f + 1 < input.len() && !cut[f + 1]).then(|| (input[f + 1] - input[f]) / dt);
-        let backward = (f >= 1 && !cut[f]).then(|| (input[f] - input[f - 1]) / dt);
+        let forward = (f + 1 < input.len() && !cut[f + 1])
+            .then(|| tracking_target_velocity(input[f + 1], input[f], dt));
+        let backward =
+            (f >= 1 && !cut[f]).then(|| tracking_target_velocity(input[f], input[f - 1], dt));
         forward.or(backward).unwrap_or(0.0)
     };
     let (mut e, mut ev) = (0.0_f32, 0.0_f32);
@@ -164,14 +198,32 @@ pub(crate) fn track_channel(
     for f in 1..input.len() {
         if cut[f] {
             // Where the output was heading, so position and velocity carry on across the cut.
-            let predicted = samples[f - 1] + output_velocity * dt;
-            e = predicted - input[f];
-            ev = output_velocity - velocity(f);
+            let predicted = finite_or(samples[f - 1] + output_velocity * dt, || {
+                f64::from(samples[f - 1]) + f64::from(output_velocity) * f64::from(dt)
+            });
+            e = finite_or(predicted - input[f], || {
+                f64::from(predicted) - f64::from(input[f])
+            });
+            let v = velocity(f);
+            ev = finite_or(output_velocity - v, || {
+                f64::from(output_velocity) - f64::from(v)
+            });
         } else {
             hooke::scalar::critical_spring_damper_exact(&mut e, &mut ev, 0.0, 0.0, halflife, dt);
         }
-        samples[f] = input[f] + e;
-        output_velocity = velocity(f) + ev;
+        samples[f] = finite_or(input[f] + e, || f64::from(input[f]) + f64::from(e));
+        let v = velocity(f);
+        output_velocity = finite_or(v + ev, || f64::from(v) + f64::from(ev));
+    }
+}
+
+/// `fast`, or where it overflowed `f32`, `slow` (the same sum in `f64`) saturated: finite input
+/// never gives an infinite or NaN output (issue 21 row 5).
+fn finite_or(fast: f32, slow: impl FnOnce() -> f64) -> f32 {
+    if fast.is_finite() {
+        fast
+    } else {
+        hooke::scalar::saturate(slow())
     }
 }
 
@@ -185,13 +237,14 @@ fn clamp_limits(samples: &[f32], dt: f32, factor: f32) -> (f32, f32) {
             .unwrap_or(0.0)
             .max(1e-6)
     };
+    // The targets' own finite differences (saturated, never infinite).
     let v: Vec<f32> = samples
         .windows(2)
-        .map(|w| ((w[1] - w[0]) / dt).abs())
+        .map(|w| tracking_target_velocity(w[1], w[0], dt).abs())
         .collect();
     let a: Vec<f32> = samples
         .windows(3)
-        .map(|w| ((w[2] - 2.0 * w[1] + w[0]) / (dt * dt)).abs())
+        .map(|w| tracking_target_acceleration(w[2], w[1], w[0], dt).abs())
         .collect();
     (factor * quantile(v), factor * quantile(a))
 }
@@ -270,8 +323,16 @@ pub(crate) fn track(clip: &Clip, poses: &mut Poses, halflife: f32, cuts: &Cuts) 
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let inputs = [settings.input.as_path()];
     output::check_target(&settings.out, &inputs, settings.force)?;
-    let clip = clipio::read_clip(&settings.input, 1)?;
-    let frames = clip.frame_count();
+    let bvh = clipio::read_bvh(&settings.input)?;
+    if bvh.frame_count() < 1 {
+        return Err(CliError::Input(format!(
+            "{}: 0 frame(s); at least 1 needed",
+            settings.input.display()
+        )));
+    }
+    // The skeleton and frame time only; the poses are converted a window at a time.
+    let clip = Clip::from_bvh_frames(&bvh, 0..1);
+    let frames = bvh.frame_count();
     if let Some(&bad) = settings.cuts.iter().find(|&&c| c == 0 || c >= frames) {
         return Err(CliError::Input(format!(
             "--cuts: frame {bad} is not inside {} (frames 1 to {})",
@@ -279,15 +340,18 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             frames.saturating_sub(1)
         )));
     }
-    let mut poses = poses(&clip);
+    let mut poses = poses_of(&bvh)?;
+    drop(bvh);
     let io = CliError::Stdout;
+    let mut stderr = std::io::stderr();
     let cuts = if settings.detect {
         let found = detect(&clip, &poses, settings.threshold);
-        writeln!(out, "discontinuities detected before frames {found:?}").map_err(io)?;
+        let report = clipio::report(out, &mut stderr, &settings.out);
+        writeln!(report, "discontinuities detected before frames {found:?}").map_err(io)?;
         Cuts::Given(found)
     } else if settings.cuts.is_empty() {
         writeln!(
-            out,
+            clipio::report(out, &mut stderr, &settings.out),
             "no cuts given: clamping velocity and acceleration targets"
         )
         .map_err(io)?;
@@ -296,7 +360,31 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         Cuts::Given(settings.cuts.clone())
     };
     track(&clip, &mut poses, settings.halflife, &cuts);
-    let bvh = clip.bvh_with_poses(&poses.positions, &poses.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force)?;
-    writeln!(out, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
+    clipio::write_poses(
+        &settings.out,
+        &clip,
+        (&poses.positions, &poses.rotations),
+        &inputs,
+        settings.force,
+        out,
+    )?;
+    let report = clipio::report(out, &mut stderr, &settings.out);
+    writeln!(report, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    #[test]
+    fn poses_converted_a_window_at_a_time_equal_the_whole_clips() {
+        // Issue 21 row 3: `track` no longer builds a whole-file Clip (velocities, global poses).
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/cmu/01_03.bvh");
+        let bvh = hooke_bvh::Bvh::from_path(path).unwrap(); // 4,511 frames: two windows
+        let windowed = poses_of(&bvh).unwrap();
+        let whole = poses(&Clip::from_bvh(&bvh));
+        assert!(windowed.positions == whole.positions);
+        assert!(windowed.rotations == whole.rotations);
+    }
 }

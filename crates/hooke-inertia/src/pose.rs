@@ -57,6 +57,27 @@ impl Pose {
         }
     }
 
+    /// [`rest`](Self::rest) for a caller's bone count: an impossible size is an error
+    /// ([`InertiaError::Param`](crate::InertiaError::Param) out of memory), never an abort.
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::Pose::try_rest(31)?.rotations.len(), 31);
+    /// assert!(hooke_inertia::Pose::try_rest(1 << 60).is_err());
+    /// # Ok::<(), hooke_inertia::InertiaError>(())
+    /// ```
+    pub fn try_rest(bones: usize) -> Result<Pose, crate::InertiaError> {
+        Ok(Pose {
+            positions: crate::alloc::vec("pose positions", bones, Vec3::ZERO)?,
+            velocities: crate::alloc::vec("pose velocities", bones, Vec3::ZERO)?,
+            rotations: crate::alloc::vec("pose rotations", bones, Quat::IDENTITY)?,
+            angular_velocities: crate::alloc::vec("pose angular velocities", bones, Vec3::ZERO)?,
+            curves: Vec::new(),
+            curve_velocities: Vec::new(),
+            scales: Vec::new(),
+            scale_velocities: Vec::new(),
+        })
+    }
+
     /// A copy of frame `frame` of a clip: local positions, rotations and their finite-difference
     /// velocities; no curves. Panics if `frame` is out of range, like slice indexing. With the
     /// `bvh` feature.

@@ -45,7 +45,7 @@ impl BlendProfile {
     /// assert!(hooke_inertia::BlendProfile::uniform(3, f32::NAN).is_err());
     /// ```
     pub fn uniform(bones: usize, halflife: f32) -> Result<BlendProfile, InertiaError> {
-        BlendProfile::from_halflives(&vec![halflife; bones])
+        BlendProfile::from_halflives(&crate::alloc::vec("bone halflives", bones, halflife)?)
     }
 
     /// One halflife per bone.
@@ -59,9 +59,12 @@ impl BlendProfile {
         for (bone, &h) in halflives.iter().enumerate() {
             check_halflife(bone, h)?;
         }
+        // Fallible copies: the length is a caller's size.
+        let mut halflife = crate::alloc::vec("bone halflives", halflives.len(), 0.0)?;
+        halflife.copy_from_slice(halflives);
         Ok(BlendProfile {
-            halflife: halflives.to_vec(),
-            excluded: vec![false; halflives.len()],
+            halflife,
+            excluded: crate::alloc::vec("excluded bones", halflives.len(), false)?,
             curve_halflife: Vec::new(),
             scales: false,
             parents: Vec::new(),

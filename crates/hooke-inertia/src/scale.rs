@@ -18,9 +18,19 @@ pub(crate) fn to_log(s: Vec3, v: Vec3) -> ([f32; 3], [f32; 3]) {
 /// `[f32::MIN_POSITIVE, f32::MAX]` (a log scale below `-87.3` would round to 0, a scale that
 /// cannot be inverted), the velocity saturated at `±f32::MAX`.
 pub(crate) fn from_log(log: [f32; 3], rate: [f32; 3]) -> (Vec3, Vec3) {
-    let positive = f64::from(f32::MIN_POSITIVE);
-    let s = DVec3::from_array(log.map(|l| f64::from(l).exp().max(positive)));
-    let v = s * DVec3::from_array(rate.map(f64::from));
+    let (positive, max) = (f64::from(f32::MIN_POSITIVE), f64::from(f32::MAX));
+    // Clamped before the product: a log scale that overflowed to +inf would give `inf * 0 =
+    // NaN` for a scale at rest (issue 21 row 7); NaN (never from finite input) counts as 1.
+    let s = DVec3::from_array(log.map(|l| {
+        let s = f64::from(l).exp();
+        if s.is_nan() {
+            1.0
+        } else {
+            s.clamp(positive, max)
+        }
+    }));
+    let rate = rate.map(|r| if r.is_nan() { 0.0 } else { f64::from(r) });
+    let v = s * DVec3::from_array(rate);
     (
         Vec3::from_array(s.to_array().map(saturate)),
         Vec3::from_array(v.to_array().map(saturate)),
@@ -43,5 +53,8 @@ mod tests {
             from_log([-1000.0; 3], [1.0; 3]).0,
             Vec3::splat(f32::MIN_POSITIVE)
         );
+        // A log scale that overflowed, at rest: the largest scale, velocity 0 (was NaN).
+        let (s, v) = from_log([f32::INFINITY; 3], [0.0; 3]);
+        assert_eq!((s, v), (Vec3::splat(f32::MAX), Vec3::ZERO));
     }
 }

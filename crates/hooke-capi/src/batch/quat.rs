@@ -25,9 +25,12 @@ unsafe fn copy_quat_state(
     angular_velocities: *mut HookeVec3,
     len: usize,
 ) -> FfiResult {
-    non_null(rotations, "rotations")?;
-    non_null(angular_velocities, "angular_velocities")?;
     check_len("rotations", batch_len, len)?;
+    // The header's rule: an array may be NULL when its length is 0.
+    if len > 0 {
+        non_null(rotations, "rotations")?;
+        non_null(angular_velocities, "angular_velocities")?;
+    }
     for i in 0..len {
         let (q, w) = get(i);
         // SAFETY: `i < len` and both arrays hold `len` writable elements (caller contract).

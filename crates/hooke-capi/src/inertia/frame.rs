@@ -133,8 +133,11 @@ pub unsafe extern "C" fn hooke_inertializer_transition(
     guard(|| {
         // SAFETY: forwarded caller contract.
         let h = unsafe { handle_mut(inertializer)? };
-        non_null(source, "source")?;
-        non_null(destination, "destination")?;
+        // The header's rule: an array may be NULL when its length is 0 (a 0-bone rig).
+        if !h.scratch.positions.is_empty() {
+            non_null(source, "source")?;
+            non_null(destination, "destination")?;
+        }
         let source = HookePoseView::from_bone_states(source);
         let destination = HookePoseView::from_bone_states(destination);
         transition_views(h, character, &source, &destination)
@@ -257,8 +260,12 @@ unsafe fn update_states(
 ) -> FfiResult {
     // SAFETY: forwarded caller contract.
     let h = unsafe { handle_mut(inertializer)? };
-    non_null(input, "input")?;
-    non_null(output, "output")?;
+    // The header's rule: an array may be NULL when its length is 0 (no characters or bones).
+    let (characters, bones, _) = h.input.shape();
+    if characters * bones > 0 {
+        non_null(input, "input")?;
+        non_null(output, "output")?;
+    }
     let input = HookePoseView::from_bone_states(input);
     let output = HookePoseViewMut::from_bone_states(output);
     update_views(h, dt, &input, &output, parallel)

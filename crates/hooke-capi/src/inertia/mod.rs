@@ -109,6 +109,10 @@ fn build(
         .ok_or(Failure::SizeOverflow {
             what: "the inertializer's columns (characters * bones lanes)",
         })?;
+    // Per-bone storage first, fallibly (issue 21 row 8: 0 characters of 2^33 bones passed the
+    // lane check and aborted in the allocator), and before reading the caller's array.
+    let scratch = Pose::try_rest(bones)?;
+    let scratch_destination = Pose::try_rest(bones)?;
     // SAFETY: the caller guarantees `bones` readable floats at `halflives` (or NULL).
     let halflives = unsafe { slice(halflives, bones, "bone_halflives")? };
     let mut profile = BlendProfile::from_halflives(halflives)?;
@@ -137,8 +141,8 @@ fn build(
         inner: Inertializer::new(characters, profile, root)?,
         input: PoseBatch::new(characters, bones, 0)?,
         output: PoseBatch::new(characters, bones, 0)?,
-        scratch: Pose::rest(bones),
-        scratch_destination: Pose::rest(bones),
+        scratch,
+        scratch_destination,
     })
 }
 

@@ -36,7 +36,7 @@ pub enum BlendCurve {
 /// The samples of a [`BlendCurve::Table`], checked by [`BlendCurve::table`].
 ///
 /// ```
-/// let curve = hooke::scalar::BlendCurve::table(&[0.0, 0.1, 0.9, 1.0])?;
+/// let curve = hooke::scalar::BlendCurve::table(&[0.0, 0.1, 0.7, 1.0])?;
 /// assert!(matches!(curve, hooke::scalar::BlendCurve::Table(t) if t.samples().len() == 4));
 /// # Ok::<(), hooke::ParamError>(())
 /// ```
@@ -60,9 +60,30 @@ impl CurveTable {
 }
 
 impl BlendCurve {
-    /// A user curve from samples at evenly spaced points of `[0, 1]`: at least 2, finite, the
-    /// first 0 and the last 1 (so that the blend starts on the extrapolated pose and ends on the
-    /// live input). Errors name the sample.
+    /// The steepest segment a [table](Self::table) may have, in weight per unit of progress:
+    /// a little above the built-in curves' steepest slope (1.875, [`Smootherstep`](Self::Smootherstep)).
+    ///
+    /// ```
+    /// use hooke::scalar::BlendCurve;
+    /// assert_eq!(BlendCurve::MAX_TABLE_SLOPE, 2.0);
+    /// assert!(BlendCurve::table(&[0.0, 0.0, 1.0])?.eval(0.75).1 <= BlendCurve::MAX_TABLE_SLOPE);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub const MAX_TABLE_SLOPE: f64 = 2.0;
+
+    /// A user curve from samples at evenly spaced points of `[0, 1]`: at least 2, the first 0 and
+    /// the last 1 (so that the blend starts on the extrapolated pose and ends on the live input),
+    /// never decreasing, and no segment steeper than [`MAX_TABLE_SLOPE`](Self::MAX_TABLE_SLOPE)
+    /// (`(w[i] - w[i-1]) (n - 1) <= 2`). Errors name the sample.
+    ///
+    /// Why the shape is restricted: a transition during a dead blend starts the next one from the
+    /// current output, velocity included, and that velocity holds the cross-fade term
+    /// `w'(s) (live - extrapolated) / blend_time`. A curve that leaves `[0, 1]` pushes the output
+    /// away from the live input, and a steep segment gives it a velocity that the next
+    /// extrapolation carries far past it; under rapid switching either grows without limit
+    /// (issue 21). Curves within these bounds, like the built-in ones (steepest slope 1.875), keep
+    /// the output bounded however fast transitions come
+    /// (`crates/hooke-inertia/tests/blend_curve_switching.rs`).
     ///
     /// ```
     /// use hooke::scalar::BlendCurve;
@@ -70,6 +91,9 @@ impl BlendCurve {
     /// assert!(BlendCurve::table(&[0.0]).is_err());
     /// assert!(BlendCurve::table(&[0.1, 1.0]).is_err());
     /// assert!(BlendCurve::table(&[0.0, f32::NAN, 1.0]).is_err());
+    /// assert!(BlendCurve::table(&[0.0, -0.1, 1.0]).is_err()); // leaves [0, 1]
+    /// assert!(BlendCurve::table(&[0.0, 0.6, 0.5, 1.0]).is_err()); // decreases
+    /// assert!(BlendCurve::table(&[0.0, 0.0, 0.0, 1.0]).is_err()); // slope 3
     /// ```
     pub fn table(samples: &[f32]) -> Result<BlendCurve, ParamError> {
         if samples.len() < 2 {
@@ -80,11 +104,22 @@ impl BlendCurve {
             });
         }
         let last = samples.len() - 1;
+        // Slopes in f64: the segment count of a long table is not exact in f32.
+        let segments = last as f64;
         for (i, &w) in samples.iter().enumerate() {
+            let previous = if i == 0 { 0.0 } else { samples[i - 1] };
+            let rise = (f64::from(w) - f64::from(previous)) * segments;
             let (ok, expected) = match i {
                 0 => (w == 0.0, "0 (the first sample)"),
-                i if i == last => (w == 1.0, "1 (the last sample)"),
-                _ => (w.is_finite(), "a finite value"),
+                i if i == last && w != 1.0 => (false, "1 (the last sample)"),
+                _ if !(0.0..=1.0).contains(&w) => (false, "a value in [0, 1]"),
+                _ if w < previous => (false, "at least the previous sample (never decreasing)"),
+                // A relative tolerance: samples like 0.3 and 0.8 are not exact in f32.
+                _ if rise > Self::MAX_TABLE_SLOPE * (1.0 + 1e-6) => (
+                    false,
+                    "at most the previous sample + 2 / (samples - 1) (slope <= 2)",
+                ),
+                _ => (true, ""),
             };
             if !ok {
                 return Err(ParamError::InvalidAt {
@@ -135,7 +170,7 @@ impl BlendCurve {
     ///
     /// ```
     /// use hooke::scalar::BlendCurve;
-    /// assert!(BlendCurve::table(&[0.0, 0.0, 1.0, 1.0])?.is_c1());
+    /// assert!(BlendCurve::table(&[0.0, 0.0, 0.5, 1.0, 1.0])?.is_c1());
     /// assert!(!BlendCurve::table(&[0.0, 1.0])?.is_c1());
     /// # Ok::<(), hooke::ParamError>(())
     /// ```

@@ -46,8 +46,31 @@ pub fn inertialize_transition(
     dst_x: f32,
     dst_v: f32,
 ) {
-    *off_x = (src_x + *off_x) - dst_x;
-    *off_v = (src_v + *off_v) - dst_v;
+    *off_x = rebase(src_x, *off_x, dst_x);
+    *off_v = rebase(src_v, *off_v, dst_v);
+}
+
+/// `(src + off) - dst`, saturated at `±f32::MAX` where `f32` overflows (a transition from
+/// 3e38 to -3e38: the header's "never NaN" needs a finite offset).
+#[inline]
+fn rebase(src: f32, off: f32, dst: f32) -> f32 {
+    let x = (src + off) - dst;
+    if x.is_finite() {
+        x
+    } else {
+        super::saturate((f64::from(src) + f64::from(off)) - f64::from(dst))
+    }
+}
+
+/// `input + offset`, saturated like [`rebase`].
+#[inline]
+fn offset(input: f32, off: f32) -> f32 {
+    let x = input + off;
+    if x.is_finite() {
+        x
+    } else {
+        super::saturate(f64::from(input) + f64::from(off))
+    }
 }
 
 /// [`inertialize_transition`] for a `Vec3`.
@@ -67,8 +90,16 @@ pub fn inertialize_transition_vec3(
     dst_x: Vec3,
     dst_v: Vec3,
 ) {
-    *off_x = (src_x + *off_x) - dst_x;
-    *off_v = (src_v + *off_v) - dst_v;
+    *off_x = Vec3::new(
+        rebase(src_x.x, off_x.x, dst_x.x),
+        rebase(src_x.y, off_x.y, dst_x.y),
+        rebase(src_x.z, off_x.z, dst_x.z),
+    );
+    *off_v = Vec3::new(
+        rebase(src_v.x, off_v.x, dst_v.x),
+        rebase(src_v.y, off_v.y, dst_v.y),
+        rebase(src_v.z, off_v.z, dst_v.z),
+    );
 }
 
 /// Re-bases a rotation offset at a transition from stream `src` to stream `dst`.
@@ -103,7 +134,7 @@ pub fn inertialize_transition_quat(
     let out_w = w0 + q0 * src_w.as_dvec3();
     let q1 = ((q0 * sq) * dq.conjugate() / dq.length_squared()).normalize();
     let q1 = if q1.w < 0.0 { -q1 } else { q1 };
-    *off_w = (out_w - q1 * dst_w.as_dvec3()).as_vec3();
+    *off_w = super::saturate_vec3(out_w - q1 * dst_w.as_dvec3());
     *off_q = quat_abs(q1.as_quat());
 }
 
@@ -136,8 +167,8 @@ pub fn inertialize_update(
     if dt != 0.0 {
         SpringCoeffs::critical(halflife, dt).apply(off_x, off_v, 0.0, 0.0);
     }
-    *out_x = in_x + *off_x;
-    *out_v = in_v + *off_v;
+    *out_x = offset(in_x, *off_x);
+    *out_v = offset(in_v, *off_v);
 }
 
 /// [`inertialize_update`] for a `Vec3`.
@@ -166,8 +197,16 @@ pub fn inertialize_update_vec3(
         c.apply(&mut off_x.y, &mut off_v.y, 0.0, 0.0);
         c.apply(&mut off_x.z, &mut off_v.z, 0.0, 0.0);
     }
-    *out_x = in_x + *off_x;
-    *out_v = in_v + *off_v;
+    *out_x = Vec3::new(
+        offset(in_x.x, off_x.x),
+        offset(in_x.y, off_x.y),
+        offset(in_x.z, off_x.z),
+    );
+    *out_v = Vec3::new(
+        offset(in_v.x, off_v.x),
+        offset(in_v.y, off_v.y),
+        offset(in_v.z, off_v.z),
+    );
 }
 
 /// Decays a rotation offset toward the identity with the exact critical decay spring and applies
@@ -197,5 +236,5 @@ pub fn inertialize_update_quat(
     }
     let q = off_q.as_dquat();
     *out_q = (q * in_q.as_dquat()).normalize().as_quat();
-    *out_w = (off_w.as_dvec3() + q * in_w.as_dvec3()).as_vec3();
+    *out_w = super::saturate_vec3(off_w.as_dvec3() + q * in_w.as_dvec3());
 }

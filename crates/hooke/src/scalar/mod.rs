@@ -47,3 +47,24 @@ pub use smooth_damp::*;
 pub use smooth_damp_rotation::*;
 pub use spring::*;
 pub use tracking::*;
+
+/// Saturates an `f64` to the finite `f32` range: the slow paths that keep finite input from
+/// becoming infinite (a step recomputed in `f64` when its `f32` result overflowed).
+///
+/// ```
+/// use hooke::scalar::saturate;
+/// assert_eq!(saturate(1e300), f32::MAX);
+/// assert_eq!(saturate(-6e38), -f32::MAX);
+/// assert_eq!(saturate(0.5), 0.5);
+/// ```
+pub fn saturate(x: f64) -> f32 {
+    let max = f64::from(f32::MAX);
+    x.clamp(-max, max) as f32
+}
+
+/// [`saturate`] per component.
+pub(crate) fn saturate_vec3(v: glam::DVec3) -> glam::Vec3 {
+    let max = f64::from(f32::MAX);
+    v.clamp(glam::DVec3::splat(-max), glam::DVec3::splat(max))
+        .as_vec3()
+}

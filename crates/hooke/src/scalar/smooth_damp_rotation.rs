@@ -32,11 +32,7 @@ fn unit_vec_f64(v: Vec3) -> Option<DVec3> {
     (length > 0.0 && length.is_finite()).then(|| v / length)
 }
 
-/// Saturates an `f64` vector to the finite `f32` range.
-fn saturate(v: DVec3) -> Vec3 {
-    let max = f64::from(f32::MAX);
-    v.clamp(DVec3::splat(-max), DVec3::splat(max)).as_vec3()
-}
+use super::saturate_vec3 as saturate;
 
 /// One smooth-damp step of the unit rotation `current` toward the unit rotation `target`;
 /// `None` when the parameters say nothing changes.

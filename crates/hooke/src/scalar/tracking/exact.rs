@@ -220,6 +220,12 @@ impl TrackingCoeffs {
         let v0 = *v;
         let dx = self.xx * e + self.xv * v0 + self.xvg * v_goal + self.xag * a_goal;
         let v1 = self.vx * e + self.vv * v0 + self.vvg * v_goal + self.vag * a_goal;
+        let (x1, v1) = if (*x + dx).is_finite() && v1.is_finite() {
+            (*x + dx, v1)
+        } else {
+            // Beyond f32 (gains of 1e30 wrote -inf): the step in f64, saturated.
+            self.apply_saturating(*x, v0, x_goal, v_goal, a_goal)
+        };
         // How a spring comes to rest in f32: no subnormal state, no stall short of the goal.
         // Targets in motion: the spring rests beside its goal, no nudge toward it (dx = 0).
         let nudge = if v_goal == 0.0 && a_goal == 0.0 {
@@ -227,7 +233,7 @@ impl TrackingCoeffs {
         } else {
             0.0
         };
-        (*x, *v) = crate::settle::settle(*x, v0, *x + dx, v1, nudge, x_goal);
+        (*x, *v) = crate::settle::settle(*x, v0, x1, v1, nudge, x_goal);
     }
 
     /// The step in `f64`, rounded to the nearest finite `f32`: the slow path for states whose

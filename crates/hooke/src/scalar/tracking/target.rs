@@ -7,22 +7,30 @@ use super::frame::{
 
 /// Finite-difference velocity of the input between two samples: `(x_next - x_curr) / dt`.
 ///
-/// `dt` NaN, infinite or `<= 0` gives 0 (no division by zero).
+/// `dt` NaN, infinite or `<= 0` gives 0 (no division by zero); a quotient beyond `f32`
+/// (a tiny `dt`, samples near `±f32::MAX`) saturates at `±f32::MAX`.
 ///
 /// ```
 /// assert_eq!(hooke::scalar::tracking_target_velocity(3.0, 1.0, 0.5), 4.0);
+/// assert_eq!(hooke::scalar::tracking_target_velocity(3e38, -3e38, 0.5), f32::MAX);
 /// ```
 pub fn tracking_target_velocity(x_next: f32, x_curr: f32, dt: f32) -> f32 {
     if !(dt.is_finite() && dt > 0.0) {
         return 0.0;
     }
-    (x_next - x_curr) / dt
+    let v = (x_next - x_curr) / dt;
+    if v.is_finite() {
+        v
+    } else {
+        // A tiny frame time or samples near ±f32::MAX (issue 21 row 5): saturated, not inf.
+        crate::scalar::saturate((f64::from(x_next) - f64::from(x_curr)) / f64::from(dt))
+    }
 }
 
 /// Finite-difference acceleration of the input over three samples:
 /// `((x_next - x_curr) / dt - (x_curr - x_prev) / dt) / dt`.
 ///
-/// `dt` NaN, infinite or `<= 0` gives 0.
+/// `dt` NaN, infinite or `<= 0` gives 0; a result beyond `f32` saturates at `±f32::MAX`.
 ///
 /// ```
 /// // x = t² sampled at t = 0, 1, 2.
@@ -32,7 +40,18 @@ pub fn tracking_target_acceleration(x_next: f32, x_curr: f32, x_prev: f32, dt: f
     if !(dt.is_finite() && dt > 0.0) {
         return 0.0;
     }
-    ((x_next - x_curr) / dt - (x_curr - x_prev) / dt) / dt
+    let a = ((x_next - x_curr) / dt - (x_curr - x_prev) / dt) / dt;
+    if a.is_finite() {
+        a
+    } else {
+        let (n, c, p, dt) = (
+            f64::from(x_next),
+            f64::from(x_curr),
+            f64::from(x_prev),
+            f64::from(dt),
+        );
+        crate::scalar::saturate(((n - c) / dt - (c - p) / dt) / dt)
+    }
 }
 
 /// Clamps to `[-limit, limit]` (`|limit|` is used; a NaN limit does not clamp). Never panics.

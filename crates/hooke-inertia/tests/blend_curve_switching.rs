@@ -1,0 +1,194 @@
+//! Dead blends under rapid switching with every accepted cross-fade curve (issue 21, row 1): a
+//! character switched between two poses 3 units and 2.5 rad apart every 1-5 frames stays near
+//! them (finite, unit rotations, no runaway), whatever the curve [`BlendCurve::table`] accepts,
+//! the blend time and the extrapolation halflife. Tables that made it run away (samples below 0
+//! or above 1, steep segments) are refused.
+
+use glam::{Quat, Vec3};
+use hooke::ParamError;
+use hooke::scalar::BlendCurve;
+use hooke_inertia::{BlendMode, BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
+use proptest::prelude::*;
+
+/// How far apart the two poses' root positions are.
+const GAP: f32 = 3.0;
+
+/// One run: the largest distance of the root from the origin, and whether every output was
+/// finite with unit rotations.
+struct Run {
+    farthest: f32,
+    finite_unit: bool,
+}
+
+/// Plays `frames` frames of `dt`, switching between the two poses after each count of
+/// `switch_every` in turn (cycled), in a dead blend of `blend_time` and `halflife`.
+fn play(
+    curve: &BlendCurve,
+    policy: RootPolicy,
+    (blend_time, halflife): (f32, f32),
+    dt: f32,
+    switch_every: &[usize],
+    frames: usize,
+) -> Run {
+    let profile = BlendProfile::uniform(1, 0.1).unwrap();
+    let mut inertializer = Inertializer::new(1, profile, policy).unwrap();
+    inertializer.set_dead_blend_curve(curve.clone());
+    let mode = BlendMode::DeadBlend {
+        blend_time,
+        halflife,
+    };
+    inertializer.set_mode(0, mode).unwrap();
+    let mut far = Pose::rest(1);
+    far.positions[0] = Vec3::new(GAP, 0.0, 0.0);
+    far.rotations[0] = Quat::from_rotation_y(2.5);
+    let poses = [Pose::rest(1), far];
+    let mut input = PoseBatch::new(1, 1, 0).unwrap();
+    input.set_character(0, poses[0].as_ref()).unwrap();
+    let mut output = input.clone();
+    let (mut shown, mut next, mut switches) = (0, 0, 0);
+    let mut run = Run {
+        farthest: 0.0,
+        finite_unit: true,
+    };
+    for frame in 0..frames {
+        if frame == next {
+            next += switch_every[switches % switch_every.len()];
+            switches += 1;
+            let to = 1 - shown;
+            inertializer
+                .transition(0, poses[shown].as_ref(), poses[to].as_ref())
+                .unwrap();
+            shown = to;
+            input.set_character(0, poses[shown].as_ref()).unwrap();
+        }
+        inertializer.update(dt, &input, &mut output).unwrap();
+        let pose = output.character(0).unwrap();
+        let (p, q) = (pose.positions[0], pose.rotations[0]);
+        run.finite_unit &= p.is_finite() && q.is_finite() && (q.length() - 1.0).abs() <= 1e-5;
+        run.farthest = run.farthest.max(p.length());
+    }
+    run
+}
+
+/// Samples `n` evenly spaced points of a random non-decreasing curve from 0 to 1, flattened
+/// toward the straight line until [`BlendCurve::table`] accepts it (so steep segments near the
+/// slope limit are common).
+fn accepted_table(rises: &[f32]) -> BlendCurve {
+    let total: f32 = rises.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+    let n = rises.len() + 1;
+    let mut raw = vec![0.0_f32; n];
+    for (i, r) in rises.iter().enumerate() {
+        raw[i + 1] = raw[i] + r / total;
+    }
+    let mut lambda = 1.0_f32;
+    loop {
+        let samples: Vec<f32> = (0..n)
+            .map(|i| {
+                let line = i as f32 / (n - 1) as f32;
+                if i == n - 1 {
+                    1.0
+                } else {
+                    (lambda * raw[i] + (1.0 - lambda) * line).clamp(0.0, 1.0)
+                }
+            })
+            .collect();
+        match BlendCurve::table(&samples) {
+            Ok(curve) => return curve,
+            Err(_) if lambda > 0.0 => lambda = if lambda < 1e-3 { 0.0 } else { lambda * 0.8 },
+            Err(e) => panic!("the straight line is refused: {e}"),
+        }
+    }
+}
+
+fn curves() -> impl Strategy<Value = BlendCurve> {
+    prop_oneof![
+        1 => Just(BlendCurve::Smoothstep),
+        1 => Just(BlendCurve::Linear),
+        1 => Just(BlendCurve::Smootherstep),
+        4 => prop::collection::vec(0.0_f32..1.0, 1..40).prop_map(|r| accepted_table(&r)),
+        // One step: all the rise in one segment (as steep as allowed once flattened).
+        2 => (2_usize..40, 0_usize..40).prop_map(|(n, at)| {
+            let mut rises = vec![0.0; n];
+            rises[at % n] = 1.0;
+            accepted_table(&rises)
+        }),
+    ]
+}
+
+fn policies() -> impl Strategy<Value = RootPolicy> {
+    prop_oneof![
+        Just(RootPolicy::Local),
+        Just(RootPolicy::Anchored { up: Vec3::Y }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn rapid_switching_stays_bounded_with_every_accepted_curve(
+        curve in curves(),
+        policy in policies(),
+        blend_time in 0.01_f32..1.0,
+        halflife in 0.01_f32..1.0,
+        dt in prop::sample::select(vec![1.0 / 30.0, 1.0 / 60.0, 1.0 / 120.0, 1.0 / 144.0]),
+        switch_every in prop::collection::vec(1_usize..=5, 1..8),
+    ) {
+        let run = play(&curve, policy, (blend_time, halflife), dt, &switch_every, 1200);
+        prop_assert!(run.finite_unit, "{curve:?}: a non-finite or non-unit output");
+        // The built-in curves reach 1.4 GAP; a runaway reaches f32::MAX.
+        prop_assert!(
+            run.farthest <= 3.0 * GAP,
+            "{curve:?}, {policy:?}, blend {blend_time}, halflife {halflife}, dt {dt}, \
+             switching every {switch_every:?}: root {} from the origin",
+            run.farthest
+        );
+    }
+}
+
+#[test]
+fn dead_blend_tables_that_ran_away_under_rapid_switching_are_refused() {
+    // The issue's repro tables, an overshoot, and a steep one (slope 9) that also ran away.
+    let late = {
+        let mut s = vec![0.0; 10];
+        s[9] = 1.0;
+        s
+    };
+    let cases: [(&[f32], usize); 5] = [
+        (&[0.0, -0.1, 1.0], 1),
+        (&[0.0, -0.5, 1.0], 1),
+        (&[0.0, 1.5, 1.0], 1),
+        (&[0.0, 0.6, 0.5, 1.0], 2),
+        (&late, 9),
+    ];
+    for (samples, bad) in cases {
+        match BlendCurve::table(samples) {
+            Err(ParamError::InvalidAt { index, .. }) => assert_eq!(index, bad, "{samples:?}"),
+            other => panic!("{samples:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn rapid_switching_with_the_steepest_accepted_tables_stays_bounded() {
+    // The issue's setting (blend 0.2 s, halflife 0.1 s, switching every 1-5 frames) with the
+    // steepest tables, the step at every position.
+    for n in [3, 5, 9, 17] {
+        for at in 0..n - 1 {
+            let mut rises = vec![0.0; n - 1];
+            rises[at] = 1.0;
+            let curve = accepted_table(&rises);
+            for policy in [RootPolicy::Local, RootPolicy::Anchored { up: Vec3::Y }] {
+                for every in [&[1][..], &[2], &[3], &[5], &[1, 4, 2, 5, 3]] {
+                    let run = play(&curve, policy, (0.2, 0.1), 1.0 / 60.0, every, 1200);
+                    assert!(run.finite_unit, "{curve:?}");
+                    assert!(
+                        run.farthest <= 3.0 * GAP,
+                        "{curve:?} {every:?}: {}",
+                        run.farthest
+                    );
+                }
+            }
+        }
+    }
+}
