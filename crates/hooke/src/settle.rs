@@ -22,7 +22,8 @@
 //! `1e-6` of the goal's magnitude, about 8 ulps). The identity step (`dt = 0`) is exempt: it
 //! returns its input bit for bit.
 
-use wide::f32x8;
+use bytemuck::cast;
+use wide::{f32x8, u32x8};
 
 /// Results of magnitude below this (the smallest normal `f32`) are flushed: a position within it
 /// of its goal is put on the goal, a velocity below it becomes 0.
@@ -39,7 +40,10 @@ pub const SETTLE_TINY: f32 = f32::MIN_POSITIVE;
 ///   (`x1 == x0 != goal`) although the exact change `dx` points at the goal, and the velocity is
 ///   not growing (`|v1| <= |v0|`: the spring is at the end of its approach, not starting one
 ///   with a step too short to show, where a nudge would outrun the exact motion);
-/// - a position within [`SETTLE_TINY`] of the goal is put on it, a velocity below it becomes 0.
+/// - a velocity below [`SETTLE_TINY`] becomes 0, and then (or when the position did not change)
+///   a position within it of the goal is put on the goal. (A position that still moves with a
+///   normal velocity is left alone: it leaves the subnormal range by itself, and the kernels'
+///   fast path can then skip every lane whose velocity is normal and whose position moved.)
 ///
 /// Steps with no velocity (dampers) pass `v0 = v1 = 0`.
 ///
@@ -56,39 +60,68 @@ pub const SETTLE_TINY: f32 = f32::MIN_POSITIVE;
 /// ```
 #[inline]
 pub fn settle(x0: f32, v0: f32, x1: f32, v1: f32, dx: f32, goal: f32) -> (f32, f32) {
+    let still = x1 == x0;
     let mut x1 = x1;
     // Signs, not the product `dx (goal - x0)`: that underflows to 0 near tiny goals.
     let toward = dx != 0.0 && (dx > 0.0) == (goal > x0);
-    if x1 == x0 && x0 != goal && toward && v1.abs() <= v0.abs() {
+    if still && x0 != goal && toward && v1.abs() <= v0.abs() {
         x1 = if goal > x0 {
             x0.next_up()
         } else {
             x0.next_down()
         };
     }
-    if (x1 - goal).abs() < SETTLE_TINY {
+    let resting = v1.abs() < SETTLE_TINY;
+    if (resting || still) && (x1 - goal).abs() < SETTLE_TINY {
         x1 = goal;
     }
-    (x1, flush_velocity(v1))
+    (x1, if resting { 0.0 } else { v1 })
 }
 
-/// The flush of [`settle`] on 8 lanes: positions within [`SETTLE_TINY`] of their goals are put
-/// on them, velocities below it become 0. The stall rule is not applied here: kernels find
-/// stalled lanes with [`stalled_lanes`] and send them through [`settle`] on their slow path.
+/// The flush of [`settle`] on 8 lanes from positions `x0`: velocities below [`SETTLE_TINY`]
+/// become 0, and where they did (or the position did not change) a position within it of its goal
+/// is put on the goal. The stall rule is not applied here: kernels find stalled lanes with
+/// [`stalled_lanes`] and send them through [`settle`] on their slow path.
 ///
 /// ```
 /// use hooke::settle::flush_lanes;
 /// use wide::f32x8;
-/// let (x, v) = flush_lanes(f32x8::splat(1e-40), f32x8::splat(-3e-39), f32x8::ZERO);
+/// let (x, v) = flush_lanes(f32x8::splat(2e-40), f32x8::splat(1e-40), f32x8::splat(-3e-39), f32x8::ZERO);
 /// assert_eq!((x, v), (f32x8::ZERO, f32x8::ZERO));
 /// ```
 #[inline(always)]
-pub fn flush_lanes(x1: f32x8, v1: f32x8, goal: f32x8) -> (f32x8, f32x8) {
+pub fn flush_lanes(x0: f32x8, x1: f32x8, v1: f32x8, goal: f32x8) -> (f32x8, f32x8) {
     let tiny = f32x8::splat(SETTLE_TINY);
-    let x1 = (x1 - goal).abs().simd_lt(tiny).select(goal, x1);
-    // A bitwise and with the "not tiny" mask: cheaper than a blend.
-    let v1 = v1 & v1.abs().simd_ge(tiny);
-    (x1, v1)
+    let resting = v1.abs().simd_lt(tiny);
+    let near = (x1 - goal).abs().simd_lt(tiny) & (resting | x1.simd_eq(x0));
+    // A bitwise and-not with the "resting" mask: cheaper than a blend.
+    (near.select(goal, x1), v1 & !resting)
+}
+
+/// Lanes whose step needs none of the settling rule: the velocity is normal and finite
+/// (`SETTLE_TINY <= |v1| <= f32::MAX`) and the position changed. One unsigned range test on the
+/// velocity's bits and one comparison: the kernels' fast path.
+///
+/// ```
+/// use hooke::settle::moving_lanes;
+/// use wide::f32x8;
+/// let x0 = f32x8::from([1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
+/// let x1 = f32x8::from([0.5, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0]);
+/// let v1 = f32x8::from([-3.0, -3.0, 1e-39, f32::INFINITY, 0.0, 0.0, 0.0, 0.0]);
+/// let m = moving_lanes(x0, x1, v1).to_array().map(|l| l != 0.0);
+/// assert_eq!(m[..4], [true, false, false, false]);
+/// ```
+#[inline(always)]
+pub fn moving_lanes(x0: f32x8, x1: f32x8, v1: f32x8) -> f32x8 {
+    // |v| in [MIN_POSITIVE, MAX] <=> 2 bits(v) (sign shifted out) - 2 bits(MIN_POSITIVE) is at
+    // most 2 (bits(MAX) - bits(MIN_POSITIVE)) as unsigned integers: NaN, infinities, 0 and
+    // subnormals all fall outside.
+    const LO: u32 = SETTLE_TINY.to_bits() << 1;
+    const SPAN: u32 = (f32::MAX.to_bits() << 1) - LO;
+    let bits: u32x8 = cast(v1);
+    let t = (bits + bits) - u32x8::splat(LO);
+    let normal: f32x8 = cast(t.min(u32x8::splat(SPAN)).simd_eq(t));
+    normal & x1.simd_ne(x0)
 }
 
 /// The flush of a velocity alone (springs whose position has no goal, such as extrapolation).

@@ -254,7 +254,7 @@ impl CharacterLanes {
         // The velocity settles on its goal like a spring's position ([`crate::settle`]).
         let stalled = stalled_lanes(v, v1, q) & (dj - j).simd_ne(f32x8::ZERO);
         if (x1 + v1 + a1).is_finite().all() && !stalled.any() {
-            let (v1, a1) = flush_lanes(v1, a1, q);
+            let (v1, a1) = flush_lanes(v, v1, a1, q);
             (x1, v1, a1)
         } else {
             self.saturate(x, v, a, q, (x1, v1, a1), dj - j)

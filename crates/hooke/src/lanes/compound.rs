@@ -222,8 +222,8 @@ impl DoubleLanes {
         let stalled = (stalled_lanes(x, out[0], g) & dx.simd_ne(f32x8::ZERO))
             | (stalled_lanes(xi, out[2], g) & dxi.simd_ne(f32x8::ZERO));
         if (out[0] + out[1] + out[2] + out[3]).is_finite().all() && !stalled.any() {
-            let (x1, v1) = flush_lanes(out[0], out[1], g);
-            let (xi1, vi1) = flush_lanes(out[2], out[3], g);
+            let (x1, v1) = flush_lanes(x, out[0], out[1], g);
+            let (xi1, vi1) = flush_lanes(xi, out[2], out[3], g);
             [x1, v1, xi1, vi1]
         } else {
             self.saturate([x, v, xi, vi], g, out, [dx, dxi])
@@ -450,7 +450,7 @@ fn timed_group(
     // The spring settles on the goal like every spring ([`crate::settle`]).
     let stalled = stalled_lanes(x, x1, g) & dx.simd_ne(zero);
     if (x1 + v1 + xi1).is_finite().all() && !stalled.any() {
-        let (x1, v1) = flush_lanes(x1, v1, g);
+        let (x1, v1) = flush_lanes(x, x1, v1, g);
         (x1, v1, xi1)
     } else {
         let out = [x1, v1, xi1];

@@ -164,7 +164,7 @@ pub fn smooth_damp_rates(
         // The settling rule of every spring ([`crate::settle`]): stalled lanes take the slow
         // path (the scalar twin), the flush is done here.
         let stalled = stalled_lanes(x0, x1, goal) & dx.simd_ne(zero);
-        let (x1, v1) = flush_lanes(x1, v1, goal);
+        let (x1, v1) = flush_lanes(x0, x1, v1, goal);
         // The overshoot guard: a step that passes the target lands on it, at rest.
         let passed =
             (x0.simd_gt(target) & x1.simd_lt(target)) | (x0.simd_lt(target) & x1.simd_gt(target));

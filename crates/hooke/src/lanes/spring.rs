@@ -5,7 +5,7 @@ use wide::f32x8;
 
 use super::coeffs::{CoeffSlices, LaneCoeffs};
 use crate::coeffs::SpringCoeffs;
-use crate::settle::{flush_lanes, flush_velocity_lanes, settle, stalled_lanes};
+use crate::settle::{flush_lanes, flush_velocity_lanes, moving_lanes, settle, stalled_lanes};
 
 /// One spring step on 8 lanes: the SIMD twin of [`crate::SpringCoeffs::apply`].
 ///
@@ -133,38 +133,28 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         // an array first: such an array was kept on the stack, a store and two reloads per lane
         // group that cost the fixed-coefficient kernels two thirds of their time.
         let mut out = [(f32x8::ZERO, f32x8::ZERO); B];
-        let (mut sum, mut still) = (f32x8::ZERO, f32x8::ZERO);
+        let (mut sum, mut moving) = (f32x8::ZERO, f32x8::ZERO);
         for (k, out) in out.iter_mut().enumerate() {
             let (g, q) = goals.get(base + k);
             let (x1, v1, _) = step(base + k, x[k], v[k], g, q);
-            // A non-finite lane anywhere in the block makes the sum non-finite. (Finite results
-            // that overflow only in the sum take the slow path needlessly, which is harmless.)
-            // (Started from the first result, not 0: `x + 0` is not folded away, -0 + 0 = +0.)
-            sum = if k == 0 { x1 + v1 } else { sum + (x1 + v1) };
-            // Positions that did not change: settled, or stalled (checked below, rarely).
-            still |= x1.simd_eq(x[k]);
-            *out = flush_lanes(x1, v1, g);
+            // A non-finite position anywhere in the block makes the sum non-finite (a non-finite
+            // velocity fails `moving_lanes`). Finite results that overflow only in the sum take
+            // the slow path needlessly, which is harmless. (Started from the first result, not
+            // 0: `x + 0` is not folded away, -0 + 0 = +0.)
+            sum = if k == 0 { x1 } else { sum + x1 };
+            let m = moving_lanes(x[k], x1, v1);
+            moving = if k == 0 { m } else { moving & m };
+            *out = (x1, v1);
         }
-        let stalled = still.any() && {
-            // Settled blocks come here every frame: a few comparisons, no slow path unless a
-            // lane stopped short of a goal at rest (the flush keeps `x1 == x0` there).
-            let mut m = f32x8::ZERO;
-            for (k, out) in out.iter().enumerate() {
-                let (g, q) = goals.get(base + k);
-                m |= stalled_lanes(x[k], out.0, g) & q.simd_eq(f32x8::ZERO);
-            }
-            m.any()
-        };
-        if sum.is_finite().all() && !stalled {
+        if moving.all() && sum.is_finite().all() {
+            // Every lane moves with a normal velocity: the settling rule changes nothing.
             for (k, out) in out.iter().enumerate() {
                 (x[k], v[k]) = *out;
             }
         } else {
-            for k in 0..B {
+            for (k, out) in out.iter().enumerate() {
                 let (g, q) = goals.get(base + k);
-                // The step again (the same arithmetic, so the same result) for the slow path.
-                let r = step(base + k, x[k], v[k], g, q);
-                (x[k], v[k]) = settled(&coeffs(base + k), x[k], v[k], g, q, r);
+                (x[k], v[k]) = settle_group(&step, &coeffs, base + k, (x[k], v[k]), (g, q), *out);
             }
         }
     }
@@ -173,6 +163,36 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         let (g, q) = goals.get(k);
         let r = step(k, x[k], v[k], g, q);
         (x[k], v[k]) = settled(&coeffs(k), x[k], v[k], g, q, r);
+    }
+}
+
+/// The settling rule for one lane group that is not all moving: settled lanes (on the goal at
+/// rest, every frame of a settled batch) are stored as they are after two comparisons; otherwise
+/// the vector flush, and the scalar rule on the slow path for lanes that stalled short of their
+/// goal or left the `f32` range.
+#[inline(always)]
+fn settle_group<S, C>(
+    step: &S,
+    coeffs: &C,
+    i: usize,
+    (x, v): (f32x8, f32x8),
+    (g, q): (f32x8, f32x8),
+    (x1, v1): (f32x8, f32x8),
+) -> (f32x8, f32x8)
+where
+    S: Fn(usize, f32x8, f32x8, f32x8, f32x8) -> Raw,
+    C: Fn(usize) -> LaneCoeffs,
+{
+    if (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO)).all() {
+        return (x1, v1);
+    }
+    let finite = x1.is_finite() & v1.is_finite();
+    let stalled = stalled_lanes(x, x1, g) & q.simd_eq(f32x8::ZERO);
+    if finite.all() && !stalled.any() {
+        flush_lanes(x, x1, v1, g)
+    } else {
+        // The step again (the same arithmetic, so the same result), with its change of position.
+        settle_slow(&coeffs(i), x, v, g, q, step(i, x, v, g, q))
     }
 }
 
@@ -197,7 +217,7 @@ fn settled(
 ) -> (f32x8, f32x8) {
     let finite = r.0.is_finite() & r.1.is_finite();
     if finite.all() && !stall_candidates(x, goal, goal_velocity, r).any() {
-        flush_lanes(r.0, r.1, goal)
+        flush_lanes(x, r.0, r.1, goal)
     } else {
         settle_slow(c, x, v, goal, goal_velocity, r)
     }

@@ -188,7 +188,7 @@ pub fn tracking_shared(
         let at_rest = vg.simd_eq(f32x8::ZERO) & ag.simd_eq(f32x8::ZERO);
         let stalled = stalled_lanes(*x, r.0, *xg) & dx.simd_ne(f32x8::ZERO) & at_rest;
         (*x, *v) = if (r.0.is_finite() & r.1.is_finite()).all() && !stalled.any() {
-            flush_lanes(r.0, r.1, *xg)
+            flush_lanes(*x, r.0, r.1, *xg)
         } else {
             saturate_shared(&c, (*x, *v), [*xg, *vg, *ag], (r.0, r.1, dx))
         };
@@ -406,7 +406,7 @@ impl ForcedStep {
         let at_rest = goals[1].simd_eq(f32x8::ZERO) & goals[2].simd_eq(f32x8::ZERO);
         let stalled = stalled_lanes(x, r.0, goals[0]) & r.2.simd_ne(f32x8::ZERO) & at_rest;
         if (r.0 + r.1).is_finite().all() && !stalled.any() {
-            flush_lanes(r.0, r.1, goals[0])
+            flush_lanes(x, r.0, r.1, goals[0])
         } else {
             self.saturate(x, v, goals, r)
         }
