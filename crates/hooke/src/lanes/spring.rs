@@ -142,12 +142,15 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
             // the slow path needlessly, which is harmless. (Started from the first result, not
             // 0: `x + 0` is not folded away, -0 + 0 = +0.)
             sum = if k == 0 { x1 } else { sum + x1 };
-            let m = moving_lanes(x[k], x1, v1);
+            // Moving with a normal velocity, or at rest on the goal (a settled batch): nothing
+            // for the settling rule to do.
+            let m = moving_lanes(x[k], x1, v1) | (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO));
             moving = if k == 0 { m } else { moving & m };
             *out = (x1, v1);
         }
         if moving.all() && sum.is_finite().all() {
-            // Every lane moves with a normal velocity: the settling rule changes nothing.
+            // Every lane moves with a normal velocity or rests on its goal: the settling rule
+            // changes nothing.
             for (k, out) in out.iter().enumerate() {
                 (x[k], v[k]) = *out;
             }
