@@ -134,10 +134,18 @@ fn resolve(spec: &ClipRange, frames: usize) -> Result<Range<usize>, CliError> {
 /// Loads the clips of `specs`, checks they can be stitched (same skeleton, same frame time:
 /// clips at another rate are refused, not resampled) and resolves their ranges.
 pub(crate) fn load(specs: &[ClipRange]) -> Result<Vec<(Clip, Range<usize>)>, CliError> {
+    load_with(specs, &crate::GltfArgs::default())
+}
+
+/// [`load`] with glTF inputs read as `gltf` says.
+pub(crate) fn load_with(
+    specs: &[ClipRange],
+    gltf: &crate::GltfArgs,
+) -> Result<Vec<(Clip, Range<usize>)>, CliError> {
     let mut clips: Vec<(Clip, Range<usize>)> = Vec::new();
     let mut total = 0_usize;
     for spec in specs {
-        let clip = clipio::read_clip(&spec.path, 1)?;
+        let clip = clipio::read_clip_with(&spec.path, 1, gltf)?;
         let range = resolve(spec, clip.frame_count())?;
         if let Some((first, _)) = clips.first() {
             let mismatch = |e: hooke_bvh::ClipMismatch| {
@@ -225,20 +233,26 @@ pub struct Settings {
     pub out: PathBuf,
     pub blend: Blend,
     pub force: bool,
+    pub gltf: crate::GltfArgs,
 }
 
 /// Runs `hooke stitch`.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let inputs: Vec<&Path> = settings.ranges.iter().map(|r| r.path.as_path()).collect();
-    output::check_target(&settings.out, &inputs, settings.force)?;
-    let loaded = load(&settings.ranges)?;
+    let files: Vec<_> = inputs
+        .iter()
+        .map(|p| crate::gltfio::input_file(p))
+        .collect();
+    let files: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    output::check_target(&settings.out, &files, settings.force)?;
+    let loaded = load_with(&settings.ranges, &settings.gltf)?;
     let clips: Vec<(&Clip, Range<usize>)> = loaded.iter().map(|(c, r)| (c, r.clone())).collect();
     let stitched = stitch(&clips, settings.blend)?;
     let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();
     let report = seam_report(&clips, &stitched, settings.blend, &labels)?;
     let first = clips[0].0;
     let bvh = first.bvh_with_poses(&stitched.positions, &stitched.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force)?;
+    clipio::write_clip(&settings.out, &bvh, &inputs, settings.force, &settings.gltf)?;
     let io = CliError::Stdout;
     for seam in &report {
         writeln!(

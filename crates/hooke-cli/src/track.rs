@@ -32,6 +32,7 @@ pub struct Settings {
     pub threshold: f32,
     pub halflife: f32,
     pub force: bool,
+    pub gltf: crate::GltfArgs,
 }
 
 /// Local poses of a clip, frame-major.
@@ -269,8 +270,9 @@ pub(crate) fn track(clip: &Clip, poses: &mut Poses, halflife: f32, cuts: &Cuts) 
 /// Runs `hooke track`.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let inputs = [settings.input.as_path()];
-    output::check_target(&settings.out, &inputs, settings.force)?;
-    let clip = clipio::read_clip(&settings.input, 1)?;
+    let file = crate::gltfio::input_file(&settings.input);
+    output::check_target(&settings.out, &[&file], settings.force)?;
+    let clip = clipio::read_clip_with(&settings.input, 1, &settings.gltf)?;
     let frames = clip.frame_count();
     if let Some(&bad) = settings.cuts.iter().find(|&&c| c == 0 || c >= frames) {
         return Err(CliError::Input(format!(
@@ -297,6 +299,6 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     };
     track(&clip, &mut poses, settings.halflife, &cuts);
     let bvh = clip.bvh_with_poses(&poses.positions, &poses.rotations);
-    clipio::write_bvh(&settings.out, &bvh, &inputs, settings.force)?;
+    clipio::write_clip(&settings.out, &bvh, &inputs, settings.force, &settings.gltf)?;
     writeln!(out, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
 }

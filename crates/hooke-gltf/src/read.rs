@@ -1,0 +1,399 @@
+//! Reading a skinned animation into a [`Bvh`]: pick the animation and the skin, check and
+//! sample every channel at the clip's frame rate, and convert to the BVH joints' channels.
+
+use std::path::Path;
+
+use glam::{Quat, Vec3};
+use gltf::json::{self, accessor::Type, animation::Property, validation::Checked};
+use hooke_bvh::{Bvh, Channel, Clip, Joint, MAX_JOINT_FRAMES};
+
+use crate::accessor::read_floats;
+use crate::sampler::{Interpolation, Sampler};
+use crate::skeleton::{Skeleton, list, skeleton};
+use crate::{GltfError, container};
+
+/// The frame rate used when `fps` is not given and the keyframes are not evenly spaced.
+pub const DEFAULT_FPS: f64 = 30.0;
+
+/// How to read a glTF file.
+///
+/// ```
+/// let options = hooke_gltf::ReadOptions { fps: Some(60.0), ..Default::default() };
+/// assert_eq!(options.scale, 1.0);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadOptions {
+    /// The animation, by name or index; `None` for the first.
+    pub animation: Option<String>,
+    /// The skin, by name or index; `None` for the first.
+    pub skin: Option<String>,
+    /// Frames per second to sample at; `None` for the keyframe rate when keys are evenly spaced
+    /// (or the rate hooke stored when it wrote the file), else [`DEFAULT_FPS`].
+    pub fps: Option<f64>,
+    /// Metres per BVH unit: glTF positions are divided by it (1: the clip is in metres).
+    pub scale: f32,
+    /// Folder of external buffer files (`"uri": "clip.bin"`); `None` refuses them.
+    pub base_dir: Option<std::path::PathBuf>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            animation: None,
+            skin: None,
+            fps: None,
+            scale: 1.0,
+            base_dir: None,
+        }
+    }
+}
+
+/// A clip read from glTF: the motion as a [`Bvh`] plus what was chosen and noticed.
+///
+/// ```
+/// # let bvh = hooke_bvh::Bvh::parse("HIERARCHY ROOT Hips { OFFSET 0 0 0 CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation } MOTION Frames: 2 Frame Time: 0.5\n0 1 0 0 0 0\n0 1 0 90 0 0\n")?;
+/// let glb = hooke_gltf::write_glb(&bvh, &Default::default())?;
+/// let clip = hooke_gltf::read(&glb, &Default::default())?;
+/// assert_eq!((clip.bvh.frame_count(), clip.animation.as_str()), (2, "clip"));
+/// assert_eq!(clip.keyframe_rate, Some(2.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct GltfClip {
+    /// The skeleton and its frames.
+    pub bvh: Bvh,
+    /// The animation's name, or `#index` when it has none.
+    pub animation: String,
+    /// The skin's name (or `skins[i]`), `None` for a file without skins.
+    pub skin: Option<String>,
+    /// The keyframe rate when keys are evenly spaced.
+    pub keyframe_rate: Option<f64>,
+    /// The interpolations found, with how many channels use each.
+    pub interpolations: Vec<(Interpolation, usize)>,
+    /// Things that did not stop the file from being read (ignored morph weights, dropped
+    /// scales, several skins).
+    pub warnings: Vec<String>,
+}
+
+/// Reads the file at `path` (`.gltf` with external buffers beside it, or `.glb`).
+///
+/// ```
+/// let err = hooke_gltf::read_path("/no/such.glb", &Default::default()).unwrap_err();
+/// assert!(err.to_string().contains("/no/such.glb"));
+/// ```
+pub fn read_path(path: impl AsRef<Path>, options: &ReadOptions) -> Result<GltfClip, GltfError> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|source| GltfError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let mut options = options.clone();
+    if options.base_dir.is_none() {
+        options.base_dir = Some(path.parent().unwrap_or(Path::new(".")).to_owned());
+    }
+    read(&bytes, &options)
+}
+
+/// Reads a `.gltf` (JSON) or `.glb` file held in `bytes`.
+///
+/// ```
+/// let err = hooke_gltf::read(br#"{"asset":{"version":"2.0"},"skins":[]}"#, &Default::default());
+/// assert!(err.unwrap_err().to_string().contains("no joints"));
+/// ```
+#[allow(clippy::needless_range_loop)] // joints index several parallel arrays
+pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> {
+    if !(options.scale.is_normal() && options.scale > 0.0) {
+        return Err(GltfError::NotFound {
+            message: format!("scale {} is not a positive number", options.scale),
+        });
+    }
+    let (json_bytes, bin) = container::split(bytes)?;
+    let root: json::Root = json::deserialize::from_slice(json_bytes)
+        .map_err(|e| GltfError::container(format!("not glTF 2.0 JSON: {e}")))?;
+    let root = gltf::Document::from_json(root)
+        .map_err(|e| match e {
+            gltf::Error::Validation(list) => {
+                let (path, error) = &list[0];
+                GltfError::invalid(path.to_string(), format!("{error:?}"))
+            }
+            other => GltfError::container(other.to_string()),
+        })?
+        .into_json();
+    let buffers = container::buffers(&root, bin, options.base_dir.as_deref())?;
+    let mut warnings = Vec::new();
+    let skeleton = skeleton(&root, options.skin.as_deref(), &mut warnings)?;
+    let joints = skeleton.nodes.len();
+
+    // The animation.
+    let (animation_index, animation) = match options.animation.as_deref() {
+        None => (0, root.animations.first()),
+        Some(s) => {
+            let found = root
+                .animations
+                .iter()
+                .position(|a| a.name.as_deref() == Some(s))
+                .or_else(|| {
+                    s.parse::<usize>()
+                        .ok()
+                        .filter(|&i| i < root.animations.len())
+                });
+            match found {
+                Some(i) => (i, root.animations.get(i)),
+                None => {
+                    return Err(GltfError::NotFound {
+                        message: format!(
+                            "no animation `{s}`; the file has {}",
+                            list(root.animations.iter().map(|a| a.name.as_deref()))
+                        ),
+                    });
+                }
+            }
+        }
+    };
+    let name = animation
+        .and_then(|a| a.name.clone())
+        .unwrap_or_else(|| format!("#{animation_index}"));
+    if animation.is_none() {
+        warnings.push("no animation: one frame of the rest pose".to_owned());
+    }
+
+    // Channels of the skeleton's joints, each sampler checked once.
+    let mut joint_of = vec![None; root.nodes.len()];
+    for (j, &node) in skeleton.nodes.iter().enumerate() {
+        joint_of[node] = Some(j);
+    }
+    let mut tracks: Vec<[Option<usize>; 3]> = vec![[None; 3]; joints];
+    let mut samplers: Vec<Option<Sampler>> = Vec::new();
+    let mut modes: Vec<(Interpolation, usize)> = Vec::new();
+    let (mut weights, mut outside) = (0, 0);
+    let mut hooke_frame_time = None;
+    if let Some(animation) = animation {
+        let a_at = format!("animations[{animation_index}]");
+        samplers.resize_with(animation.samplers.len(), || None);
+        hooke_frame_time = animation.extras.as_ref().and_then(|raw| {
+            let v: serde_json::Value = serde_json::from_str(raw.get()).ok()?;
+            v["hooke"]["frameTime"].as_f64()
+        });
+        for (c, channel) in animation.channels.iter().enumerate() {
+            let at = format!("{a_at}.channels[{c}]");
+            let path = match channel.target.path {
+                Checked::Valid(Property::Translation) => 0,
+                Checked::Valid(Property::Rotation) => 1,
+                Checked::Valid(Property::Scale) => 2,
+                Checked::Valid(Property::MorphTargetWeights) => {
+                    weights += 1;
+                    continue;
+                }
+                Checked::Invalid => return Err(GltfError::invalid(at, "invalid target path")),
+            };
+            let Some(joint) = joint_of.get(channel.target.node.value()).copied().flatten() else {
+                outside += 1;
+                continue;
+            };
+            if tracks[joint][path].is_some() {
+                return Err(GltfError::invalid(
+                    at,
+                    "a second channel for the same node and path",
+                ));
+            }
+            let s = channel.sampler.value();
+            let Some(sampler) = animation.samplers.get(s) else {
+                return Err(GltfError::invalid(at, format!("no sampler {s}")));
+            };
+            if samplers[s].is_none() {
+                let s_at = format!("{a_at}.samplers[{s}]");
+                let Checked::Valid(mode) = sampler.interpolation else {
+                    return Err(GltfError::invalid(s_at, "unknown interpolation"));
+                };
+                let mode = match mode {
+                    json::animation::Interpolation::Linear => Interpolation::Linear,
+                    json::animation::Interpolation::Step => Interpolation::Step,
+                    json::animation::Interpolation::CubicSpline => Interpolation::CubicSpline,
+                };
+                let (times, _) = read_floats(
+                    &root,
+                    &buffers,
+                    sampler.input.value(),
+                    &[Type::Scalar],
+                    &format!("{s_at}.input"),
+                )?;
+                let ty = if path == 1 { Type::Vec4 } else { Type::Vec3 };
+                let (values, width) = read_floats(
+                    &root,
+                    &buffers,
+                    sampler.output.value(),
+                    &[ty],
+                    &format!("{s_at}.output"),
+                )?;
+                samplers[s] = Some(Sampler::new(times, values, width, mode, &s_at)?);
+                match modes.iter_mut().find(|(m, _)| *m == mode) {
+                    Some((_, n)) => *n += 1,
+                    None => modes.push((mode, 1)),
+                }
+            }
+            tracks[joint][path] = Some(s);
+        }
+    }
+    if weights > 0 {
+        warnings.push(format!("{weights} morph-target weights channel(s) ignored"));
+    }
+    if outside > 0 {
+        warnings.push(format!(
+            "{outside} channel(s) animate nodes outside the skeleton; ignored"
+        ));
+    }
+
+    // Time range and frame rate.
+    let used: Vec<&Sampler> = tracks
+        .iter()
+        .flatten()
+        .flatten()
+        .filter_map(|&s| samplers[s].as_ref())
+        .collect();
+    let start = used
+        .iter()
+        .map(|s| f64::from(s.times[0]))
+        .fold(f64::INFINITY, f64::min);
+    let end = used
+        .iter()
+        .map(|s| f64::from(*s.times.last().unwrap_or(&0.0)))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let (start, end) = if used.is_empty() {
+        (0.0, 0.0)
+    } else {
+        (start, end)
+    };
+    let keyframe_rate = used
+        .iter()
+        .max_by_key(|s| s.times.len())
+        .and_then(|s| regular_rate(&s.times));
+    let frame_time = match options.fps {
+        Some(fps) if fps.is_finite() && fps > 0.0 => 1.0 / fps,
+        Some(fps) => {
+            return Err(GltfError::NotFound {
+                message: format!("--fps {fps} is not a positive number"),
+            });
+        }
+        None => match (keyframe_rate, hooke_frame_time) {
+            (Some(rate), Some(stored)) if (stored * rate - 1.0).abs() < 1e-4 => stored,
+            (Some(rate), _) => 1.0 / rate,
+            (None, _) => 1.0 / DEFAULT_FPS,
+        },
+    };
+    let frames_f = ((end - start) / frame_time).round() + 1.0;
+    let limit = MAX_JOINT_FRAMES / joints.max(1);
+    if !(frames_f.is_finite() && frames_f <= limit as f64) {
+        return Err(GltfError::TooLarge {
+            message: format!(
+                "{:.3} s at {:.3} frames per second is {frames_f:e} frames of {joints} joints, more than the {MAX_JOINT_FRAMES} joint-frames hooke reads",
+                end - start,
+                1.0 / frame_time
+            ),
+        });
+    }
+    let frames = frames_f as usize;
+
+    // Sample.
+    let scale = options.scale;
+    let mut positions = Vec::new();
+    let mut rotations = Vec::new();
+    let total = frames * joints;
+    let reserve = positions
+        .try_reserve_exact(total)
+        .and(rotations.try_reserve_exact(total));
+    reserve.map_err(|_| GltfError::TooLarge {
+        message: format!("cannot allocate {total} joint-frames"),
+    })?;
+    let mut scaled = false;
+    for f in 0..frames {
+        let t = start + f as f64 * frame_time;
+        for j in 0..joints {
+            let (rest_t, rest_r, rest_s) = skeleton.rest[j];
+            let sample = |path: usize| tracks[j][path].and_then(|s| samplers[s].as_ref());
+            let mut p = sample(0).map_or(rest_t, |s| s.vec3(t));
+            let mut r = sample(1).map_or(rest_r, |s| s.quat(t));
+            let s = sample(2).map_or(rest_s, |s| s.vec3(t));
+            scaled |= (s - Vec3::ONE).abs().max_element() > 1e-4;
+            let (base_r, base_t) = skeleton.base[j];
+            let k = skeleton.subtree_scale[j];
+            p = base_t + base_r * (p * k);
+            r = (base_r * r).normalize();
+            positions.push(p / scale);
+            rotations.push(r);
+        }
+    }
+    if scaled {
+        warnings.push("joint scales other than 1 are dropped (BVH has no scale)".to_owned());
+    }
+    let translated: Vec<bool> = tracks.iter().map(|t| t[0].is_some()).collect();
+    let bvh = to_bvh(
+        &skeleton,
+        &translated,
+        frame_time,
+        scale,
+        &positions,
+        &rotations,
+    )?;
+    Ok(GltfClip {
+        bvh,
+        animation: name,
+        skin: skeleton.skin.clone(),
+        keyframe_rate,
+        interpolations: modes,
+        warnings,
+    })
+}
+
+/// The keyframe rate of `times` when they are evenly spaced (within f32 rounding).
+fn regular_rate(times: &[f32]) -> Option<f64> {
+    if times.len() < 2 {
+        return None;
+    }
+    let span = f64::from(times[times.len() - 1]) - f64::from(times[0]);
+    let dt = span / (times.len() - 1) as f64;
+    let even = times
+        .windows(2)
+        .all(|w| (f64::from(w[1]) - f64::from(w[0]) - dt).abs() <= 1e-3 * dt + 1e-6);
+    even.then_some(1.0 / dt)
+}
+
+/// The BVH joints (hooke's stored channels, or position channels on roots and on joints with a
+/// translation channel, and rotation channels everywhere) playing the sampled poses.
+#[allow(clippy::needless_range_loop)] // joints index several parallel arrays
+fn to_bvh(
+    skeleton: &Skeleton,
+    translated: &[bool],
+    frame_time: f64,
+    scale: f32,
+    positions: &[Vec3],
+    rotations: &[Quat],
+) -> Result<Bvh, GltfError> {
+    use Channel::*;
+    let mut joints = Vec::with_capacity(skeleton.nodes.len());
+    for j in 0..skeleton.nodes.len() {
+        let parent = skeleton.parents[j];
+        let channels = skeleton.channels[j]
+            .clone()
+            .unwrap_or_else(|| match parent {
+                Some(_) if !translated[j] => vec![Zrotation, Xrotation, Yrotation],
+                _ => vec![
+                    Xposition, Yposition, Zposition, Zrotation, Xrotation, Yrotation,
+                ],
+            });
+        let (rest_t, ..) = skeleton.rest[j];
+        let (base_r, base_t) = skeleton.base[j];
+        let k = skeleton.subtree_scale[j];
+        let offset = (base_t + base_r * (rest_t * k)) / scale;
+        let end = skeleton.end_sites[j].map(|e| e * k / scale);
+        joints.push(Joint::new(
+            skeleton.names[j].clone(),
+            parent,
+            offset,
+            channels,
+            end,
+        ));
+    }
+    let bvh =
+        Bvh::skeleton(joints, frame_time).map_err(|e| GltfError::invalid("skin", e.to_string()))?;
+    Ok(Clip::from_bvh(&bvh).bvh_with_poses(positions, rotations))
+}
