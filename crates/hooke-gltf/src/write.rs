@@ -103,7 +103,7 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
         .iter()
         .flat_map(|g| Mat4::from_translation(-*g).to_cols_array())
         .collect();
-    let ibm = w.accessor(&ibm, Type::Mat4, n, false);
+    let ibm = w.accessor(IBM, &ibm, Type::Mat4, n, false);
 
     // Animation.
     let mut animation = json::Animation {
@@ -120,7 +120,7 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
                 "{frames} frames of {dt} s do not give increasing f32 times"
             )));
         }
-        let input = w.accessor(&times, Type::Scalar, frames, true);
+        let input = w.accessor(ANIMATION, &times, Type::Scalar, frames, true);
         // Constant channels use two keys (first and last time), or the one key there is.
         let ends: Vec<f32> = if frames > 1 {
             vec![times[0], times[frames - 1]]
@@ -129,12 +129,12 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
         };
         let keys = ends.len();
         let input_const = if frames > 1 {
-            w.accessor(&ends, Type::Scalar, keys, true)
+            w.accessor(ANIMATION, &ends, Type::Scalar, keys, true)
         } else {
             input
         };
         let ones: Vec<f32> = vec![1.0; 3 * keys];
-        let scale_const = w.accessor(&ones, Type::Vec3, keys, false);
+        let scale_const = w.accessor(ANIMATION, &ones, Type::Vec3, keys, false);
         let add = |animation: &mut json::Animation,
                    j: usize,
                    input: Index<json::Accessor>,
@@ -166,13 +166,13 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
                     values.extend_from_slice(&(clip.local_positions(f)[j] * s).to_array());
                 }
                 check(&values, joint.name())?;
-                let output = w.accessor(&values, Type::Vec3, frames, false);
+                let output = w.accessor(ANIMATION, &values, Type::Vec3, frames, false);
                 add(&mut animation, j, input, output, Property::Translation);
             } else {
                 let values: Vec<f32> = (0..keys)
                     .flat_map(|_| (joint.offset() * s).to_array())
                     .collect();
-                let output = w.accessor(&values, Type::Vec3, keys, false);
+                let output = w.accessor(ANIMATION, &values, Type::Vec3, keys, false);
                 add(
                     &mut animation,
                     j,
@@ -193,15 +193,18 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
                 values.extend_from_slice(&q.to_array());
             }
             check(&values, joint.name())?;
-            let output = w.accessor(&values, Type::Vec4, frames, false);
+            let output = w.accessor(ANIMATION, &values, Type::Vec4, frames, false);
             add(&mut animation, j, input, output, Property::Rotation);
             add(&mut animation, j, input_const, scale_const, Property::Scale);
         }
     }
-    if w.bin.len() > u32::MAX as usize / 2 {
+    let [mut bin, ibm_bytes] = w.bins;
+    let views = [(0, bin.len()), (bin.len(), ibm_bytes.len())];
+    bin.extend_from_slice(&ibm_bytes);
+    if bin.len() > u32::MAX as usize / 2 {
         return Err(fail(format!(
             "{} bytes of animation data is too much for one GLB",
-            w.bin.len()
+            bin.len()
         )));
     }
     let root = json::Root {
@@ -220,22 +223,25 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
             version: "2.0".to_owned(),
         },
         buffers: vec![json::Buffer {
-            byte_length: USize64(w.bin.len() as u64),
+            byte_length: USize64(bin.len() as u64),
             name: None,
             uri: None,
             extensions: None,
             extras: Default::default(),
         }],
-        buffer_views: vec![json::buffer::View {
-            buffer: Index::new(0),
-            byte_length: USize64(w.bin.len() as u64),
-            byte_offset: None,
-            byte_stride: None,
-            name: None,
-            target: None,
-            extensions: None,
-            extras: Default::default(),
-        }],
+        buffer_views: views
+            .iter()
+            .map(|&(start, len)| json::buffer::View {
+                buffer: Index::new(0),
+                byte_length: USize64(len as u64),
+                byte_offset: Some(USize64(start as u64)),
+                byte_stride: None,
+                name: None,
+                target: None,
+                extensions: None,
+                extras: Default::default(),
+            })
+            .collect(),
         nodes,
         scene: Some(Index::new(0)),
         scenes: vec![json::Scene {
@@ -262,7 +268,7 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
             length: 0,
         },
         json: text.into(),
-        bin: Some(w.bin.into()),
+        bin: Some(bin.into()),
     };
     glb.to_vec().map_err(|e| fail(e.to_string()))
 }
@@ -298,24 +304,31 @@ fn node(name: String, translation: Vec3, extras: Option<serde_json::Value>) -> j
     }
 }
 
-/// The binary chunk and the accessors into it (all in buffer view 0).
+/// Buffer view of the animation data.
+const ANIMATION: usize = 0;
+/// Buffer view of the inverse bind matrices (the validator wants them in a view of their own).
+const IBM: usize = 1;
+
+/// The bytes of each buffer view and the accessors into them.
 #[derive(Default)]
 struct Writer {
-    bin: Vec<u8>,
+    bins: [Vec<u8>; 2],
     accessors: Vec<json::Accessor>,
 }
 
 impl Writer {
     fn accessor(
         &mut self,
+        view: usize,
         values: &[f32],
         ty: Type,
         count: usize,
         bounds: bool,
     ) -> Index<json::Accessor> {
-        let offset = self.bin.len();
+        let bin = &mut self.bins[view];
+        let offset = bin.len();
         for v in values {
-            self.bin.extend_from_slice(&v.to_le_bytes());
+            bin.extend_from_slice(&v.to_le_bytes());
         }
         let width = ty.multiplicity();
         let (min, max) = if bounds {
@@ -332,7 +345,7 @@ impl Writer {
             (None, None)
         };
         self.accessors.push(json::Accessor {
-            buffer_view: Some(Index::new(0)),
+            buffer_view: Some(Index::new(view as u32)),
             byte_offset: Some(USize64(offset as u64)),
             count: USize64(count as u64),
             component_type: Checked::Valid(GenericComponentType(ComponentType::F32)),
