@@ -306,7 +306,8 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> 
     })?;
     let mut scaled = false;
     for f in 0..frames {
-        let t = start + f as f64 * frame_time;
+        // Rounded to f32 as key times are: a frame on a key samples exactly that key.
+        let t = f64::from((start + f as f64 * frame_time) as f32);
         for j in 0..joints {
             let (rest_t, rest_r, rest_s) = skeleton.rest[j];
             let sample = |path: usize| tracks[j][path].and_then(|s| samplers[s].as_ref());
