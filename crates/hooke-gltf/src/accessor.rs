@@ -46,17 +46,15 @@ pub(crate) fn read_floats(
     if count == 0 {
         return Err(GltfError::invalid(at, "count is 0"));
     }
-    let values = count
-        .checked_mul(width as u64)
-        .filter(|&v| v <= MAX_ACCESSOR_VALUES)
-        .ok_or_else(|| {
-            GltfError::invalid(
-                &at,
-                format!(
-                    "count {count} of {ty:?} is more than the {MAX_ACCESSOR_VALUES} values read"
-                ),
-            )
-        })? as usize;
+    let too_many = || {
+        GltfError::invalid(
+            &at,
+            format!("count {count} of {ty:?} is more than the {MAX_ACCESSOR_VALUES} values read"),
+        )
+    };
+    // Bounded by the buffer's bytes below when there is a buffer view, by the limit otherwise.
+    let values = usize::try_from(count.checked_mul(width as u64).ok_or_else(too_many)?)
+        .map_err(|_| too_many())?;
     let float = component == ComponentType::F32;
     if !float && !accessor.normalized {
         return Err(GltfError::invalid(
@@ -67,7 +65,10 @@ pub(crate) fn read_floats(
     let size = component.size() as u64;
     let element = size * width as u64;
     let Some(view_index) = accessor.buffer_view else {
-        // No buffer view: all zeros (the count was bounded above).
+        // No buffer view: all zeros.
+        if values as u64 > MAX_ACCESSOR_VALUES {
+            return Err(too_many());
+        }
         return Ok((zeros(values, &at)?, width));
     };
     let view_at = format!("bufferViews[{}]", view_index.value());

@@ -114,7 +114,14 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> 
         .map_err(|e| match e {
             gltf::Error::Validation(list) => {
                 let (path, error) = &list[0];
-                GltfError::invalid(path.to_string(), format!("{error:?}"))
+                let what = match error {
+                    json::validation::Error::IndexOutOfBounds => "index out of range",
+                    json::validation::Error::Invalid => "invalid value",
+                    json::validation::Error::Missing => "missing",
+                    json::validation::Error::Oversize => "too large",
+                    json::validation::Error::Unsupported => "unsupported required extension",
+                };
+                GltfError::invalid(path.to_string(), what)
             }
             other => GltfError::container(other.to_string()),
         })?
