@@ -97,6 +97,16 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
         .filter(|&j| bvh.joints()[j].parent().is_none())
         .map(|j| Index::new(j as u32))
         .collect();
+    // Joints need a common root: several BVH roots go under a plain node.
+    let scene_root = match roots.as_slice() {
+        [root] => *root,
+        _ => {
+            let mut group = node("Skeleton".to_owned(), Vec3::ZERO, None);
+            group.children = Some(roots.clone());
+            nodes.push(group);
+            Index::new(nodes.len() as u32 - 1)
+        }
+    };
 
     // Skin: inverse bind matrices of the rest pose (translations only).
     let ibm: Vec<f32> = rest_global
@@ -198,9 +208,14 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
             add(&mut animation, j, input_const, scale_const, Property::Scale);
         }
     }
-    let [mut bin, ibm_bytes] = w.bins;
-    let views = [(0, bin.len()), (bin.len(), ibm_bytes.len())];
-    bin.extend_from_slice(&ibm_bytes);
+    // The matrices first (never empty); the animation's view only when there is one, as the
+    // validator refuses empty views.
+    let [mut bin, animation_bytes] = w.bins;
+    let mut views = vec![(0, bin.len())];
+    if !animation_bytes.is_empty() {
+        views.push((bin.len(), animation_bytes.len()));
+        bin.extend_from_slice(&animation_bytes);
+    }
     if bin.len() > u32::MAX as usize / 2 {
         return Err(fail(format!(
             "{} bytes of animation data is too much for one GLB",
@@ -248,7 +263,7 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
             extensions: None,
             extras: Default::default(),
             name: None,
-            nodes: roots.clone(),
+            nodes: vec![scene_root],
         }],
         skins: vec![json::Skin {
             extensions: None,
@@ -256,7 +271,7 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
             inverse_bind_matrices: Some(ibm),
             joints: (0..n).map(|j| Index::new(j as u32)).collect(),
             name: Some("skeleton".to_owned()),
-            skeleton: (roots.len() == 1).then(|| roots[0]),
+            skeleton: Some(scene_root),
         }],
         ..Default::default()
     };
@@ -305,13 +320,14 @@ fn node(name: String, translation: Vec3, extras: Option<serde_json::Value>) -> j
 }
 
 /// Buffer view of the animation data.
-const ANIMATION: usize = 0;
+const ANIMATION: usize = 1;
 /// Buffer view of the inverse bind matrices (the validator wants them in a view of their own).
-const IBM: usize = 1;
+const IBM: usize = 0;
 
 /// The bytes of each buffer view and the accessors into them.
 #[derive(Default)]
 struct Writer {
+    /// Indexed by [`IBM`] and [`ANIMATION`].
     bins: [Vec<u8>; 2],
     accessors: Vec<json::Accessor>,
 }

@@ -49,6 +49,14 @@ fn assert_names(err: &GltfError, parts: &[&str]) {
     }
 }
 
+/// Where accessor `index`'s data starts in the BIN chunk.
+fn bin_offset(json: &Value, index: usize) -> usize {
+    let accessor = &json["accessors"][index];
+    let view = &json["bufferViews"][accessor["bufferView"].as_u64().unwrap() as usize];
+    (view["byteOffset"].as_u64().unwrap_or(0) + accessor["byteOffset"].as_u64().unwrap_or(0))
+        as usize
+}
+
 /// Index of the accessor that holds the animation's key times.
 fn input_accessor(json: &Value) -> usize {
     json["animations"][0]["samplers"][0]["input"]
@@ -99,7 +107,7 @@ fn wrong_accessor_counts() {
         &[
             &format!("accessors[{input}]"),
             "count 1000000",
-            "bufferViews[0] holds",
+            "bufferViews[1] holds",
         ],
     );
 }
@@ -108,7 +116,7 @@ fn wrong_accessor_counts() {
 fn nan_and_unordered_keys() {
     let (json, mut bin) = sample();
     let input = input_accessor(&json);
-    let at = json["accessors"][input]["byteOffset"].as_u64().unwrap() as usize;
+    let at = bin_offset(&json, input);
     bin[at + 4..at + 8].copy_from_slice(&f32::NAN.to_le_bytes());
     assert_names(
         &error(&glb(&json, &bin)),
@@ -121,7 +129,7 @@ fn nan_and_unordered_keys() {
     let output = json["animations"][0]["samplers"][1]["output"]
         .as_u64()
         .unwrap() as usize;
-    let at = json["accessors"][output]["byteOffset"].as_u64().unwrap() as usize;
+    let at = bin_offset(&json, output);
     bin[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
     assert_names(&error(&glb(&json, &bin)), &["output value 0", "not finite"]);
 }
@@ -161,13 +169,13 @@ fn lying_lengths_and_offsets() {
     json["buffers"][0]["byteLength"] = json!(bin.len() + 1);
     assert_names(&error(&glb(&json, &bin)), &["buffers[0]", "only"]);
     let (mut json, bin) = sample();
-    json["bufferViews"][0]["byteOffset"] = json!(u64::MAX - 3);
+    json["bufferViews"][1]["byteOffset"] = json!(u64::MAX - 3);
     assert!(matches!(
         error(&glb(&json, &bin)),
         GltfError::Invalid { .. }
     ));
     let (mut json, bin) = sample();
-    json["bufferViews"][0]["byteStride"] = json!(4);
+    json["bufferViews"][1]["byteStride"] = json!(4);
     let err = error(&glb(&json, &bin));
     assert!(matches!(err, GltfError::Invalid { .. }), "{err}");
 }
@@ -176,7 +184,7 @@ fn lying_lengths_and_offsets() {
 fn absurd_durations_are_too_large() {
     let (json, mut bin) = sample();
     let input = input_accessor(&json);
-    let at = json["accessors"][input]["byteOffset"].as_u64().unwrap() as usize;
+    let at = bin_offset(&json, input);
     bin[at + 8..at + 12].copy_from_slice(&1e30f32.to_le_bytes());
     let mut json = json;
     json["accessors"][input]["max"] = json!([1e30]);
