@@ -23,7 +23,7 @@ fn sample() -> (Value, Vec<u8>) {
 
 fn glb(json: &Value, bin: &[u8]) -> Vec<u8> {
     let mut text = serde_json::to_vec(json).unwrap();
-    while text.len() % 4 != 0 {
+    while !text.len().is_multiple_of(4) {
         text.push(b' ');
     }
     let mut out = b"glTF".to_vec();
