@@ -13,6 +13,10 @@ use crate::skeleton::{Skeleton, list, skeleton};
 use crate::{GltfError, container};
 
 /// The frame rate used when `fps` is not given and the keyframes are not evenly spaced.
+///
+/// ```
+/// assert_eq!(hooke_gltf::DEFAULT_FPS, 30.0);
+/// ```
 pub const DEFAULT_FPS: f64 = 30.0;
 
 /// How to read a glTF file.
