@@ -146,3 +146,45 @@ fn scale_divides_positions() {
     assert!((clip.local_positions(4)[0] - Vec3::new(1100.0, 200.0, 300.0)).length() < 1e-2);
     assert!((read.bvh.joints()[1].offset() - Vec3::new(0.0, 50.0, 0.0)).length() < 1e-4);
 }
+
+/// assimp's `simple_skin.gltf` (see fixtures/assimp/LICENSE.txt): a mesh node with a skin of two
+/// joints, buffers in `data:` URIs, and a LINEAR rotation of the second joint, keys every 0.5 s.
+#[test]
+fn assimp_simple_skin() {
+    let read = read_path(fixture("assimp/simple_skin.gltf"), &ReadOptions::default()).unwrap();
+    assert_eq!(
+        (read.animation.as_str(), read.keyframe_rate),
+        ("#0", Some(2.0))
+    );
+    let clip = Clip::from_bvh(&read.bvh);
+    assert_eq!(clip.joint_names(), &["node1", "node2"]);
+    assert_eq!(clip.parents(), &[None, Some(0)]);
+    assert_eq!((clip.frame_count(), clip.frame_time()), (12, 0.5));
+    let z = [
+        0.0, 0.383, 0.707, 0.707, 0.383, 0.0, 0.0, -0.383, -0.707, -0.707, -0.383, 0.0,
+    ];
+    let w = [
+        1.0, 0.924, 0.707, 0.707, 0.924, 1.0, 1.0, 0.924, 0.707, 0.707, 0.924, 1.0,
+    ];
+    for f in 0..12 {
+        let key = Quat::from_xyzw(0.0, 0.0, z[f], w[f]).normalize();
+        assert!(near(clip.local_rotations(f)[1], key), "frame {f}");
+        assert_eq!(clip.local_positions(f)[0], Vec3::Y);
+        assert_eq!(clip.local_rotations(f)[0], Quat::IDENTITY);
+    }
+    // Between keys: slerp of the two neighbours.
+    let half = read_path(
+        fixture("assimp/simple_skin.gltf"),
+        &ReadOptions {
+            fps: Some(4.0),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let clip = Clip::from_bvh(&half.bvh);
+    let (a, b) = (
+        Quat::from_xyzw(0.0, 0.0, 0.0, 1.0),
+        Quat::from_xyzw(0.0, 0.0, 0.383, 0.924).normalize(),
+    );
+    assert!(near(clip.local_rotations(1)[1], a.slerp(b, 0.5)));
+}
