@@ -35,6 +35,12 @@ pub enum GltfError {
         /// What was asked for and what there is.
         message: String,
     },
+    /// A read option out of range (a scale or frame rate that is not a positive number).
+    #[error("{message}")]
+    BadOption {
+        /// Which option and its value.
+        message: String,
+    },
     /// The clip would be larger than hooke reads (more than
     /// [`MAX_JOINT_FRAMES`](hooke_bvh::MAX_JOINT_FRAMES) joint-frames), or memory for it could
     /// not be reserved.

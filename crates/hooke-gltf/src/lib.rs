@@ -37,6 +37,7 @@
 //! ```
 
 mod accessor;
+mod channels;
 mod container;
 mod error;
 mod read;
