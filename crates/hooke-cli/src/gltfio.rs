@@ -174,3 +174,24 @@ pub(crate) fn describe(
     )
     .map_err(CliError::Stdout)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn animation_after_hash_for_gltf_files_only() {
+        let split = |p: &str| {
+            let (file, animation) = split(Path::new(p));
+            (file.display().to_string(), animation)
+        };
+        assert_eq!(split("a.glb#walk"), ("a.glb".into(), Some("walk".into())));
+        assert_eq!(split("d/a.GLTF#2"), ("d/a.GLTF".into(), Some("2".into())));
+        assert_eq!(split("a.glb"), ("a.glb".into(), None));
+        assert_eq!(split("take#2.bvh"), ("take#2.bvh".into(), None));
+        assert_eq!(split("a#b.glb"), ("a#b.glb".into(), None));
+        assert!(is_gltf(Path::new("x.Glb")) && !is_gltf(Path::new("x.bvh")));
+        assert!(fps("0").is_err() && fps("nan").is_err() && fps("30").is_ok());
+        assert!(scale("-1").is_err() && scale("1e-40").is_err() && scale("0.01").is_ok());
+    }
+}
