@@ -258,9 +258,11 @@ fn regular_rate(times: &[f32]) -> Option<f64> {
     }
     let span = f64::from(times[times.len() - 1]) - f64::from(times[0]);
     let dt = span / (times.len() - 1) as f64;
-    let even = times
-        .windows(2)
-        .all(|w| (f64::from(w[1]) - f64::from(w[0]) - dt).abs() <= 1e-3 * dt + 1e-6);
+    // Within 0.1% of the mean step, or a few f32 rounding steps of the times themselves.
+    let even = times.windows(2).all(|w| {
+        let rounding = 4.0 * f64::from(f32::EPSILON) * f64::from(w[1].abs().max(w[0].abs()));
+        (f64::from(w[1]) - f64::from(w[0]) - dt).abs() <= 1e-3 * dt + rounding + 1e-6
+    });
     even.then_some(1.0 / dt)
 }
 

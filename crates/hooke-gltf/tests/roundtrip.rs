@@ -99,3 +99,30 @@ fn a_clip_of_one_frame_and_one_of_none_write_and_read() {
     assert_eq!(back.bvh.frame_count(), 1, "the rest pose");
     assert!(back.warnings.iter().any(|w| w.contains("no animation")));
 }
+
+/// Found by the fuzzer: at a huge frame time, f32 key times round by more than 0.1% of a frame;
+/// they are still evenly spaced, so the clip reads back at its own rate.
+#[test]
+fn huge_frame_times_read_back_at_their_rate() {
+    use glam::{Quat, Vec3};
+    use hooke_bvh::{Channel, Joint};
+    let joints = vec![Joint::new(
+        "A",
+        None,
+        Vec3::ZERO,
+        vec![Channel::Zrotation],
+        None,
+    )];
+    let skeleton = Clip::from_bvh(&Bvh::skeleton(joints, 1.1e24).unwrap());
+    let frames = 70_000;
+    let bvh = skeleton.bvh_with_poses(&vec![Vec3::ZERO; frames], &vec![Quat::IDENTITY; frames]);
+    let back = read(
+        &write_glb(&bvh, &WriteOptions::default()).unwrap(),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        (back.bvh.frame_count(), back.bvh.frame_time()),
+        (frames, 1.1e24)
+    );
+}
