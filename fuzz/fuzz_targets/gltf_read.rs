@@ -8,11 +8,11 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let options = ReadOptions::default();
-    if let Ok(clip) = read(data, &options) {
-        if let Ok(glb) = write_glb(&clip.bvh, &WriteOptions::default()) {
-            let again = read(&glb, &options).expect("written GLB re-reads");
-            assert_eq!(again.bvh.joints().len(), clip.bvh.joints().len());
-            assert_eq!(again.bvh.frame_count(), clip.bvh.frame_count().max(1));
-        }
+    if let Ok(clip) = read(data, &options)
+        && let Ok(glb) = write_glb(&clip.bvh, &WriteOptions::default())
+    {
+        let again = read(&glb, &options).expect("written GLB re-reads");
+        assert_eq!(again.bvh.joints().len(), clip.bvh.joints().len());
+        assert_eq!(again.bvh.frame_count(), clip.bvh.frame_count().max(1));
     }
 });
