@@ -112,8 +112,10 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> 
         });
     }
     let (json_bytes, bin) = container::split(bytes)?;
-    let root: json::Root = json::deserialize::from_slice(json_bytes)
+    let mut root: json::Root = json::deserialize::from_slice(json_bytes)
         .map_err(|e| GltfError::container(format!("not glTF 2.0 JSON: {e}")))?;
+    let mut warnings = Vec::new();
+    required_extensions(&mut root, &mut warnings)?;
     let root = gltf::Document::from_json(root)
         .map_err(|e| match e {
             gltf::Error::Validation(list) => {
@@ -131,7 +133,6 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> 
         })?
         .into_json();
     let buffers = container::buffers(&root, bin, options.base_dir.as_deref())?;
-    let mut warnings = Vec::new();
     let skeleton = skeleton(&root, options.skin.as_deref(), &mut warnings)?;
     let joints = skeleton.nodes.len();
 
@@ -249,6 +250,38 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> 
         interpolations: modes,
         warnings,
     })
+}
+
+/// Required extensions that change only meshes, materials or textures (Draco, Basis, ...):
+/// the skeleton and the animation read the same without them.
+const MESH_ONLY_EXTENSIONS: [&str; 5] = [
+    "KHR_draco_mesh_compression",
+    "KHR_texture_basisu",
+    "KHR_texture_transform",
+    "EXT_texture_webp",
+    "KHR_materials_",
+];
+
+/// Drops required extensions that do not concern animation (with a warning); any other is an
+/// error naming it, as its data cannot be read without it.
+fn required_extensions(root: &mut json::Root, warnings: &mut Vec<String>) -> Result<(), GltfError> {
+    let required = std::mem::take(&mut root.extensions_required);
+    let (ignored, other): (Vec<String>, Vec<String>) = required
+        .into_iter()
+        .partition(|e| MESH_ONLY_EXTENSIONS.iter().any(|m| e.starts_with(m)));
+    if let Some(first) = other.first() {
+        return Err(GltfError::invalid(
+            "extensionsRequired",
+            format!("`{first}` is required and not supported"),
+        ));
+    }
+    if !ignored.is_empty() {
+        warnings.push(format!(
+            "required extension(s) {} concern only meshes or materials; ignored",
+            ignored.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 /// The keyframe rate of `times` when they are evenly spaced (within f32 rounding).

@@ -225,3 +225,21 @@ fn bad_structure() {
     json["accessors"][input]["type"] = json!("VEC2");
     assert_names(&error(&glb(&json, &bin)), &["Scalar"]);
 }
+
+#[test]
+fn required_extensions() {
+    let (mut json, bin) = sample();
+    json["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
+    json["extensionsUsed"] = json!(["KHR_draco_mesh_compression"]);
+    let clip = read(&glb(&json, &bin), &ReadOptions::default()).unwrap();
+    assert!(
+        clip.warnings
+            .iter()
+            .any(|w| w.contains("KHR_draco_mesh_compression"))
+    );
+    json["extensionsRequired"] = json!(["EXT_meshopt_compression"]);
+    assert_names(
+        &error(&glb(&json, &bin)),
+        &["extensionsRequired", "EXT_meshopt_compression"],
+    );
+}
