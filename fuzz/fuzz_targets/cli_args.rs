@@ -82,5 +82,9 @@ fuzz_target!(|data: &[u8]| {
         }
         Command::Demo { .. } | Command::Info { .. } | Command::Plot { .. } => {}
         Command::View { files, .. } => assert!(!files.is_empty()),
+        Command::Convert { gltf, .. } => {
+            assert!(gltf.fps.is_none_or(|fps| fps.is_finite() && fps > 0.0));
+            assert!(gltf.scale.is_normal() && gltf.scale > 0.0);
+        }
     }
 });

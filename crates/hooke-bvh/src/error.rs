@@ -190,10 +190,18 @@ pub enum BvhError {
         /// The limit, [`MAX_JOINT_FRAMES`](crate::MAX_JOINT_FRAMES).
         limit: usize,
     },
+    /// A skeleton built in code ([`Bvh::skeleton`](crate::Bvh::skeleton)) that no BVH file
+    /// could hold: the message names the joint and what is wrong.
+    #[error("{message}")]
+    Invalid {
+        /// What is wrong, naming the joint.
+        message: String,
+    },
 }
 
 impl BvhError {
-    /// The 1-based `(line, column)` of a syntax error, or `None` for I/O errors.
+    /// The 1-based `(line, column)` of a syntax error, or `None` for I/O errors and built
+    /// skeletons.
     ///
     /// ```
     /// let err = hooke_bvh::Bvh::parse("").unwrap_err();
@@ -201,7 +209,7 @@ impl BvhError {
     /// ```
     pub fn position(&self) -> Option<(usize, usize)> {
         match *self {
-            BvhError::Io { .. } | BvhError::OutOfMemory { .. } => None,
+            BvhError::Io { .. } | BvhError::OutOfMemory { .. } | BvhError::Invalid { .. } => None,
             BvhError::InvalidUtf8 { line, column }
             | BvhError::UnexpectedEof { line, column, .. }
             | BvhError::Unexpected { line, column, .. }

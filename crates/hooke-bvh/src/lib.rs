@@ -61,6 +61,7 @@
 //! # Ok::<(), hooke_bvh::BvhError>(())
 //! ```
 
+mod build;
 mod bvh;
 mod clip;
 mod error;

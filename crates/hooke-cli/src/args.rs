@@ -67,8 +67,28 @@ pub enum Command {
     ///
     /// Example: `hooke info data/cmu/01_01.bvh`
     Info {
-        /// The BVH file.
+        /// The BVH file, or a glTF one (`.gltf`, `.glb`, `FILE.glb#ANIMATION`).
         file: PathBuf,
+        /// How glTF inputs are read and `.glb` outputs written.
+        #[command(flatten)]
+        gltf: crate::GltfArgs,
+    },
+    /// Convert between BVH and binary glTF (by the outputs's extension, `.bvh` or `.glb`):
+    /// glTF is metres, +Y up, right-handed; positions are scaled by --scale metres per BVH unit
+    /// and axes kept. BVH -> glb -> BVH with the same --scale gives back the channels.
+    ///
+    /// Example: `hooke convert data/cmu/01_01.bvh walk.glb --scale 0.056444`
+    Convert {
+        /// The input: BVH, or glTF (`FILE.glb#ANIMATION` picks an animation).
+        input: PathBuf,
+        /// The output, `.bvh` or `.glb`.
+        output: PathBuf,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
+        /// How glTF inputs are read and `.glb` outputs written.
+        #[command(flatten)]
+        gltf: crate::GltfArgs,
     },
     /// Join frame ranges of clips on one skeleton without pops.
     ///
@@ -101,6 +121,9 @@ pub enum Command {
         /// Replace an existing output file.
         #[arg(long)]
         force: bool,
+        /// How glTF inputs are read and `.glb` outputs written.
+        #[command(flatten)]
+        gltf: crate::GltfArgs,
     },
     /// Remove discontinuities with the tracking spring over every channel (root position, joint
     /// rotations as quaternions), in its exact (frame-rate independent) form: the output follows
@@ -134,6 +157,9 @@ pub enum Command {
         /// Replace an existing output file.
         #[arg(long)]
         force: bool,
+        /// How glTF inputs are read and `.glb` outputs written.
+        #[command(flatten)]
+        gltf: crate::GltfArgs,
     },
     /// The crowd benchmark: characters switching between the bundled CMU clips, inertialized;
     /// reports the update speed, the pop reduction against hard cuts, and a spring-kernel table.
@@ -203,6 +229,9 @@ pub enum Command {
         /// Replace an existing output file.
         #[arg(long)]
         force: bool,
+        /// How glTF inputs are read and `.glb` outputs written.
+        #[command(flatten)]
+        gltf: crate::GltfArgs,
     },
 }
 

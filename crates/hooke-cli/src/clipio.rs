@@ -7,7 +7,17 @@ use std::path::Path;
 
 use hooke_bvh::{Bvh, Clip};
 
+use crate::gltfio::{self, GltfArgs};
 use crate::{CliError, output};
+
+/// Reads a clip as BVH: a BVH file, or a glTF one (`.gltf`, `.glb`, `FILE.glb#ANIMATION`) read
+/// as `gltf` says.
+pub(crate) fn read_bvh_with(path: &Path, gltf: &GltfArgs) -> Result<Bvh, CliError> {
+    if gltfio::is_gltf(&gltfio::input_file(path)) {
+        return gltfio::read(path, gltf).map(|clip| clip.bvh);
+    }
+    read_bvh(path)
+}
 
 /// Reads and parses a BVH file; warnings (a `Frames:` header off by one) go to standard error.
 pub(crate) fn read_bvh(path: &Path) -> Result<Bvh, CliError> {
@@ -32,7 +42,16 @@ pub(crate) fn read_bvh(path: &Path) -> Result<Bvh, CliError> {
 
 /// Reads a clip with at least `min_frames` frames.
 pub(crate) fn read_clip(path: &Path, min_frames: usize) -> Result<Clip, CliError> {
-    let bvh = read_bvh(path)?;
+    read_clip_with(path, min_frames, &GltfArgs::default())
+}
+
+/// Reads a clip (BVH or glTF) with at least `min_frames` frames.
+pub(crate) fn read_clip_with(
+    path: &Path,
+    min_frames: usize,
+    gltf: &GltfArgs,
+) -> Result<Clip, CliError> {
+    let bvh = read_bvh_with(path, gltf)?;
     if bvh.frame_count() < min_frames {
         return Err(CliError::Input(format!(
             "{}: {} frame(s); at least {min_frames} needed",
@@ -124,6 +143,25 @@ pub(crate) fn report<'a>(
     } else {
         out
     }
+}
+
+/// Writes `bvh` to `path` as binary glTF when it ends in `.glb` (or `.gltf`, refused), else as
+/// BVH (`-`: standard output); atomically, never over an input, never over a file without
+/// `force`.
+pub(crate) fn write_clip(
+    path: &Path,
+    bvh: &Bvh,
+    inputs: &[&Path],
+    force: bool,
+    gltf: &GltfArgs,
+    stdout: &mut dyn Write,
+) -> Result<(), CliError> {
+    if gltfio::is_gltf(path) {
+        return gltfio::write(path, bvh, inputs, force, gltf);
+    }
+    let files: Vec<std::path::PathBuf> = inputs.iter().map(|p| gltfio::input_file(p)).collect();
+    let files: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    write_bvh(path, bvh, &files, force, stdout)
 }
 
 /// Global joint positions of every frame of local poses (`joints` per frame) on `clip`'s

@@ -1,5 +1,7 @@
 //! `hooke info FILE.bvh`: what is in a BVH file — the joint tree with channels, the frame counts
 //! (header and data, with a warning when they differ), frame time, duration and root travel.
+//! For a glTF file (`FILE.glb#ANIMATION`) the same, of the clip as read, after its animation,
+//! skin, keyframe rate and interpolations.
 
 use std::io::Write;
 use std::path::Path;
@@ -22,10 +24,18 @@ fn amount(x: f64) -> String {
 }
 
 /// Prints the description of the file at `path`.
-pub fn run(path: &Path, out: &mut dyn Write) -> Result<(), CliError> {
-    let bvh = clipio::read_bvh(path)?;
+pub fn run(path: &Path, gltf: &crate::GltfArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let io = CliError::Stdout;
-    writeln!(out, "{}", path.display()).map_err(io)?;
+    let bvh = if crate::gltfio::is_gltf(&crate::gltfio::input_file(path)) {
+        let clip = crate::gltfio::read(path, gltf)?;
+        writeln!(out, "{}", path.display()).map_err(io)?;
+        crate::gltfio::describe(&clip, out)?;
+        clip.bvh
+    } else {
+        let bvh = clipio::read_bvh(path)?;
+        writeln!(out, "{}", path.display()).map_err(io)?;
+        bvh
+    };
     writeln!(
         out,
         "joints: {}, channels per frame: {}",

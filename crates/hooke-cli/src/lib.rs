@@ -18,10 +18,12 @@
 mod args;
 mod bench;
 mod clipio;
+mod convert;
 mod demo;
 mod demo_page;
 mod error;
 mod gallery;
+mod gltfio;
 mod info;
 mod kernels;
 mod output;
@@ -40,6 +42,7 @@ pub use args::{
     Cli, ClipRange, Command, MAX_CHARACTERS, MAX_SECONDS, RootArg, StitchMode, parse_from,
 };
 pub use error::CliError;
+pub use gltfio::GltfArgs;
 pub use plan::{MAX_BONE_LANES, MAX_BONE_UPDATES, MAX_FRAMES, Plan};
 
 /// Runs a parsed command, writing its report to `out` (standard output in the binary).
@@ -54,7 +57,13 @@ pub use plan::{MAX_BONE_LANES, MAX_BONE_UPDATES, MAX_FRAMES, Plan};
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
         Command::Demo { out: folder, force } => demo::run(folder.as_deref(), force, out),
-        Command::Info { file } => info::run(&file, out),
+        Command::Info { file, gltf } => info::run(&file, &gltf, out),
+        Command::Convert {
+            input,
+            output,
+            force,
+            gltf,
+        } => convert::run(&input, &output, force, &gltf, out),
         Command::Stitch {
             ranges,
             out: path,
@@ -63,6 +72,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             blend_time,
             root,
             force,
+            gltf,
         } => stitch::run(
             &stitch::Settings {
                 ranges,
@@ -74,6 +84,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     root,
                 },
                 force,
+                gltf,
             },
             out,
         ),
@@ -85,6 +96,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             threshold,
             halflife,
             force,
+            gltf,
         } => track::run(
             &track::Settings {
                 input: file,
@@ -94,6 +106,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                 threshold,
                 halflife,
                 force,
+                gltf,
             },
             out,
         ),
@@ -127,12 +140,14 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             out: path,
             trail,
             force,
+            gltf,
         } => view::run(
             &view::Settings {
                 files,
                 out: path,
                 trail,
                 force,
+                gltf,
             },
             out,
         ),

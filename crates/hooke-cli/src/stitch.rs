@@ -293,21 +293,23 @@ impl Loaded {
 /// Reads the files of `specs` (each once: ranges of one file share it), checks they can be
 /// stitched (same skeleton, same frame time: clips at another rate are refused, not
 /// resampled) and resolves their ranges.
-pub(crate) fn load_shared(specs: &[ClipRange]) -> Result<Loaded, CliError> {
+pub(crate) fn load_shared(specs: &[ClipRange], gltf: &crate::GltfArgs) -> Result<Loaded, CliError> {
     let mut loaded = Loaded {
         files: Vec::new(),
         ranges: Vec::new(),
     };
-    // A file is known by what it resolves to, so `a.bvh` and `./a.bvh` are read once.
-    let mut known: Vec<PathBuf> = Vec::new();
+    // A file is known by what it resolves to, so `a.bvh` and `./a.bvh` are read once (and
+    // `a.glb#walk` and `./a.glb#walk`: an animation of a glTF file is its own clip).
+    let mut known: Vec<(PathBuf, Option<String>)> = Vec::new();
     let mut first: Option<Clip> = None;
     let mut total = 0_usize;
     for spec in specs {
-        let key = std::fs::canonicalize(&spec.path).unwrap_or_else(|_| spec.path.clone());
+        let (file, animation) = crate::gltfio::split(&spec.path);
+        let key = (std::fs::canonicalize(&file).unwrap_or(file), animation);
         let index = match known.iter().position(|k| *k == key) {
             Some(index) => index,
             None => {
-                let bvh = clipio::read_bvh(&spec.path)?;
+                let bvh = clipio::read_bvh_with(&spec.path, gltf)?;
                 if bvh.frame_count() < 1 {
                     return Err(CliError::Input(format!(
                         "{}: 0 frame(s); at least 1 needed",
@@ -365,7 +367,7 @@ fn check_stitchable(
 
 /// [`load_shared`], with each range's clip in memory (for the demo's short clips).
 pub(crate) fn load(specs: &[ClipRange]) -> Result<Vec<(Clip, Range<usize>)>, CliError> {
-    let loaded = load_shared(specs)?;
+    let loaded = load_shared(specs, &crate::GltfArgs::default())?;
     let clips: Vec<Clip> = loaded.files.iter().map(Clip::from_bvh).collect();
     Ok(loaded
         .ranges
@@ -465,6 +467,7 @@ pub struct Settings {
     pub out: PathBuf,
     pub blend: Blend,
     pub force: bool,
+    pub gltf: crate::GltfArgs,
 }
 
 /// Frames per piece of the streamed output.
@@ -475,8 +478,14 @@ const PIECE: usize = 1024;
 /// size (issue 21).
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let inputs: Vec<&Path> = settings.ranges.iter().map(|r| r.path.as_path()).collect();
+    // A glTF range names its animation after `#`: the file is what must not be written over.
+    let files: Vec<PathBuf> = inputs
+        .iter()
+        .map(|p| crate::gltfio::input_file(p))
+        .collect();
+    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     output::check_target(&settings.out, &inputs, settings.force)?;
-    let loaded = load_shared(&settings.ranges)?;
+    let loaded = load_shared(&settings.ranges, &settings.gltf)?;
     let sources = loaded.sources();
     let skeleton = Clip::from_bvh_frames(&loaded.files[0], 0..1);
     let joints = skeleton.joint_count();
@@ -490,6 +499,29 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     let cut = cut_probe(&sources, &skeleton, settings.blend)?;
+    if crate::gltfio::is_gltf(&settings.out) {
+        // A .glb is written whole (its binary chunk follows the JSON that describes it).
+        let mut blended = SeamProbe::new(cut.seams.clone(), total);
+        let (mut positions, mut rotations) = (Vec::new(), Vec::new());
+        stitch_with(&sources, settings.blend, &mut |p, r| {
+            blended.feed(&skeleton, p, r);
+            positions.extend_from_slice(p);
+            rotations.extend_from_slice(r);
+            Ok(())
+        })?;
+        let bvh = skeleton.bvh_with_poses(&positions, &rotations);
+        clipio::write_clip(
+            &settings.out,
+            &bvh,
+            &inputs,
+            settings.force,
+            &settings.gltf,
+            out,
+        )?;
+        let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();
+        let report = seam_report_with(&skeleton, &cut, &blended, &labels);
+        return print_report(&report, settings, total, out);
+    }
     let mut blended = SeamProbe::new(cut.seams.clone(), total);
     let header = skeleton.bvh_with_poses(&[], &[]);
     let lanes = PIECE * joints.max(1);
@@ -526,10 +558,21 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     )?;
     let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();
     let report = seam_report_with(&skeleton, &cut, &blended, &labels);
+    print_report(&report, settings, total, out)
+}
+
+/// The seam lines and the closing line of `hooke stitch` (on standard error when the output
+/// itself goes to standard output).
+fn print_report(
+    report: &[SeamReport],
+    settings: &Settings,
+    total: usize,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let io = CliError::Stdout;
     let mut stderr = std::io::stderr();
     let out = clipio::report(out, &mut stderr, &settings.out);
-    for seam in &report {
+    for seam in report {
         writeln!(
             out,
             "seam at frame {} ({} -> {}): largest joint acceleration {:.0} with a cut, {:.0} \
@@ -578,7 +621,7 @@ mod tests {
                 end: Some(f + 1),
             })
             .collect();
-        let loaded = load_shared(&specs).unwrap();
+        let loaded = load_shared(&specs, &crate::GltfArgs::default()).unwrap();
         assert_eq!(loaded.files.len(), 1);
         assert_eq!(loaded.ranges.len(), 2100);
     }
@@ -610,6 +653,7 @@ mod tests {
             out: PathBuf::from("-"),
             blend,
             force: false,
+            gltf: crate::GltfArgs::default(),
         };
         let mut streamed = Vec::new();
         run(&settings, &mut streamed).unwrap();

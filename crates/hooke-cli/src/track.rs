@@ -34,6 +34,7 @@ pub struct Settings {
     pub threshold: f32,
     pub halflife: f32,
     pub force: bool,
+    pub gltf: crate::GltfArgs,
 }
 
 /// Local poses of a clip, frame-major.
@@ -321,9 +322,11 @@ pub(crate) fn track(clip: &Clip, poses: &mut Poses, halflife: f32, cuts: &Cuts) 
 
 /// Runs `hooke track`.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
-    let inputs = [settings.input.as_path()];
+    // A glTF input names its animation after `#`: the file is what must not be written over.
+    let file = crate::gltfio::input_file(&settings.input);
+    let inputs = [file.as_path()];
     output::check_target(&settings.out, &inputs, settings.force)?;
-    let bvh = clipio::read_bvh(&settings.input)?;
+    let bvh = clipio::read_bvh_with(&settings.input, &settings.gltf)?;
     if bvh.frame_count() < 1 {
         return Err(CliError::Input(format!(
             "{}: 0 frame(s); at least 1 needed",
@@ -360,14 +363,26 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         Cuts::Given(settings.cuts.clone())
     };
     track(&clip, &mut poses, settings.halflife, &cuts);
-    clipio::write_poses(
-        &settings.out,
-        &clip,
-        (&poses.positions, &poses.rotations),
-        &inputs,
-        settings.force,
-        out,
-    )?;
+    if crate::gltfio::is_gltf(&settings.out) {
+        let bvh = clip.bvh_with_poses(&poses.positions, &poses.rotations);
+        clipio::write_clip(
+            &settings.out,
+            &bvh,
+            &inputs,
+            settings.force,
+            &settings.gltf,
+            out,
+        )?;
+    } else {
+        clipio::write_poses(
+            &settings.out,
+            &clip,
+            (&poses.positions, &poses.rotations),
+            &inputs,
+            settings.force,
+            out,
+        )?;
+    }
     let report = clipio::report(out, &mut stderr, &settings.out);
     writeln!(report, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
 }

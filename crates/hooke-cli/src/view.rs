@@ -25,15 +25,22 @@ pub(crate) struct Settings {
     pub trail: Option<String>,
     /// Replace an existing page.
     pub force: bool,
+    /// How glTF inputs are read.
+    pub gltf: crate::GltfArgs,
 }
 
 /// Writes the page and prints its path and size.
 pub(crate) fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
-    let inputs: Vec<&Path> = settings.files.iter().map(PathBuf::as_path).collect();
+    let files: Vec<PathBuf> = settings
+        .files
+        .iter()
+        .map(|p| crate::gltfio::input_file(p))
+        .collect();
+    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     output::check_target(&settings.out, &inputs, settings.force)?;
     let mut clips = Vec::with_capacity(settings.files.len());
     for path in &settings.files {
-        let clip = clipio::read_clip(path, 1)?;
+        let clip = clipio::read_clip_with(path, 1, &settings.gltf)?;
         if clip.frame_count() > crate::MAX_FRAMES {
             return Err(CliError::Input(format!(
                 "{}: {} frames; the viewer takes at most {}",

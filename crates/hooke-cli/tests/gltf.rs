@@ -1,0 +1,147 @@
+//! glTF in the `hooke` tool: `convert` both ways, `info`, `stitch` and `track` on `.glb` files
+//! (`FILE.glb#ANIMATION:RANGE`), `.glb` outputs, and malformed files as exit status 2 naming the
+//! file.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hooke(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hooke"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = hooke(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gltf-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn clip(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/cmu")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn convert_info_stitch_and_track_on_glb() {
+    let dir = folder("commands");
+    let (a, b) = (dir.join("a.glb"), dir.join("b.glb"));
+    let scale = ["--scale", "0.056444"];
+    let report = ok(&[&["convert", &clip("01_01.bvh"), s(&a)][..], &scale].concat());
+    assert!(report.contains("31 joints, 2752 frames"), "{report}");
+    ok(&[&["convert", &clip("01_03.bvh"), s(&b)][..], &scale].concat());
+
+    let info = ok(&["info", s(&a), "--scale", "0.056444"]);
+    assert!(
+        info.contains(
+            "glTF animation: a, skin: skeleton, keys at 120.000 Hz, interpolation: LINEAR x93"
+        ),
+        "{info}"
+    );
+    assert!(
+        info.contains("Hips [Xposition Yposition Zposition Zrotation Yrotation Xrotation]"),
+        "{info}"
+    );
+    assert!(info.contains("frames: 2752"), "{info}");
+
+    // Back to BVH: the same numbers as the bundled file (to 1e-4) on the root's channels.
+    let back = dir.join("a.bvh");
+    ok(&[&["convert", s(&a), s(&back)][..], &scale].concat());
+    let text = std::fs::read_to_string(&back).unwrap();
+    assert!(
+        text.contains("CHANNELS 6 Xposition Yposition Zposition Zrotation Yrotation Xrotation")
+    );
+
+    // The example, with an animation named and one by default.
+    let out = dir.join("out.glb");
+    let a0 = format!("{}:0..100", a.display());
+    let b20 = format!("{}#b:20..120", b.display());
+    let report = ok(&["stitch", &a0, &b20, "-o", s(&out)]);
+    assert!(
+        report.contains("(200 frames, 1 seam(s), inertialized)"),
+        "{report}"
+    );
+    let info = ok(&["info", s(&out)]);
+    assert!(info.contains("frames: 200"), "{info}");
+
+    let tracked = dir.join("tracked.glb");
+    let report = ok(&["track", s(&out), "--detect", "-o", s(&tracked)]);
+    assert!(report.contains("200 frames"), "{report}");
+
+    // Outputs never replace an input, nor an existing file without --force.
+    let again = hooke(&[
+        "stitch",
+        &format!("{}#a:0..10", a.display()),
+        "-o",
+        s(&a),
+        "--force",
+    ]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("over the input"));
+    let exists = hooke(&["convert", &clip("01_01.bvh"), s(&a)]);
+    assert_eq!(exists.status.code(), Some(2));
+    let text_gltf = hooke(&["convert", &clip("01_01.bvh"), s(&dir.join("x.gltf"))]);
+    assert_eq!(text_gltf.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&text_gltf.stderr).contains(".glb"));
+
+    // An animation that is not there names the ones that are.
+    let missing = hooke(&["info", &format!("{}#run", a.display())]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr)
+            .contains("no animation `run`; the file has `a` (#0)")
+    );
+}
+
+#[test]
+fn malformed_gltf_is_exit_status_2_naming_the_file() {
+    let dir = folder("malformed");
+    let good = dir.join("good.glb");
+    ok(&["convert", &clip("01_01.bvh"), s(&good)]);
+    let bytes = std::fs::read(&good).unwrap();
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        (
+            "truncated.glb",
+            bytes[..bytes.len() / 2].to_vec(),
+            "truncated GLB",
+        ),
+        (
+            "json.gltf",
+            b"{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [{\"children\": [0]}]}".to_vec(),
+            "nodes[0]",
+        ),
+        ("text.glb", b"not a glb".to_vec(), "not glTF 2.0 JSON"),
+    ];
+    for (name, data, message) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, data).unwrap();
+        let out = hooke(&["info", s(&path)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains(s(&path)) && stderr.contains(message),
+            "{name}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
