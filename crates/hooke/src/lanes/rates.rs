@@ -160,7 +160,14 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
         return;
     }
     let t = f32x8::splat(dt);
-    let coeffs = |i: usize| critical_rate_coeffs(rate[i], t).0;
+    // The slow path's coefficients (lanes whose result left the f32 range) come from the f64
+    // closed form of the halflife: with a `dt` near f32::MAX, `z = y dt` itself overflows and the
+    // f32 coefficients are not usable (`xq = 2 dt (g / z)` is `inf * 0`).
+    let dt64 = wide::f64x4::splat(f64::from(dt));
+    let coeffs = |i: usize| {
+        let halflife = f32x8::splat(2.0 * std::f32::consts::LN_2) / rate[i];
+        super::closed_form::critical_lanes(halflife, dt64)
+    };
     let step = |i: usize, x, v, g, q| {
         let (c, rigid) = critical_rate_coeffs(rate[i], t);
         let (x1, v1, dx) = raw_step(&c, x, v, g, q);
