@@ -2,7 +2,10 @@
 //! columns. Construction and per-character state here; [`transition`](Inertializer::transition)
 //! and [`update`](Inertializer::update) in their own files.
 
+mod bones;
 mod channel;
+mod many;
+mod source;
 mod timing;
 mod transition;
 mod update;
