@@ -4,15 +4,19 @@
 
 use wide::f32x8;
 
+use glam::DVec3;
+
 use crate::bone::{Anchor, Bone};
 use crate::limits::reach_time;
+use crate::offsets::OffsetColumns;
 use crate::profile::{BlendMode, RootPolicy};
 use crate::rebase::{Offset8, rebase};
+use crate::saturate::saturate_vec3;
 use crate::world::{self, Spin};
-use hooke::scalar::quat_to_scaled_angle_axis_f64;
+use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
 use hooke::simd::Vec3x8;
 
-use super::source::{PoseSource, load_vec3, store_vec3};
+use super::source::{PoseSource, load_lanes, store_lanes};
 use super::{Inertializer, set_bone};
 
 impl Inertializer {
@@ -21,15 +25,21 @@ impl Inertializer {
     /// offset of the input).
     pub(super) fn lanes_apply(&self, character: usize, mode: BlendMode) -> bool {
         let bones = self.profile.bone_count();
+        let running = self.dead_timing.blend_time.as_slice();
         matches!(mode, BlendMode::Inertialize)
             && self.profile.world_rotation_bones().next().is_none()
-            && !(character * bones..(character + 1) * bones)
-                .any(|lane| self.dead_timing.running(lane).is_some())
+            && !running
+                .get(character * bones..(character + 1) * bones)
+                .unwrap_or(&[])
+                .iter()
+                .any(|&t| t > 0.0)
     }
 
     /// The bones of a transition in `f32x8` lanes, eight bones of `character` at a time
-    /// ([`rebase`]); lanes whose result leaves the `f32` range go through the `f64` path,
-    /// which saturates. The anchored root is re-anchored in `f64` first (from the old offset).
+    /// ([`rebase`]). A rig of 8 bones or more runs whole lane groups only: the last one ends at
+    /// the last bone and overlaps the one before, whose results it keeps. Lanes whose result
+    /// leaves the `f32` range go through the `f64` path, which saturates. The anchored root is
+    /// re-anchored in `f64` first (from the old offset).
     pub(super) fn rebase_bones<S: PoseSource>(
         &mut self,
         character: usize,
@@ -47,61 +57,55 @@ impl Inertializer {
             let target = anchor.clip_from_world(&output);
             (anchor, Bone::offset_between(&target, &dst))
         });
-        let mut start = 0;
-        while start < bones {
-            let count = (bones - start).min(8);
+        let mut cols = offset_slices(&mut self.offsets);
+        let mut group = |start: usize, count: usize, keep: usize| {
             let lane = base + start;
-            let off = load_offsets(&self.offsets, lane, count);
+            let off = load_offsets(&cols, lane, count);
             let (src, dst) = (
                 source.bones8(start, count),
                 destination.bones8(start, count),
             );
-            let (new, finite) = rebase(&off, &src, &dst);
-            if finite.all() {
-                store_offsets(&mut self.offsets, lane, count, &new);
-            } else {
-                self.rebase_saturating(lane, count, finite, &new, (source, destination), start);
+            let (mut new, finite) = rebase(&off, &src, &dst);
+            if keep > 0 {
+                new = keep_first(keep, &off, &new);
             }
-            start += count;
+            if finite.all() {
+                store_offsets(&mut cols, lane, count, &new);
+            } else {
+                rebase_saturating(
+                    &mut cols,
+                    (lane, count, keep),
+                    finite,
+                    &new,
+                    (source, destination),
+                    start,
+                );
+            }
+        };
+        if bones < 8 {
+            group(0, bones, 0);
+        } else {
+            let whole = bones / 8 * 8;
+            for start in (0..whole).step_by(8) {
+                group(start, 8, 0);
+            }
+            if whole < bones {
+                group(bones - 8, 8, whole - (bones - 8));
+            }
         }
         for b in 0..bones {
-            let lane = base + b;
             if self.profile.is_excluded(b) {
-                self.offsets.clear(lane);
+                self.offsets.clear(base + b);
             }
-            self.dead_timing.stop(lane);
+        }
+        let running = self.dead_timing.blend_time.as_mut_slice();
+        if let Some(lanes) = running.get_mut(base..base + bones) {
+            lanes.fill(0.0);
         }
         if let Some((anchor, offset)) = root {
             self.anchors[character] = anchor;
             if !self.profile.is_excluded(0) {
                 self.offsets.set(base, &offset);
-            }
-        }
-    }
-
-    /// Lanes of [`rebase_bones`](Self::rebase_bones) with a result beyond the `f32` range:
-    /// there the `f64` path (`apply_to`, `offset_between`, saturated when stored).
-    #[cold]
-    #[inline(never)]
-    fn rebase_saturating<S: PoseSource>(
-        &mut self,
-        lane: usize,
-        count: usize,
-        finite: f32x8,
-        new: &Offset8,
-        (source, destination): (&S, &S),
-        start: usize,
-    ) {
-        let finite = finite.to_array();
-        for (k, ok) in finite.into_iter().enumerate().take(count) {
-            if ok.to_bits() != 0 {
-                let one = lane_offset(new, k);
-                store_lane(&mut self.offsets, lane + k, one);
-            } else {
-                let b = start + k;
-                let output = self.offsets.get(lane + k).apply_to(&source.bone(b));
-                let offset = Bone::offset_between(&output, &destination.bone(b));
-                self.offsets.set(lane + k, &offset);
             }
         }
     }
@@ -191,37 +195,145 @@ impl Inertializer {
     }
 }
 
+/// The 12 offset columns' slices: position, velocity, rotation vector, angular velocity.
+type OffsetSlices<'a> = [&'a mut [f32]; 12];
+
+fn offset_slices(o: &mut OffsetColumns) -> OffsetSlices<'_> {
+    let (x, v, e, w) = (
+        &mut o.positions,
+        &mut o.velocities,
+        &mut o.rotations,
+        &mut o.angular_velocities,
+    );
+    [
+        x.x.as_mut_slice(),
+        x.y.as_mut_slice(),
+        x.z.as_mut_slice(),
+        v.x.as_mut_slice(),
+        v.y.as_mut_slice(),
+        v.z.as_mut_slice(),
+        e.x.as_mut_slice(),
+        e.y.as_mut_slice(),
+        e.z.as_mut_slice(),
+        w.x.as_mut_slice(),
+        w.y.as_mut_slice(),
+        w.z.as_mut_slice(),
+    ]
+}
+
 #[inline(always)]
-fn load_offsets(o: &crate::offsets::OffsetColumns, lane: usize, count: usize) -> Offset8 {
+fn load_offsets(c: &OffsetSlices<'_>, lane: usize, count: usize) -> Offset8 {
+    let v3 = |k: usize| Vec3x8 {
+        x: load_lanes(c[k], lane, count, 0.0),
+        y: load_lanes(c[k + 1], lane, count, 0.0),
+        z: load_lanes(c[k + 2], lane, count, 0.0),
+    };
     Offset8 {
-        x: load_vec3(&o.positions, lane, count),
-        v: load_vec3(&o.velocities, lane, count),
-        e: load_vec3(&o.rotations, lane, count),
-        w: load_vec3(&o.angular_velocities, lane, count),
+        x: v3(0),
+        v: v3(3),
+        e: v3(6),
+        w: v3(9),
     }
 }
 
 #[inline(always)]
-fn store_offsets(o: &mut crate::offsets::OffsetColumns, lane: usize, count: usize, n: &Offset8) {
-    store_vec3(&mut o.positions, lane, count, n.x);
-    store_vec3(&mut o.velocities, lane, count, n.v);
-    store_vec3(&mut o.rotations, lane, count, n.e);
-    store_vec3(&mut o.angular_velocities, lane, count, n.w);
+fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, count: usize, n: &Offset8) {
+    for (k, v) in [n.x, n.v, n.e, n.w].into_iter().enumerate() {
+        store_lanes(c[3 * k], lane, count, v.x);
+        store_lanes(c[3 * k + 1], lane, count, v.y);
+        store_lanes(c[3 * k + 2], lane, count, v.z);
+    }
 }
 
-fn lane3(v: Vec3x8, k: usize) -> glam::Vec3 {
-    glam::Vec3::new(v.x.to_array()[k], v.y.to_array()[k], v.z.to_array()[k])
+/// `new` with its first `keep` lanes taken from `old`.
+#[inline(always)]
+fn keep_first(keep: usize, old: &Offset8, new: &Offset8) -> Offset8 {
+    let index = f32x8::new([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+    let mask = index.simd_lt(f32x8::splat(keep as f32));
+    let pick = |a: Vec3x8, b: Vec3x8| Vec3x8 {
+        x: mask.select(a.x, b.x),
+        y: mask.select(a.y, b.y),
+        z: mask.select(a.z, b.z),
+    };
+    Offset8 {
+        x: pick(old.x, new.x),
+        v: pick(old.v, new.v),
+        e: pick(old.e, new.e),
+        w: pick(old.w, new.w),
+    }
 }
 
-fn lane_offset(n: &Offset8, k: usize) -> [glam::Vec3; 4] {
-    [lane3(n.x, k), lane3(n.v, k), lane3(n.e, k), lane3(n.w, k)]
+/// Component `k` of lane `i` of a vector.
+fn lane_of(v: Vec3x8, i: usize) -> [f32; 3] {
+    [v.x.to_array()[i], v.y.to_array()[i], v.z.to_array()[i]]
 }
 
-fn store_lane(o: &mut crate::offsets::OffsetColumns, lane: usize, [x, v, e, w]: [glam::Vec3; 4]) {
-    o.positions.set(lane, x);
-    o.velocities.set(lane, v);
-    o.rotations.set(lane, e);
-    o.angular_velocities.set(lane, w);
+/// The offset at `lane` in `f64` (as `OffsetColumns::get`).
+fn get_offset(c: &OffsetSlices<'_>, lane: usize) -> Bone {
+    let v = |k: usize| {
+        DVec3::new(
+            f64::from(c[k][lane]),
+            f64::from(c[k + 1][lane]),
+            f64::from(c[k + 2][lane]),
+        )
+    };
+    Bone {
+        x: v(0),
+        v: v(3),
+        q: quat_from_scaled_angle_axis_f64(v(6)).normalize(),
+        w: v(9),
+    }
+}
+
+/// Stores an offset at `lane` (as `OffsetColumns::set`: saturated, the rotation as a rotation
+/// vector on the shortest path).
+fn set_offset(c: &mut OffsetSlices<'_>, lane: usize, b: &Bone) {
+    let parts = [
+        saturate_vec3(b.x),
+        saturate_vec3(b.v),
+        quat_to_scaled_angle_axis_f64(b.q).as_vec3(),
+        saturate_vec3(b.w),
+    ];
+    for (k, p) in parts.into_iter().enumerate() {
+        set_lane3(c, 3 * k, lane, p.to_array());
+    }
+}
+
+fn set_lane3(c: &mut OffsetSlices<'_>, k: usize, lane: usize, v: [f32; 3]) {
+    for (j, v) in v.into_iter().enumerate() {
+        if let Some(slot) = c[k + j].get_mut(lane) {
+            *slot = v;
+        }
+    }
+}
+
+/// The lanes of a group of [`Inertializer::rebase_bones`] that need more than a store: the
+/// first `keep` lanes are left as they are (the overlapped lanes of the last group), lanes
+/// beyond the `f32` range go through the `f64` path (`apply_to`, `offset_between`), which
+/// saturates; the others take the lanes' results.
+#[cold]
+#[inline(never)]
+fn rebase_saturating<S: PoseSource>(
+    cols: &mut OffsetSlices<'_>,
+    (lane, count, keep): (usize, usize, usize),
+    finite: f32x8,
+    new: &Offset8,
+    (source, destination): (&S, &S),
+    start: usize,
+) {
+    let finite = finite.to_array();
+    for (k, ok) in finite.into_iter().enumerate().take(count).skip(keep) {
+        if ok.to_bits() != 0 {
+            for (j, v) in [new.x, new.v, new.e, new.w].into_iter().enumerate() {
+                set_lane3(cols, 3 * j, lane + k, lane_of(v, k));
+            }
+        } else {
+            let b = start + k;
+            let output = get_offset(cols, lane + k).apply_to(&source.bone(b));
+            let offset = Bone::offset_between(&output, &destination.bone(b));
+            set_offset(cols, lane + k, &offset);
+        }
+    }
 }
 
 #[cfg(test)]

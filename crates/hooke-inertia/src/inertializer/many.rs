@@ -51,14 +51,8 @@ impl Inertializer {
         self.check_batches(source, destination)?;
         self.check_list(characters)?;
         for &character in characters {
-            let src = BatchPose {
-                batch: source,
-                character,
-            };
-            let dst = BatchPose {
-                batch: destination,
-                character,
-            };
+            let src = BatchPose::new(source, character);
+            let dst = BatchPose::new(destination, character);
             self.transition_checked(character, &src, &dst);
         }
         Ok(())

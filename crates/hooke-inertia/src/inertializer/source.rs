@@ -125,14 +125,47 @@ impl PoseSource for PoseRef<'_> {
     }
 }
 
-/// One character of a [`PoseBatch`] whose shape is the inertializer's.
+/// One character of a [`PoseBatch`] whose shape is the inertializer's, with the 13 bone
+/// columns' slices taken once (not per lane group: a call per column in the loop made the
+/// compiler spill every vector around it).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BatchPose<'a> {
-    pub batch: &'a PoseBatch,
-    pub character: usize,
+    batch: &'a PoseBatch,
+    character: usize,
+    /// Position, velocity, rotation (x, y, z, w), angular velocity.
+    columns: [&'a [f32]; 13],
 }
 
-impl BatchPose<'_> {
+impl<'a> BatchPose<'a> {
+    pub(crate) fn new(batch: &'a PoseBatch, character: usize) -> BatchPose<'a> {
+        let c = &batch.bone_columns;
+        let (x, v, q, w) = (
+            &c.positions,
+            &c.velocities,
+            &c.rotations,
+            &c.angular_velocities,
+        );
+        BatchPose {
+            batch,
+            character,
+            columns: [
+                x.x.as_slice(),
+                x.y.as_slice(),
+                x.z.as_slice(),
+                v.x.as_slice(),
+                v.y.as_slice(),
+                v.z.as_slice(),
+                q.x.as_slice(),
+                q.y.as_slice(),
+                q.z.as_slice(),
+                q.w.as_slice(),
+                w.x.as_slice(),
+                w.y.as_slice(),
+                w.z.as_slice(),
+            ],
+        }
+    }
+
     fn lane(&self, b: usize) -> usize {
         self.character * self.batch.shape().1 + b
     }
@@ -146,20 +179,30 @@ impl PoseSource for BatchPose<'_> {
     #[inline(always)]
     fn bones8(&self, start: usize, count: usize) -> Bone8 {
         let base = self.lane(start);
-        let c = &self.batch.bone_columns;
-        let s3 = |v: &hooke::column::Vec3Columns| load_vec3(v, base, count);
-        let q = &c.rotations;
+        let c = &self.columns;
         Bone8 {
-            x: s3(&c.positions),
-            v: s3(&c.velocities),
+            x: Vec3x8 {
+                x: load_lanes(c[0], base, count, 0.0),
+                y: load_lanes(c[1], base, count, 0.0),
+                z: load_lanes(c[2], base, count, 0.0),
+            },
+            v: Vec3x8 {
+                x: load_lanes(c[3], base, count, 0.0),
+                y: load_lanes(c[4], base, count, 0.0),
+                z: load_lanes(c[5], base, count, 0.0),
+            },
             // Stored normalised (`PoseBatch::set_character`, the update's output).
             q: Quat8 {
-                x: load_lanes(q.x.as_slice(), base, count, 0.0),
-                y: load_lanes(q.y.as_slice(), base, count, 0.0),
-                z: load_lanes(q.z.as_slice(), base, count, 0.0),
-                w: load_lanes(q.w.as_slice(), base, count, 1.0),
+                x: load_lanes(c[6], base, count, 0.0),
+                y: load_lanes(c[7], base, count, 0.0),
+                z: load_lanes(c[8], base, count, 0.0),
+                w: load_lanes(c[9], base, count, 1.0),
             },
-            w: s3(&c.angular_velocities),
+            w: Vec3x8 {
+                x: load_lanes(c[10], base, count, 0.0),
+                y: load_lanes(c[11], base, count, 0.0),
+                z: load_lanes(c[12], base, count, 0.0),
+            },
         }
     }
 
@@ -182,27 +225,4 @@ impl PoseSource for BatchPose<'_> {
         let lane = 3 * self.lane(b);
         [0, 1, 2].map(|k| (f64::from(log[lane + k]), f64::from(rate[lane + k])))
     }
-}
-
-/// Vectors `start..start + count` of SoA columns in lanes `0..count`, the other lanes zero.
-#[inline(always)]
-pub(super) fn load_vec3(v: &hooke::column::Vec3Columns, start: usize, count: usize) -> Vec3x8 {
-    Vec3x8 {
-        x: load_lanes(v.x.as_slice(), start, count, 0.0),
-        y: load_lanes(v.y.as_slice(), start, count, 0.0),
-        z: load_lanes(v.z.as_slice(), start, count, 0.0),
-    }
-}
-
-/// Lanes `0..count` of `v` into vectors `start..start + count` of SoA columns.
-#[inline(always)]
-pub(super) fn store_vec3(
-    c: &mut hooke::column::Vec3Columns,
-    start: usize,
-    count: usize,
-    v: Vec3x8,
-) {
-    store_lanes(c.x.as_mut_slice(), start, count, v.x);
-    store_lanes(c.y.as_mut_slice(), start, count, v.y);
-    store_lanes(c.z.as_mut_slice(), start, count, v.z);
 }
