@@ -432,6 +432,18 @@ HookeStatus hooke_inertializer_transition_view(HookeInertializer *inertializer, 
                                                const HookePoseView *source,
                                                const HookePoseView *destination);
 /**
+ * hooke_inertializer_transition for each of the count characters listed in characters, from its
+ * states in source to its states in destination (both characters * bones states, character-major,
+ * like the update's input; only the listed characters' states are read). An index out of range
+ * (HOOKE_INDEX_OUT_OF_RANGE), a character listed twice, a non-finite value or a non-unit rotation
+ * (HOOKE_INVALID_PARAMETER) fails with nothing changed.
+ */
+HookeStatus hooke_inertializer_transition_many(HookeInertializer *inertializer,
+                                               const size_t *characters, /* count indices */
+                                               size_t count,
+                                               const HookeBoneState *source,       /* all */
+                                               const HookeBoneState *destination); /* all */
+/**
  * Advances every character by dt (finite, >= 0) and writes the output; input and output hold
  * characters * bones states, character-major (they may be the same array). dt = 0 right after a
  * transition outputs the source pose.
