@@ -422,7 +422,9 @@ size_t hooke_inertializer_bones(const HookeInertializer *inertializer);
 /**
  * Switches character from source (what its input was at the switch, with velocities; bones
  * entries) to destination (bones entries) without moving its output. Call before the update of
- * the frame whose input changes.
+ * the frame whose input changes; that update decays the new offsets by its dt before showing them
+ * (the frame then shows the source's continuation one dt into the blend): update that frame with
+ * dt = 0 to show them undecayed, as a single stream stitching clips should.
  */
 HookeStatus hooke_inertializer_transition(HookeInertializer *inertializer, size_t character,
                                           const HookeBoneState *source,       /* bones entries */

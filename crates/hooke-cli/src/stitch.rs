@@ -141,6 +141,11 @@ pub(crate) fn stitch_with(
             let (clip, base) = frames.window(start..end);
             for frame in start..end {
                 progress.set(made);
+                // The seam frame shows the offsets undecayed (`update(0)`): the transition is
+                // taken at this frame's time (the source's next frame against the destination's
+                // first), so decaying them by `dt` before showing them would skip one frame of
+                // the source's continuation (issue 19 part 3). A cut shows the destination at once.
+                let mut step = dt;
                 if frame == range.start
                     && let Some((before, end)) = previous
                 {
@@ -153,12 +158,15 @@ pub(crate) fn stitch_with(
                         .transition(0, source, destination)
                         .map_err(failed)?;
                     seams.push(made);
+                    if !matches!(blend.mode, StitchMode::Cut) {
+                        step = 0.0;
+                    }
                 }
                 input
                     .set_character(0, PoseRef::from_clip(&clip, frame - base))
                     .map_err(failed)?;
                 inertializer
-                    .update(dt, &input, &mut output)
+                    .update(step, &input, &mut output)
                     .map_err(failed)?;
                 let pose = output.character(0).map_err(failed)?;
                 sink(&pose.positions, &pose.rotations)?;
@@ -553,6 +561,10 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     )
     .map_err(io)
 }
+
+#[cfg(test)]
+#[path = "stitch_seams.rs"]
+mod seam_quality;
 
 #[cfg(test)]
 mod tests {

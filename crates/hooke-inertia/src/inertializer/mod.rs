@@ -40,6 +40,16 @@ use timing::TimingColumns;
 /// of the frame in which its input changes, with the source pose (what its input was, at the time
 /// of the switch, with velocities) and the destination pose (the new animation at the same time).
 ///
+/// **The frame of the switch** (`docs/math.md` §6.1): the offsets a transition computes are the
+/// difference at the time of the frame whose input changes, and the update decays the offsets by
+/// its `dt` *before* applying them. So a transition followed by `update(dt)` shows that frame
+/// with the offsets one `dt` into their decay: the first frame after the switch skips one frame
+/// of the source's continuation (a velocity step at the seam). A single stream (stitching clips:
+/// `hooke stitch`) updates the frame of the switch with `dt = 0`, which shows the offsets
+/// undecayed, exactly the source's continuation, and decays them from the next frame on. A
+/// crowd's one update per frame cannot do that for the characters that switch (issue 19 part 3:
+/// not solved in the library yet).
+///
 /// ```
 /// use glam::Vec3;
 /// use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
