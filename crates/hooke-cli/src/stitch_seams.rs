@@ -88,6 +88,9 @@ fn reference(
     out
 }
 
+/// Ranges of clips, played one after the other.
+type Ranges<'a> = Vec<(&'a Clip, Range<usize>)>;
+
 fn check(ranges: &[(&Clip, Range<usize>)], halflife: f32) -> Vec<(f64, f64)> {
     let joints = ranges[0].0.joint_count();
     let dt = f64::from(ranges[0].0.frame_time());
@@ -126,7 +129,7 @@ fn check(ranges: &[(&Clip, Range<usize>)], halflife: f32) -> Vec<(f64, f64)> {
 #[test]
 fn seams_are_as_smooth_as_a_plain_inertializer() {
     let (walk, climb) = (clip("01_01.bvh"), clip("01_03.bvh"));
-    let cases: [(Vec<(&Clip, Range<usize>)>, f32); 2] = [
+    let cases: [(Ranges<'_>, f32); 2] = [
         (
             vec![(&walk, 20..400), (&climb, 900..1300), (&walk, 700..1000)],
             0.15,
