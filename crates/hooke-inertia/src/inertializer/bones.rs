@@ -9,7 +9,7 @@ use glam::DVec3;
 use crate::bone::{Anchor, Bone};
 use crate::limits::reach_time;
 use crate::offsets::OffsetColumns;
-use crate::profile::{BlendMode, RootPolicy};
+use crate::profile::BlendMode;
 use crate::rebase::{Offset8, rebase};
 use crate::saturate::saturate_vec3;
 use crate::world::{self, Spin};
@@ -48,14 +48,13 @@ impl Inertializer {
     ) {
         let bones = self.profile.bone_count();
         let base = character * bones;
-        let anchored = matches!(self.root, RootPolicy::Anchored { .. }) && bones > 0;
-        let root = anchored.then(|| {
+        let root = self.anchor_bone.map(|r| {
             let output = self.anchors[character]
-                .world_from_clip(&self.offsets.get(base).apply_to(&source.bone(0)));
-            let dst = destination.bone(0);
+                .world_from_clip(&self.offsets.get(base + r).apply_to(&source.bone(r)));
+            let dst = destination.bone(r);
             let anchor = Anchor::aligning(&output, &dst, self.up);
             let target = anchor.clip_from_world(&output);
-            (anchor, Bone::offset_between(&target, &dst))
+            (r, anchor, Bone::offset_between(&target, &dst))
         });
         let mut cols = offset_slices(&mut self.offsets);
         let mut group = |start: usize, count: usize, keep: usize| {
@@ -102,10 +101,10 @@ impl Inertializer {
         if let Some(lanes) = running.get_mut(base..base + bones) {
             lanes.fill(0.0);
         }
-        if let Some((anchor, offset)) = root {
+        if let Some((r, anchor, offset)) = root {
             self.anchors[character] = anchor;
-            if !self.profile.is_excluded(0) {
-                self.offsets.set(base, &offset);
+            if !self.profile.is_excluded(r) {
+                self.offsets.set(base + r, &offset);
             }
         }
     }
@@ -121,17 +120,17 @@ impl Inertializer {
     ) {
         let bones = self.profile.bone_count();
         let outputs = self.current_outputs(character, source);
-        let anchored = matches!(self.root, RootPolicy::Anchored { .. });
-        if anchored && bones > 0 {
-            let dst = destination.bone(0);
-            self.anchors[character] = Anchor::aligning(&outputs[0], &dst, self.up);
+        let anchored = self.anchor_bone;
+        if let Some(r) = anchored {
+            let dst = destination.bone(r);
+            self.anchors[character] = Anchor::aligning(&outputs[r], &dst, self.up);
         }
         // What the offsets take the destination to: the output, the root in the new anchor's
         // clip space.
         let targets: Vec<Bone> = outputs
             .iter()
             .enumerate()
-            .map(|(b, output)| match b == 0 && anchored {
+            .map(|(b, output)| match Some(b) == anchored {
                 true => self.anchors[character].clip_from_world(output),
                 false => *output,
             })
@@ -177,7 +176,7 @@ impl Inertializer {
                     set_bone(&mut self.dead, lane, &stored);
                     let blend_time = if excluded { 0.0 } else { blend_time };
                     // The destination as shown (the anchored root in world space).
-                    let dst = match b == 0 && anchored {
+                    let dst = match Some(b) == anchored {
                         true => self.anchors[character].world_from_clip(&dst),
                         false => dst,
                     };

@@ -79,6 +79,8 @@ pub struct Inertializer {
     characters: usize,
     profile: BlendProfile,
     root: RootPolicy,
+    /// The bone the root policy re-anchors, if any (within the rig).
+    anchor_bone: Option<usize>,
     up: DVec3,
     modes: Vec<BlendMode>,
     anchors: Vec<Anchor>,
@@ -120,7 +122,7 @@ impl Inertializer {
     ) -> Result<Inertializer, InertiaError> {
         let up = match root {
             RootPolicy::Local => DVec3::Y,
-            RootPolicy::Anchored { up } => {
+            RootPolicy::Anchored { up } | RootPolicy::AnchoredBone { up, .. } => {
                 let d = up.as_dvec3();
                 if !d.is_finite() || d.length() == 0.0 {
                     return Err(InertiaError::InvalidUpAxis {
@@ -130,6 +132,13 @@ impl Inertializer {
                 d.normalize()
             }
         };
+        if let Some(bone) = root.anchored_bone()
+            && bone > 0
+        {
+            hooke::error::check_index("root bone", bone, profile.bone_count())?;
+        }
+        // The re-anchored bone (none for a rig without bones).
+        let anchor_bone = root.anchored_bone().filter(|&b| b < profile.bone_count());
         let lanes = alloc::lanes("bone lanes", characters, profile.bone_count())?;
         let curve_lanes = alloc::lanes("curve lanes", characters, profile.curve_count())?;
         // Three log-scale lanes per bone.
@@ -146,6 +155,7 @@ impl Inertializer {
         let mut inertializer = Inertializer {
             characters,
             root,
+            anchor_bone,
             up,
             modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,

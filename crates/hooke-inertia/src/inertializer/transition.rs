@@ -3,7 +3,6 @@
 use crate::bone::{self, Bone};
 use crate::error::InertiaError;
 use crate::pose::PoseRef;
-use crate::profile::RootPolicy;
 use crate::validate;
 use crate::world::{self, Spin};
 
@@ -130,7 +129,7 @@ impl Inertializer {
         }
         for (b, out) in outputs.iter_mut().enumerate() {
             let lane = character * bones + b;
-            if b == 0 && matches!(self.root, RootPolicy::Anchored { .. }) {
+            if Some(b) == self.anchor_bone {
                 *out = self.anchors[character].world_from_clip(out);
             }
             if let Some((elapsed, blend_time)) = self.dead_timing.running(lane) {
