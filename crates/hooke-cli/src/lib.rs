@@ -31,6 +31,7 @@ mod progress;
 mod stitch;
 mod table;
 mod track;
+mod travel;
 mod view;
 mod viewer;
 
@@ -62,6 +63,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             halflife,
             blend_time,
             root,
+            root_joint,
             force,
         } => stitch::run(
             &stitch::Settings {
@@ -72,7 +74,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     halflife,
                     blend_time,
                     root,
+                    root_joint: None,
                 },
+                root_joint,
                 force,
             },
             out,

@@ -33,6 +33,9 @@ pub(crate) struct Blend {
     pub halflife: f32,
     pub blend_time: f32,
     pub root: RootArg,
+    /// The joint the anchored root follows (`--root-joint`); `None`: the joint that carries the
+    /// first range's travel ([`root_joint`]).
+    pub root_joint: Option<usize>,
 }
 
 /// Where a range's frames come from: a clip in memory, or a parsed file converted a window of
@@ -112,7 +115,10 @@ pub(crate) fn stitch_with(
     };
     let profile = BlendProfile::uniform(bones, halflife).map_err(input_error)?;
     let policy = match blend.root {
-        RootArg::Anchored => RootPolicy::Anchored { up: Vec3::Y },
+        RootArg::Anchored => RootPolicy::AnchoredBone {
+            up: Vec3::Y,
+            bone: root_joint(sources, blend)?,
+        },
         RootArg::Local => RootPolicy::Local,
     };
     let mut inertializer = Inertializer::new(1, profile, policy).map_err(failed)?;
@@ -177,6 +183,25 @@ pub(crate) fn stitch_with(
         previous = Some((*frames, range.end));
     }
     Ok(seams)
+}
+
+/// The joint an anchored root follows: `blend.root_joint`, or the one that carries the travel
+/// of the first range ([`crate::travel::Travel::carrier`], over its first window of frames).
+pub(crate) fn root_joint(
+    sources: &[(Frames<'_>, Range<usize>)],
+    blend: Blend,
+) -> Result<usize, CliError> {
+    if let Some(joint) = blend.root_joint {
+        return Ok(joint);
+    }
+    let Some((frames, range)) = sources.first() else {
+        return Ok(0);
+    };
+    let end = range.end.min(range.start.saturating_add(WINDOW));
+    let (clip, base) = frames.window(range.start..end);
+    let mut travel = crate::travel::Travel::default();
+    travel.feed_frames(&clip, range.start - base..end - base);
+    Ok(travel.carrier(clip.parents()))
 }
 
 /// Plays `ranges` of `clips` one after the other, blending at each seam as `blend` says
@@ -472,6 +497,8 @@ pub struct Settings {
     pub ranges: Vec<ClipRange>,
     pub out: PathBuf,
     pub blend: Blend,
+    /// `--root-joint NAME`: the joint the anchored root follows (else detected).
+    pub root_joint: Option<String>,
     pub force: bool,
 }
 
@@ -497,6 +524,31 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             hooke_bvh::MAX_JOINT_FRAMES
         )));
     }
+    let mut blend = settings.blend;
+    if let Some(name) = &settings.root_joint {
+        let joint = skeleton.joint_index(name).ok_or_else(|| {
+            CliError::Input(format!(
+                "--root-joint {name}: no such joint (joints: {})",
+                skeleton.joint_names().join(", ")
+            ))
+        })?;
+        blend.root_joint = Some(joint);
+    }
+    let chosen = match blend.root {
+        RootArg::Anchored => {
+            let joint = root_joint(&sources, blend)?;
+            blend.root_joint = Some(joint);
+            Some(joint)
+        }
+        RootArg::Local => None,
+    };
+    let settings = &Settings {
+        blend,
+        ranges: settings.ranges.clone(),
+        out: settings.out.clone(),
+        root_joint: settings.root_joint.clone(),
+        force: settings.force,
+    };
     let cut = cut_probe(&sources, &skeleton, settings.blend)?;
     let mut blended = SeamProbe::new(cut.seams.clone(), total);
     let header = skeleton.bvh_with_poses(&[], &[]);
@@ -537,6 +589,19 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let io = CliError::Stdout;
     let mut stderr = std::io::stderr();
     let out = clipio::report(out, &mut stderr, &settings.out);
+    if let Some(joint) = chosen {
+        writeln!(
+            out,
+            "root joint: {} ({})",
+            skeleton.joint_names()[joint],
+            if settings.root_joint.is_some() {
+                "--root-joint"
+            } else {
+                "detected: the highest joint carrying the first range's travel"
+            }
+        )
+        .map_err(io)?;
+    }
     for seam in &report {
         writeln!(
             out,
@@ -616,11 +681,13 @@ mod tests {
             halflife: 0.1,
             blend_time: 0.2,
             root: RootArg::Anchored,
+            root_joint: None,
         };
         let settings = Settings {
             ranges: specs.clone(),
             out: PathBuf::from("-"),
             blend,
+            root_joint: None,
             force: false,
         };
         let mut streamed = Vec::new();

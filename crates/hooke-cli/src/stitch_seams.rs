@@ -99,6 +99,7 @@ fn check(ranges: &[(&Clip, Range<usize>)], halflife: f32) -> Vec<(f64, f64)> {
         halflife,
         blend_time: 0.2,
         root: RootArg::Local,
+        root_joint: None,
     };
     let cut = stitch(ranges, blend(StitchMode::Cut)).unwrap();
     let blended = stitch(ranges, blend(StitchMode::Inertialize)).unwrap();
