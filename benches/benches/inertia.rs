@@ -14,7 +14,15 @@
 //!   (`hooke_benches::jitter_dt`), so no `dt`-dependent value can be reused from the last frame.
 //! - `hooke/1-thread/scales`: with a scale channel (three more lanes per bone, log space).
 //! - `hooke/1-thread/model-space-head-hands`: head and hands blended in model space.
-//! - `transition/1000-characters`: one transition of every character (cold path, f64).
+//! - `transition/1000-characters`: `Inertializer::transition` of every character, one call each.
+//! - `transition/1000-characters/transition_many`: one `Inertializer::transition_many` of every
+//!   character, poses read from two `PoseBatch`es.
+//! - `transition/1000-characters/peer`: the peer's per-bone transition
+//!   (`inertialize_transition_vec` + `_quat`) of every bone of every character.
+//!   (The transition rows count throughput per bone.)
+//! - `1000x31/hooke/crowd-frame` and `1000x31/peer/crowd-frame`: a crowd frame in which 1/30 of
+//!   the characters switch (a different 1/30 each frame: every character once every 30 frames),
+//!   then one update of every character.
 //!
 //! Every measured update starts from the same state with large offsets in flight
 //! (`iter_batched_ref`), so neither side ever runs on decayed (zero or subnormal) offsets.
@@ -282,6 +290,70 @@ fn peer_crowd(clip: &Clip) -> Vec<PeerBone> {
     bones
 }
 
+/// One bone's source and destination for the peer's transition (glam 0.32 types).
+#[derive(Clone, Copy)]
+struct PeerPair {
+    sx: PVec3,
+    sv: PVec3,
+    sq: PQuat,
+    sw: PVec3,
+    dx: PVec3,
+    dv: PVec3,
+    dq: PQuat,
+    dw: PVec3,
+}
+
+/// Per bone of the crowd: from the frame the crowd shows (`frames(..).1`) back to `frames(..).0`,
+/// the same switch as the hooke transition rows.
+fn peer_pairs(clip: &Clip) -> Vec<PeerPair> {
+    let mut pairs = Vec::with_capacity(CHARACTERS * clip.joint_count());
+    for c in 0..CHARACTERS {
+        let (dst, src) = frames(clip, c);
+        for b in 0..clip.joint_count() {
+            pairs.push(PeerPair {
+                sx: p3(clip.local_positions(src)[b]),
+                sv: p3(clip.local_velocities(src)[b]),
+                sq: pq(clip.local_rotations(src)[b]),
+                sw: p3(clip.local_angular_velocities(src)[b]),
+                dx: p3(clip.local_positions(dst)[b]),
+                dv: p3(clip.local_velocities(dst)[b]),
+                dq: pq(clip.local_rotations(dst)[b]),
+                dw: p3(clip.local_angular_velocities(dst)[b]),
+            });
+        }
+    }
+    pairs
+}
+
+/// The peer's transition of bones `range` (re-basing the offsets in flight).
+fn peer_transition(bones: &mut [PeerBone], pairs: &[PeerPair], range: std::ops::Range<usize>) {
+    for (b, p) in bones[range.clone()].iter_mut().zip(&pairs[range]) {
+        spring_damper::inertialize_transition_vec(
+            &mut b.off_x,
+            &mut b.off_v,
+            p.sx,
+            p.sv,
+            p.dx,
+            p.dv,
+        );
+        spring_damper::inertialize_transition_quat(
+            &mut b.off_q,
+            &mut b.off_w,
+            p.sq,
+            p.sw,
+            p.dq,
+            p.dw,
+        );
+        (b.in_x, b.in_v, b.in_q, b.in_w) = (p.dx, p.dv, p.dq, p.dw);
+    }
+}
+
+/// The characters that switch in crowd frame `frame`: every 30th, a different 1/30 each frame.
+fn switching(frame: u64) -> Vec<usize> {
+    let phase = (frame % 30) as usize;
+    (phase..CHARACTERS).step_by(30).collect()
+}
+
 fn peer_update(bones: &mut [PeerBone], dt: f32) {
     for b in bones {
         spring_damper::inertialize_update_vec(
@@ -385,11 +457,41 @@ fn bench(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
+    let destination = destination_batch(&clip);
+    let crowd_frame = std::cell::Cell::new(0_u64);
+    let lists: Vec<Vec<usize>> = (0..30).map(switching).collect();
+    group.bench_function("hooke/crowd-frame", |b| {
+        b.iter_batched_ref(
+            || (base.inertializer.clone(), base.output.clone()),
+            |(i, out)| {
+                crowd_frame.set(crowd_frame.get() + 1);
+                let list = &lists[(crowd_frame.get() % 30) as usize];
+                i.transition_many(list, &base.input, &destination).unwrap();
+                i.update(black_box(DT), &base.input, out).unwrap();
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    let pairs = peer_pairs(&clip);
+    let joints = clip.joint_count();
+    group.bench_function("peer/crowd-frame", |b| {
+        b.iter_batched_ref(
+            || peer.clone(),
+            |p| {
+                crowd_frame.set(crowd_frame.get() + 1);
+                for &c in &lists[(crowd_frame.get() % 30) as usize] {
+                    peer_transition(p, &pairs, c * joints..(c + 1) * joints);
+                }
+                peer_update(p, black_box(DT));
+            },
+            BatchSize::LargeInput,
+        )
+    });
     group.finish();
 
     let mut group = c.benchmark_group("inertia/transition");
     group
-        .throughput(Throughput::Elements(CHARACTERS as u64))
+        .throughput(Throughput::Elements(bones as u64))
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))
         .sample_size(30);
@@ -413,7 +515,37 @@ fn bench(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
+    let all: Vec<usize> = (0..CHARACTERS).collect();
+    group.bench_function(format!("{CHARACTERS}-characters/transition_many"), |b| {
+        b.iter_batched_ref(
+            || base.inertializer.clone(),
+            |i| i.transition_many(&all, &base.input, &destination).unwrap(),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function(format!("{CHARACTERS}-characters/peer"), |b| {
+        b.iter_batched_ref(
+            || peer.clone(),
+            |p| {
+                let n = p.len();
+                peer_transition(p, &pairs, 0..n)
+            },
+            BatchSize::LargeInput,
+        )
+    });
     group.finish();
+}
+
+/// Every character at the first frame of its pair (`frames(..).0`): where the transition rows
+/// switch the crowd to from the frame it shows.
+fn destination_batch(clip: &Clip) -> PoseBatch {
+    let mut batch = PoseBatch::new(CHARACTERS, clip.joint_count(), 0).unwrap();
+    for c in 0..CHARACTERS {
+        batch
+            .set_character(c, PoseRef::from_clip(clip, frames(clip, c).0))
+            .unwrap();
+    }
+    batch
 }
 
 fn main() {

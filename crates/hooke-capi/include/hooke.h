@@ -422,7 +422,9 @@ size_t hooke_inertializer_bones(const HookeInertializer *inertializer);
 /**
  * Switches character from source (what its input was at the switch, with velocities; bones
  * entries) to destination (bones entries) without moving its output. Call before the update of
- * the frame whose input changes.
+ * the frame whose input changes; that update decays the new offsets by its dt before showing them
+ * (the frame then shows the source's continuation one dt into the blend): update that frame with
+ * dt = 0 to show them undecayed, as a single stream stitching clips should.
  */
 HookeStatus hooke_inertializer_transition(HookeInertializer *inertializer, size_t character,
                                           const HookeBoneState *source,       /* bones entries */
@@ -431,6 +433,18 @@ HookeStatus hooke_inertializer_transition(HookeInertializer *inertializer, size_
 HookeStatus hooke_inertializer_transition_view(HookeInertializer *inertializer, size_t character,
                                                const HookePoseView *source,
                                                const HookePoseView *destination);
+/**
+ * hooke_inertializer_transition for each of the count characters listed in characters, from its
+ * states in source to its states in destination (both characters * bones states, character-major,
+ * like the update's input; only the listed characters' states are read). An index out of range
+ * (HOOKE_INDEX_OUT_OF_RANGE), a character listed twice, a non-finite value or a non-unit rotation
+ * (HOOKE_INVALID_PARAMETER) fails with nothing changed.
+ */
+HookeStatus hooke_inertializer_transition_many(HookeInertializer *inertializer,
+                                               const size_t *characters, /* count indices */
+                                               size_t count,
+                                               const HookeBoneState *source,       /* all */
+                                               const HookeBoneState *destination); /* all */
 /**
  * Advances every character by dt (finite, >= 0) and writes the output; input and output hold
  * characters * bones states, character-major (they may be the same array). dt = 0 right after a

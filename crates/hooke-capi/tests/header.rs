@@ -206,6 +206,7 @@ fn rust_signatures() -> Vec<(&'static str, String)> {
         f!(sig1, hooke_inertializer_bones),
         f!(sig4, hooke_inertializer_transition),
         f!(sig4, hooke_inertializer_transition_view),
+        f!(sig5, hooke_inertializer_transition_many),
         f!(sig4, hooke_inertializer_update),
         f!(sig4, hooke_inertializer_par_update),
         f!(sig4, hooke_inertializer_update_view),

@@ -118,6 +118,11 @@ pub enum Command {
         /// clip's root where it was recorded.
         #[arg(long, value_enum, default_value_t = RootArg::Anchored)]
         root: RootArg,
+        /// The joint the anchored root follows (default: detected, the highest joint carrying
+        /// the first range's horizontal travel; e.g. the hips of a rig whose ROOT stays at the
+        /// origin). The report names the joint used.
+        #[arg(long, value_name = "NAME")]
+        root_joint: Option<String>,
         /// Replace an existing output file.
         #[arg(long)]
         force: bool,

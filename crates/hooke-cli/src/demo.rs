@@ -191,6 +191,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             halflife: 0.1,
             blend_time: 0.2,
             root: RootArg::Anchored,
+            root_joint: None,
         };
         let start = Instant::now();
         let stitched = stitch::stitch(&clips, blend)?;

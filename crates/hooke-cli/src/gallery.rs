@@ -259,6 +259,7 @@ pub(crate) fn stitch_modes() -> Result<Vec<Series>, CliError> {
             halflife: 0.1,
             blend_time: 0.2,
             root: RootArg::Anchored,
+            root_joint: None,
         };
         let stitched = stitch::stitch(&clips, blend)?;
         let global = clipio::global_positions(skeleton, &stitched.positions, &stitched.rotations);

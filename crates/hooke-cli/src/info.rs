@@ -89,9 +89,11 @@ pub fn run(path: &Path, gltf: &crate::GltfArgs, out: &mut dyn Write) -> Result<(
         let mut path_length = 0.0_f64;
         let mut previous: Option<glam::DVec3> = None;
         let (mut start, mut end) = (glam::DVec3::ZERO, glam::DVec3::ZERO);
+        let mut travel = crate::travel::Travel::default();
         for first in (0..frames).step_by(WINDOW) {
             let last = frames.min(first + WINDOW);
             let clip = Clip::from_bvh_frames(&bvh, first..last);
+            travel.feed(&clip);
             for f in 0..last - first {
                 let root = clip.local_positions(f)[0].as_dvec3();
                 match previous {
@@ -113,6 +115,19 @@ pub fn run(path: &Path, gltf: &crate::GltfArgs, out: &mut dyn Write) -> Result<(
             amount(end.x),
             amount(end.y),
             amount(end.z)
+        )
+        .map_err(io)?;
+        let parents: Vec<Option<usize>> = bvh.joints().iter().map(|j| j.parent()).collect();
+        let carrier = travel.carrier(&parents);
+        let lengths = travel.lengths();
+        writeln!(
+            out,
+            "travel joint: {} ({} units of horizontal travel, {} for {}): the joint `hooke \
+             stitch` anchors (--root-joint to choose another)",
+            bvh.joints()[carrier].name(),
+            amount(lengths.get(carrier).copied().unwrap_or(0.0)),
+            amount(lengths.first().copied().unwrap_or(0.0)),
+            bvh.joints()[0].name()
         )
         .map_err(io)?;
     }

@@ -33,6 +33,7 @@ mod progress;
 mod stitch;
 mod table;
 mod track;
+mod travel;
 mod view;
 mod viewer;
 
@@ -71,6 +72,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             halflife,
             blend_time,
             root,
+            root_joint,
             force,
             gltf,
         } => stitch::run(
@@ -82,7 +84,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     halflife,
                     blend_time,
                     root,
+                    root_joint: None,
                 },
+                root_joint,
                 force,
                 gltf,
             },

@@ -33,6 +33,9 @@ pub(crate) struct Blend {
     pub halflife: f32,
     pub blend_time: f32,
     pub root: RootArg,
+    /// The joint the anchored root follows (`--root-joint`); `None`: the joint that carries the
+    /// first range's travel ([`root_joint`]).
+    pub root_joint: Option<usize>,
 }
 
 /// Where a range's frames come from: a clip in memory, or a parsed file converted a window of
@@ -112,7 +115,10 @@ pub(crate) fn stitch_with(
     };
     let profile = BlendProfile::uniform(bones, halflife).map_err(input_error)?;
     let policy = match blend.root {
-        RootArg::Anchored => RootPolicy::Anchored { up: Vec3::Y },
+        RootArg::Anchored => RootPolicy::AnchoredBone {
+            up: Vec3::Y,
+            bone: root_joint(sources, blend)?,
+        },
         RootArg::Local => RootPolicy::Local,
     };
     let mut inertializer = Inertializer::new(1, profile, policy).map_err(failed)?;
@@ -141,6 +147,11 @@ pub(crate) fn stitch_with(
             let (clip, base) = frames.window(start..end);
             for frame in start..end {
                 progress.set(made);
+                // The seam frame shows the offsets undecayed (`update(0)`): the transition is
+                // taken at this frame's time (the source's next frame against the destination's
+                // first), so decaying them by `dt` before showing them would skip one frame of
+                // the source's continuation (issue 19 part 3). A cut shows the destination at once.
+                let mut step = dt;
                 if frame == range.start
                     && let Some((before, end)) = previous
                 {
@@ -153,12 +164,15 @@ pub(crate) fn stitch_with(
                         .transition(0, source, destination)
                         .map_err(failed)?;
                     seams.push(made);
+                    if !matches!(blend.mode, StitchMode::Cut) {
+                        step = 0.0;
+                    }
                 }
                 input
                     .set_character(0, PoseRef::from_clip(&clip, frame - base))
                     .map_err(failed)?;
                 inertializer
-                    .update(dt, &input, &mut output)
+                    .update(step, &input, &mut output)
                     .map_err(failed)?;
                 let pose = output.character(0).map_err(failed)?;
                 sink(&pose.positions, &pose.rotations)?;
@@ -169,6 +183,25 @@ pub(crate) fn stitch_with(
         previous = Some((*frames, range.end));
     }
     Ok(seams)
+}
+
+/// The joint an anchored root follows: `blend.root_joint`, or the one that carries the travel
+/// of the first range ([`crate::travel::Travel::carrier`], over its first window of frames).
+pub(crate) fn root_joint(
+    sources: &[(Frames<'_>, Range<usize>)],
+    blend: Blend,
+) -> Result<usize, CliError> {
+    if let Some(joint) = blend.root_joint {
+        return Ok(joint);
+    }
+    let Some((frames, range)) = sources.first() else {
+        return Ok(0);
+    };
+    let end = range.end.min(range.start.saturating_add(WINDOW));
+    let (clip, base) = frames.window(range.start..end);
+    let mut travel = crate::travel::Travel::default();
+    travel.feed_frames(&clip, range.start - base..end - base);
+    Ok(travel.carrier(clip.parents()))
 }
 
 /// Plays `ranges` of `clips` one after the other, blending at each seam as `blend` says
@@ -466,6 +499,8 @@ pub struct Settings {
     pub ranges: Vec<ClipRange>,
     pub out: PathBuf,
     pub blend: Blend,
+    /// `--root-joint NAME`: the joint the anchored root follows (else detected).
+    pub root_joint: Option<String>,
     pub force: bool,
     pub gltf: crate::GltfArgs,
 }
@@ -498,6 +533,32 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             hooke_bvh::MAX_JOINT_FRAMES
         )));
     }
+    let mut blend = settings.blend;
+    if let Some(name) = &settings.root_joint {
+        let joint = skeleton.joint_index(name).ok_or_else(|| {
+            CliError::Input(format!(
+                "--root-joint {name}: no such joint (joints: {})",
+                skeleton.joint_names().join(", ")
+            ))
+        })?;
+        blend.root_joint = Some(joint);
+    }
+    let chosen = match blend.root {
+        RootArg::Anchored => {
+            let joint = root_joint(&sources, blend)?;
+            blend.root_joint = Some(joint);
+            Some(joint)
+        }
+        RootArg::Local => None,
+    };
+    let settings = &Settings {
+        blend,
+        ranges: settings.ranges.clone(),
+        out: settings.out.clone(),
+        root_joint: settings.root_joint.clone(),
+        force: settings.force,
+        gltf: settings.gltf.clone(),
+    };
     let cut = cut_probe(&sources, &skeleton, settings.blend)?;
     if crate::gltfio::is_gltf(&settings.out) {
         // A .glb is written whole (its binary chunk follows the JSON that describes it).
@@ -520,7 +581,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         )?;
         let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();
         let report = seam_report_with(&skeleton, &cut, &blended, &labels);
-        return print_report(&report, settings, total, out);
+        return print_report((&report, &skeleton, chosen), settings, total, out);
     }
     let mut blended = SeamProbe::new(cut.seams.clone(), total);
     let header = skeleton.bvh_with_poses(&[], &[]);
@@ -558,13 +619,13 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     )?;
     let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();
     let report = seam_report_with(&skeleton, &cut, &blended, &labels);
-    print_report(&report, settings, total, out)
+    print_report((&report, &skeleton, chosen), settings, total, out)
 }
 
 /// The seam lines and the closing line of `hooke stitch` (on standard error when the output
 /// itself goes to standard output).
 fn print_report(
-    report: &[SeamReport],
+    (report, skeleton, chosen): (&[SeamReport], &Clip, Option<usize>),
     settings: &Settings,
     total: usize,
     out: &mut dyn Write,
@@ -572,6 +633,19 @@ fn print_report(
     let io = CliError::Stdout;
     let mut stderr = std::io::stderr();
     let out = clipio::report(out, &mut stderr, &settings.out);
+    if let Some(joint) = chosen {
+        writeln!(
+            out,
+            "root joint: {} ({})",
+            skeleton.joint_names()[joint],
+            if settings.root_joint.is_some() {
+                "--root-joint"
+            } else {
+                "detected: the highest joint carrying the first range's travel"
+            }
+        )
+        .map_err(io)?;
+    }
     for seam in report {
         writeln!(
             out,
@@ -596,6 +670,10 @@ fn print_report(
     )
     .map_err(io)
 }
+
+#[cfg(test)]
+#[path = "stitch_seams.rs"]
+mod seam_quality;
 
 #[cfg(test)]
 mod tests {
@@ -647,11 +725,13 @@ mod tests {
             halflife: 0.1,
             blend_time: 0.2,
             root: RootArg::Anchored,
+            root_joint: None,
         };
         let settings = Settings {
             ranges: specs.clone(),
             out: PathBuf::from("-"),
             blend,
+            root_joint: None,
             force: false,
             gltf: crate::GltfArgs::default(),
         };

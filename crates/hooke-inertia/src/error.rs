@@ -120,6 +120,28 @@ pub enum InertiaError {
         /// The rejected axis.
         value: [f32; 3],
     },
+    /// A character listed twice in one [`crate::Inertializer::transition_many`] call (at
+    /// positions `first` and `second` of the list).
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(4, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// let poses = PoseBatch::new(4, 2, 0)?;
+    /// assert_eq!(
+    ///     i.transition_many(&[1, 3, 1], &poses, &poses),
+    ///     Err(InertiaError::DuplicateCharacter { character: 1, first: 0, second: 2 })
+    /// );
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    #[error("character {character} is listed twice (at {first} and {second} of `characters`)")]
+    DuplicateCharacter {
+        /// The character.
+        character: usize,
+        /// Its first position in the list.
+        first: usize,
+        /// Its second position in the list.
+        second: usize,
+    },
     /// A size computed from the caller's counts (characters times bones or curves) does not fit
     /// in `usize`.
     #[error("{what}: {count} x {per_item} entries do not fit in usize")]

@@ -73,6 +73,7 @@ mod offsets;
 mod pattern;
 mod pose;
 mod profile;
+mod rebase;
 mod saturate;
 mod scale;
 mod validate;

@@ -326,6 +326,43 @@ pub enum RootPolicy {
         /// The world's up axis (unit length; `Vec3::Y` for BVH files).
         up: Vec3,
     },
+    /// [`RootPolicy::Anchored`] on bone `bone` instead of bone 0: for rigs whose root joint stays
+    /// at the origin and a child (the hips) carries the travel. The anchored bone's local
+    /// transform is taken as its world transform (its parents at rest). Checked by
+    /// [`crate::Inertializer::new`] (`bone` within the rig).
+    ///
+    /// ```
+    /// use hooke_inertia::*;
+    /// let policy = RootPolicy::AnchoredBone { up: glam::Vec3::Y, bone: 1 };
+    /// assert_eq!(policy.anchored_bone(), Some(1));
+    /// assert_eq!(RootPolicy::Anchored { up: glam::Vec3::Y }.anchored_bone(), Some(0));
+    /// assert_eq!(RootPolicy::Local.anchored_bone(), None);
+    /// let bad = Inertializer::new(1, BlendProfile::uniform(2, 0.1)?, RootPolicy::AnchoredBone { up: glam::Vec3::Y, bone: 2 });
+    /// assert!(bad.is_err());
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    AnchoredBone {
+        /// The world's up axis (unit length; `Vec3::Y` for BVH files).
+        up: Vec3,
+        /// The bone that is re-anchored (the one carrying the travel).
+        bone: usize,
+    },
+}
+
+impl RootPolicy {
+    /// The bone re-anchored at each transition: 0 for [`RootPolicy::Anchored`], `bone` for
+    /// [`RootPolicy::AnchoredBone`], none for [`RootPolicy::Local`].
+    ///
+    /// ```
+    /// assert_eq!(hooke_inertia::RootPolicy::Local.anchored_bone(), None);
+    /// ```
+    pub fn anchored_bone(&self) -> Option<usize> {
+        match *self {
+            RootPolicy::Local => None,
+            RootPolicy::Anchored { .. } => Some(0),
+            RootPolicy::AnchoredBone { bone, .. } => Some(bone),
+        }
+    }
 }
 
 /// How a character's transitions blend: set per character with

@@ -4,8 +4,9 @@ use hooke_inertia::InertiaError;
 
 use super::pose::{HookeBoneState, HookePoseView, HookePoseViewMut, Names, PoseReader};
 use super::{HookeInertializer, handle_mut};
-use crate::error::{FfiResult, HookeStatus, guard, non_null, read};
+use crate::error::{FfiResult, HookeStatus, guard, non_null, read, slice};
 use crate::view::Writer;
+use hooke_inertia::PoseBatch;
 
 macro_rules! names {
     ($arg:literal) => {
@@ -184,6 +185,103 @@ pub unsafe extern "C" fn hooke_inertializer_transition_view(
             )
         };
         transition_views(h, character, &source, &destination)
+    })
+}
+
+/// Switches each of the `count` characters listed in `characters` from its pose in `source`
+/// to its pose in `destination` (both `characters * bones` states, character-major, like the
+/// update's input: the engine passes its last input and the new animations), as
+/// [`hooke_inertializer_transition`] for each listed character
+/// ([`hooke_inertia::Inertializer::transition_many`]). Only the listed characters' states are
+/// read. An index out of range, a character listed twice, or a non-finite value or non-unit
+/// rotation in a listed character's states fails with nothing changed.
+///
+/// ```
+/// use hooke_capi::*;
+/// let (characters, bones) = (3, 2);
+/// let mut h: *mut HookeInertializer = std::ptr::null_mut();
+/// unsafe {
+///     hooke_inertializer_new(characters, bones, [0.1_f32; 2].as_ptr(), &mut h);
+///     let source = [HookeBoneState::default(); 6];
+///     let mut destination = source;
+///     destination[2 * bones + 1].position = [0.0, 1.0, 0.0];
+///     let list = [2_usize, 0];
+///     let status = hooke_inertializer_transition_many(h, list.as_ptr(), 2, source.as_ptr(), destination.as_ptr());
+///     assert_eq!(status, HookeStatus::Ok);
+///     let twice = [1_usize, 1];
+///     let status = hooke_inertializer_transition_many(h, twice.as_ptr(), 2, source.as_ptr(), destination.as_ptr());
+///     assert_eq!(status, HookeStatus::InvalidParameter);
+///     let beyond = [3_usize];
+///     let status = hooke_inertializer_transition_many(h, beyond.as_ptr(), 1, source.as_ptr(), destination.as_ptr());
+///     assert_eq!(status, HookeStatus::IndexOutOfRange);
+///     hooke_inertializer_free(h);
+/// }
+/// ```
+///
+/// # Safety
+///
+/// `inertializer` is null or a live handle, not used concurrently; `characters` is null or
+/// points to `count` indices; `source` and `destination` are null or point to
+/// `characters * bones` readable states.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hooke_inertializer_transition_many(
+    inertializer: *mut HookeInertializer,
+    characters: *const usize,
+    count: usize,
+    source: *const HookeBoneState,
+    destination: *const HookeBoneState,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        let (h, list) = unsafe {
+            (
+                handle_mut(inertializer)?,
+                slice(characters, count, "characters")?,
+            )
+        };
+        let (n, bones, _) = h.input.shape();
+        // Indices first: the states of each listed character are read below.
+        for &character in list {
+            hooke::error::check_index("characters", character, n).map_err(InertiaError::from)?;
+        }
+        if list.is_empty() || bones == 0 {
+            return Ok(h.inner.transition_many(list, &h.input, &h.input)?);
+        }
+        non_null(source, "source")?;
+        non_null(destination, "destination")?;
+        let total = n * bones; // checked when the handle was built
+        let source = PoseReader::new(
+            &HookePoseView::from_bone_states(source),
+            total,
+            names!("source"),
+        )?;
+        let destination = PoseReader::new(
+            &HookePoseView::from_bone_states(destination),
+            total,
+            names!("destination"),
+        )?;
+        let (Some(source), Some(destination)) = (source, destination) else {
+            return Ok(());
+        };
+        if h.many.is_none() {
+            let batch = || PoseBatch::new(n, bones, 0);
+            h.many = Some(Box::new((batch()?, batch()?)));
+        }
+        let Some(many) = h.many.as_deref_mut() else {
+            return Ok(());
+        };
+        for &character in list {
+            // SAFETY: `character < n`, so its bones are within `total`.
+            unsafe {
+                source.fill(character * bones, &mut h.scratch);
+                destination.fill(character * bones, &mut h.scratch_destination);
+            }
+            many.0.set_character(character, h.scratch.as_ref())?;
+            many.1
+                .set_character(character, h.scratch_destination.as_ref())?;
+        }
+        h.inner.transition_many(list, &many.0, &many.1)?;
+        Ok(())
     })
 }
 

@@ -86,6 +86,9 @@ pub struct HookeInertializer {
     scratch: Pose,
     /// The destination of a transition.
     scratch_destination: Pose,
+    /// Source and destination batches of `hooke_inertializer_transition_many`, allocated at its
+    /// first call (only the listed characters' rows are written and read).
+    many: Option<Box<(PoseBatch, PoseBatch)>>,
 }
 
 /// Upper bound of the bytes an inertializer of `lanes` bones holds: about 13 floats in each of
@@ -143,6 +146,7 @@ fn build(
         output: PoseBatch::new(characters, bones, 0)?,
         scratch,
         scratch_destination,
+        many: None,
     })
 }
 

@@ -108,6 +108,58 @@ int main(void) {
     EXPECT(hooke_inertializer_is_blending(h, 0, NULL), HOOKE_NULL_POINTER, "blending");
     EXPECT(hooke_inertializer_is_blending(h, 9, &blending), HOOKE_INDEX_OUT_OF_RANGE, "character index 9");
 
+    /* transition_many: NULL handle, list and poses, an index out of range, a character listed
+     * twice, a NaN in a listed character: nothing changes (checked by the update below). */
+    {
+        HookeBoneState all_src[N], all_dst[N];
+        size_t list[3] = {0, 2, 0};
+        rest(all_src, N);
+        rest(all_dst, N);
+        for (i = 0; i < N; i++) all_dst[i].position[2] = 2.0f;
+        EXPECT(hooke_inertializer_transition_many(NULL, list, 1, all_src, all_dst), HOOKE_NULL_POINTER, "inertializer");
+        EXPECT(hooke_inertializer_transition_many(h, NULL, 1, all_src, all_dst), HOOKE_NULL_POINTER, "characters");
+        EXPECT(hooke_inertializer_transition_many(h, list, 1, NULL, all_dst), HOOKE_NULL_POINTER, "source");
+        EXPECT(hooke_inertializer_transition_many(h, list, 1, all_src, NULL), HOOKE_NULL_POINTER, "destination");
+        list[1] = CHARACTERS;
+        EXPECT(hooke_inertializer_transition_many(h, list, 2, all_src, all_dst), HOOKE_INDEX_OUT_OF_RANGE, "characters index 3");
+        list[1] = 2;
+        EXPECT(hooke_inertializer_transition_many(h, list, 3, all_src, all_dst), HOOKE_INVALID_PARAMETER, "listed twice");
+        all_dst[2 * BONES + 1].velocity[0] = NAN;
+        EXPECT(hooke_inertializer_transition_many(h, list, 2, all_src, all_dst), HOOKE_INVALID_PARAMETER, "character 2, bone 1");
+        CHECK(hooke_inertializer_transition_many(h, list, 0, NULL, NULL) == HOOKE_OK);
+        CHECK(hooke_inertializer_is_blending(h, 0, &blending) == HOOKE_OK && !blending);
+        CHECK(hooke_inertializer_is_blending(h, 2, &blending) == HOOKE_OK && !blending);
+    }
+
+    /* transition_many switches the listed characters as transition does, one by one. */
+    {
+        HookeInertializer *many = NULL, *one = NULL;
+        HookeBoneState all_src[N], all_dst[N], out_many[N], out_one[N];
+        size_t list[2] = {2, 0};
+        size_t k;
+        rest(all_src, N);
+        rest(all_dst, N);
+        for (i = 0; i < N; i++) {
+            all_src[i].velocity[0] = 0.5f * (float)i;
+            all_dst[i].position[1] = 0.25f * (float)i;
+            all_dst[i].angular_velocity[2] = 1.0f;
+        }
+        CHECK(hooke_inertializer_new(CHARACTERS, BONES, halflives, &many) == HOOKE_OK);
+        CHECK(hooke_inertializer_new(CHARACTERS, BONES, halflives, &one) == HOOKE_OK);
+        CHECK(hooke_inertializer_transition_many(many, list, 2, all_src, all_dst) == HOOKE_OK);
+        for (k = 0; k < 2; k++) {
+            size_t c = list[k];
+            CHECK(hooke_inertializer_transition(one, c, all_src + c * BONES, all_dst + c * BONES) == HOOKE_OK);
+        }
+        CHECK(hooke_inertializer_update(many, 1.0f / 60.0f, all_dst, out_many) == HOOKE_OK);
+        CHECK(hooke_inertializer_update(one, 1.0f / 60.0f, all_dst, out_one) == HOOKE_OK);
+        CHECK(same(out_many, out_one, N));
+        CHECK(hooke_inertializer_is_blending(many, 1, &blending) == HOOKE_OK && !blending);
+        CHECK(hooke_inertializer_is_blending(many, 2, &blending) == HOOKE_OK && blending);
+        hooke_inertializer_free(many);
+        hooke_inertializer_free(one);
+    }
+
     /* Updates: nothing written on failure, and the state unchanged afterwards. */
     for (i = 0; i < N; i++) {
         sentinel[i] = input[i];

@@ -2,7 +2,10 @@
 //! columns. Construction and per-character state here; [`transition`](Inertializer::transition)
 //! and [`update`](Inertializer::update) in their own files.
 
+mod bones;
 mod channel;
+mod many;
+mod source;
 mod timing;
 mod transition;
 mod update;
@@ -37,6 +40,16 @@ use timing::TimingColumns;
 /// of the frame in which its input changes, with the source pose (what its input was, at the time
 /// of the switch, with velocities) and the destination pose (the new animation at the same time).
 ///
+/// **The frame of the switch** (`docs/math.md` §6.1): the offsets a transition computes are the
+/// difference at the time of the frame whose input changes, and the update decays the offsets by
+/// its `dt` *before* applying them. So a transition followed by `update(dt)` shows that frame
+/// with the offsets one `dt` into their decay: the first frame after the switch skips one frame
+/// of the source's continuation (a velocity step at the seam). A single stream (stitching clips:
+/// `hooke stitch`) updates the frame of the switch with `dt = 0`, which shows the offsets
+/// undecayed, exactly the source's continuation, and decays them from the next frame on. A
+/// crowd's one update per frame cannot do that for the characters that switch (issue 19 part 3:
+/// not solved in the library yet).
+///
 /// ```
 /// use glam::Vec3;
 /// use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
@@ -66,6 +79,8 @@ pub struct Inertializer {
     characters: usize,
     profile: BlendProfile,
     root: RootPolicy,
+    /// The bone the root policy re-anchors, if any (within the rig).
+    anchor_bone: Option<usize>,
     up: DVec3,
     modes: Vec<BlendMode>,
     anchors: Vec<Anchor>,
@@ -107,7 +122,7 @@ impl Inertializer {
     ) -> Result<Inertializer, InertiaError> {
         let up = match root {
             RootPolicy::Local => DVec3::Y,
-            RootPolicy::Anchored { up } => {
+            RootPolicy::Anchored { up } | RootPolicy::AnchoredBone { up, .. } => {
                 let d = up.as_dvec3();
                 if !d.is_finite() || d.length() == 0.0 {
                     return Err(InertiaError::InvalidUpAxis {
@@ -117,6 +132,13 @@ impl Inertializer {
                 d.normalize()
             }
         };
+        if let Some(bone) = root.anchored_bone()
+            && bone > 0
+        {
+            hooke::error::check_index("root bone", bone, profile.bone_count())?;
+        }
+        // The re-anchored bone (none for a rig without bones).
+        let anchor_bone = root.anchored_bone().filter(|&b| b < profile.bone_count());
         let lanes = alloc::lanes("bone lanes", characters, profile.bone_count())?;
         let curve_lanes = alloc::lanes("curve lanes", characters, profile.curve_count())?;
         // Three log-scale lanes per bone.
@@ -133,6 +155,7 @@ impl Inertializer {
         let mut inertializer = Inertializer {
             characters,
             root,
+            anchor_bone,
             up,
             modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,

@@ -9,7 +9,7 @@ use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
 use crate::kernel::inertialize_lanes;
 use crate::lanes::BoneLanesMut;
-use crate::profile::{RootPolicy, check_time};
+use crate::profile::check_time;
 use crate::world;
 
 use super::{Inertializer, get_bone, set_bone};
@@ -139,9 +139,9 @@ impl Inertializer {
     fn finish(&mut self, dt: f32, output: &mut PoseBatch, grain: usize) {
         let bones = self.profile.bone_count();
         // A rig without bones has no root to anchor.
-        if matches!(self.root, RootPolicy::Anchored { .. }) && bones > 0 {
+        if let Some(r) = self.anchor_bone {
             for (character, anchor) in self.anchors.iter().enumerate() {
-                let lane = character * bones;
+                let lane = character * bones + r;
                 let out = get_bone(&output.bone_columns, lane);
                 set_bone(
                     &mut output.bone_columns,

@@ -1,0 +1,404 @@
+//! The bones of a transition: in `f32x8` lanes ([`Inertializer::rebase_bones`]) for local
+//! bones being inertialized, in `f64` ([`Inertializer::transition_bones`]) for model-space
+//! bones, dead blends and characters with a dead blend still running.
+
+use wide::f32x8;
+
+use glam::DVec3;
+
+use crate::bone::{Anchor, Bone};
+use crate::limits::reach_time;
+use crate::offsets::OffsetColumns;
+use crate::profile::BlendMode;
+use crate::rebase::{Offset8, rebase};
+use crate::saturate::saturate_vec3;
+use crate::world::{self, Spin};
+use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
+use hooke::simd::Vec3x8;
+
+use super::source::{PoseSource, load_lanes, store_lanes};
+use super::{Inertializer, set_bone};
+
+impl Inertializer {
+    /// Whether the bones of `character` can be re-based in lanes: inertialized, no model-space
+    /// bone in the rig, no dead blend still running on its bones (their output is not a plain
+    /// offset of the input).
+    pub(super) fn lanes_apply(&self, character: usize, mode: BlendMode) -> bool {
+        let bones = self.profile.bone_count();
+        let running = self.dead_timing.blend_time.as_slice();
+        matches!(mode, BlendMode::Inertialize)
+            && self.profile.world_rotation_bones().next().is_none()
+            && !running
+                .get(character * bones..(character + 1) * bones)
+                .unwrap_or(&[])
+                .iter()
+                .any(|&t| t > 0.0)
+    }
+
+    /// The bones of a transition in `f32x8` lanes, eight bones of `character` at a time
+    /// ([`rebase`]). A rig of 8 bones or more runs whole lane groups only: the last one ends at
+    /// the last bone and overlaps the one before, whose results it keeps. Lanes whose result
+    /// leaves the `f32` range go through the `f64` path, which saturates. The anchored root is
+    /// re-anchored in `f64` first (from the old offset).
+    pub(super) fn rebase_bones<S: PoseSource>(
+        &mut self,
+        character: usize,
+        source: &S,
+        destination: &S,
+    ) {
+        let bones = self.profile.bone_count();
+        let base = character * bones;
+        let root = self.anchor_bone.map(|r| {
+            let output = self.anchors[character]
+                .world_from_clip(&self.offsets.get(base + r).apply_to(&source.bone(r)));
+            let dst = destination.bone(r);
+            let anchor = Anchor::aligning(&output, &dst, self.up);
+            let target = anchor.clip_from_world(&output);
+            (r, anchor, Bone::offset_between(&target, &dst))
+        });
+        let mut cols = offset_slices(&mut self.offsets);
+        let mut group = |start: usize, count: usize, keep: usize| {
+            let lane = base + start;
+            let off = load_offsets(&cols, lane, count);
+            let (src, dst) = (
+                source.bones8(start, count),
+                destination.bones8(start, count),
+            );
+            let (mut new, finite) = rebase(&off, &src, &dst);
+            if keep > 0 {
+                new = keep_first(keep, &off, &new);
+            }
+            if finite.all() {
+                store_offsets(&mut cols, lane, count, &new);
+            } else {
+                rebase_saturating(
+                    &mut cols,
+                    (lane, count, keep),
+                    finite,
+                    &new,
+                    (source, destination),
+                    start,
+                );
+            }
+        };
+        if bones < 8 {
+            group(0, bones, 0);
+        } else {
+            let whole = bones / 8 * 8;
+            for start in (0..whole).step_by(8) {
+                group(start, 8, 0);
+            }
+            if whole < bones {
+                group(bones - 8, 8, whole - (bones - 8));
+            }
+        }
+        for b in 0..bones {
+            if self.profile.is_excluded(b) {
+                self.offsets.clear(base + b);
+            }
+        }
+        let running = self.dead_timing.blend_time.as_mut_slice();
+        if let Some(lanes) = running.get_mut(base..base + bones) {
+            lanes.fill(0.0);
+        }
+        if let Some((r, anchor, offset)) = root {
+            self.anchors[character] = anchor;
+            if !self.profile.is_excluded(r) {
+                self.offsets.set(base + r, &offset);
+            }
+        }
+    }
+
+    /// The bones of a transition in `f64`, one at a time (every mode, model-space bones,
+    /// dead blends in flight).
+    pub(super) fn transition_bones<S: PoseSource>(
+        &mut self,
+        character: usize,
+        mode: BlendMode,
+        source: &S,
+        destination: &S,
+    ) {
+        let bones = self.profile.bone_count();
+        let outputs = self.current_outputs(character, source);
+        let anchored = self.anchor_bone;
+        if let Some(r) = anchored {
+            let dst = destination.bone(r);
+            self.anchors[character] = Anchor::aligning(&outputs[r], &dst, self.up);
+        }
+        // What the offsets take the destination to: the output, the root in the new anchor's
+        // clip space.
+        let targets: Vec<Bone> = outputs
+            .iter()
+            .enumerate()
+            .map(|(b, output)| match Some(b) == anchored {
+                true => self.anchors[character].clip_from_world(output),
+                false => *output,
+            })
+            .collect();
+        for (b, output) in outputs.iter().enumerate() {
+            let lane = character * bones + b;
+            let dst = destination.bone(b);
+            let excluded = self.profile.is_excluded(b);
+            match mode {
+                BlendMode::Inertialize => {
+                    if excluded {
+                        self.offsets.clear(lane);
+                    } else {
+                        let mut offset = Bone::offset_between(&targets[b], &dst);
+                        if self.profile.has_world_rotation(b) {
+                            // (Excluded bones never get here.)
+                            // The rotation offset of a model-space bone is taken between
+                            // model-space rotations (`docs/math.md` §6.4).
+                            let parents = self.profile.parents();
+                            let target = world::model_space(parents, b, |k| Spin::of(&targets[k]));
+                            let destination =
+                                world::model_space(parents, b, |k| Spin::of(&destination.bone(k)));
+                            let spin = target.offset_from(destination);
+                            (offset.q, offset.w) = (spin.q, spin.w);
+                        }
+                        self.offsets.set(lane, &offset);
+                    }
+                    self.dead_timing.stop(lane);
+                }
+                BlendMode::DeadBlend {
+                    blend_time,
+                    halflife,
+                } => {
+                    self.offsets.clear(lane);
+                    // The velocities extrapolated from here are capped (DeadBlendLimits).
+                    let stored = Bone {
+                        v: output.v.clamp_length_max(f64::from(self.limits.max_speed)),
+                        w: output
+                            .w
+                            .clamp_length_max(f64::from(self.limits.max_angular_speed)),
+                        ..*output
+                    };
+                    set_bone(&mut self.dead, lane, &stored);
+                    let blend_time = if excluded { 0.0 } else { blend_time };
+                    // The destination as shown (the anchored root in world space).
+                    let dst = match Some(b) == anchored {
+                        true => self.anchors[character].world_from_clip(&dst),
+                        false => dst,
+                    };
+                    let turn = quat_to_scaled_angle_axis_f64(dst.q * stored.q.conjugate());
+                    let reach = [
+                        reach_time(dst.x - stored.x, stored.v),
+                        reach_time(turn, stored.w),
+                    ];
+                    let halflife = self.limits.extrapolation_halflife(halflife, reach);
+                    self.dead_timing.start(lane, blend_time, halflife, self.dt);
+                    self.dead_active |= blend_time > 0.0;
+                }
+            }
+        }
+    }
+}
+
+/// The 12 offset columns' slices: position, velocity, rotation vector, angular velocity.
+type OffsetSlices<'a> = [&'a mut [f32]; 12];
+
+fn offset_slices(o: &mut OffsetColumns) -> OffsetSlices<'_> {
+    let (x, v, e, w) = (
+        &mut o.positions,
+        &mut o.velocities,
+        &mut o.rotations,
+        &mut o.angular_velocities,
+    );
+    [
+        x.x.as_mut_slice(),
+        x.y.as_mut_slice(),
+        x.z.as_mut_slice(),
+        v.x.as_mut_slice(),
+        v.y.as_mut_slice(),
+        v.z.as_mut_slice(),
+        e.x.as_mut_slice(),
+        e.y.as_mut_slice(),
+        e.z.as_mut_slice(),
+        w.x.as_mut_slice(),
+        w.y.as_mut_slice(),
+        w.z.as_mut_slice(),
+    ]
+}
+
+#[inline(always)]
+fn load_offsets(c: &OffsetSlices<'_>, lane: usize, count: usize) -> Offset8 {
+    let v3 = |k: usize| Vec3x8 {
+        x: load_lanes(c[k], lane, count, 0.0),
+        y: load_lanes(c[k + 1], lane, count, 0.0),
+        z: load_lanes(c[k + 2], lane, count, 0.0),
+    };
+    Offset8 {
+        x: v3(0),
+        v: v3(3),
+        e: v3(6),
+        w: v3(9),
+    }
+}
+
+#[inline(always)]
+fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, count: usize, n: &Offset8) {
+    for (k, v) in [n.x, n.v, n.e, n.w].into_iter().enumerate() {
+        store_lanes(c[3 * k], lane, count, v.x);
+        store_lanes(c[3 * k + 1], lane, count, v.y);
+        store_lanes(c[3 * k + 2], lane, count, v.z);
+    }
+}
+
+/// `new` with its first `keep` lanes taken from `old`.
+#[inline(always)]
+fn keep_first(keep: usize, old: &Offset8, new: &Offset8) -> Offset8 {
+    let index = f32x8::new([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
+    let mask = index.simd_lt(f32x8::splat(keep as f32));
+    let pick = |a: Vec3x8, b: Vec3x8| Vec3x8 {
+        x: mask.select(a.x, b.x),
+        y: mask.select(a.y, b.y),
+        z: mask.select(a.z, b.z),
+    };
+    Offset8 {
+        x: pick(old.x, new.x),
+        v: pick(old.v, new.v),
+        e: pick(old.e, new.e),
+        w: pick(old.w, new.w),
+    }
+}
+
+/// Component `k` of lane `i` of a vector.
+fn lane_of(v: Vec3x8, i: usize) -> [f32; 3] {
+    [v.x.to_array()[i], v.y.to_array()[i], v.z.to_array()[i]]
+}
+
+/// The offset at `lane` in `f64` (as `OffsetColumns::get`).
+fn get_offset(c: &OffsetSlices<'_>, lane: usize) -> Bone {
+    let v = |k: usize| {
+        DVec3::new(
+            f64::from(c[k][lane]),
+            f64::from(c[k + 1][lane]),
+            f64::from(c[k + 2][lane]),
+        )
+    };
+    Bone {
+        x: v(0),
+        v: v(3),
+        q: quat_from_scaled_angle_axis_f64(v(6)).normalize(),
+        w: v(9),
+    }
+}
+
+/// Stores an offset at `lane` (as `OffsetColumns::set`: saturated, the rotation as a rotation
+/// vector on the shortest path).
+fn set_offset(c: &mut OffsetSlices<'_>, lane: usize, b: &Bone) {
+    let parts = [
+        saturate_vec3(b.x),
+        saturate_vec3(b.v),
+        quat_to_scaled_angle_axis_f64(b.q).as_vec3(),
+        saturate_vec3(b.w),
+    ];
+    for (k, p) in parts.into_iter().enumerate() {
+        set_lane3(c, 3 * k, lane, p.to_array());
+    }
+}
+
+fn set_lane3(c: &mut OffsetSlices<'_>, k: usize, lane: usize, v: [f32; 3]) {
+    for (j, v) in v.into_iter().enumerate() {
+        if let Some(slot) = c[k + j].get_mut(lane) {
+            *slot = v;
+        }
+    }
+}
+
+/// The lanes of a group of [`Inertializer::rebase_bones`] that need more than a store: the
+/// first `keep` lanes are left as they are (the overlapped lanes of the last group), lanes
+/// beyond the `f32` range go through the `f64` path (`apply_to`, `offset_between`), which
+/// saturates; the others take the lanes' results.
+#[cold]
+#[inline(never)]
+fn rebase_saturating<S: PoseSource>(
+    cols: &mut OffsetSlices<'_>,
+    (lane, count, keep): (usize, usize, usize),
+    finite: f32x8,
+    new: &Offset8,
+    (source, destination): (&S, &S),
+    start: usize,
+) {
+    let finite = finite.to_array();
+    for (k, ok) in finite.into_iter().enumerate().take(count).skip(keep) {
+        if ok.to_bits() != 0 {
+            for (j, v) in [new.x, new.v, new.e, new.w].into_iter().enumerate() {
+                set_lane3(cols, 3 * j, lane + k, lane_of(v, k));
+            }
+        } else {
+            let b = start + k;
+            let output = get_offset(cols, lane + k).apply_to(&source.bone(b));
+            let offset = Bone::offset_between(&output, &destination.bone(b));
+            set_offset(cols, lane + k, &offset);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::{Quat, Vec3};
+
+    use crate::pose::Pose;
+    use crate::profile::{BlendMode, BlendProfile, RootPolicy};
+
+    use super::Inertializer;
+
+    fn random_pose(bones: usize, seed: &mut u64) -> Pose {
+        let mut r = || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((*seed >> 33) as f32 / (1u64 << 31) as f32) * 2.0 - 1.0
+        };
+        let mut pose = Pose::rest(bones);
+        for b in 0..bones {
+            let mut v = |s: f32| Vec3::new(r() * s, r() * s, r() * s);
+            pose.positions[b] = v(2.0);
+            pose.velocities[b] = v(3.0);
+            pose.rotations[b] = Quat::from_scaled_axis(v(2.5));
+            pose.angular_velocities[b] = v(8.0);
+        }
+        pose
+    }
+
+    /// The lanes path against the `f64` path, with offsets in flight, an anchored root, an
+    /// excluded bone and a partial last lane group (13 bones).
+    #[test]
+    fn lanes_match_the_f64_path() {
+        let bones = 13;
+        let mut seed = 7;
+        for root in [
+            RootPolicy::Local,
+            RootPolicy::Anchored {
+                up: Vec3::new(0.1, 1.0, 0.2),
+            },
+        ] {
+            let profile = BlendProfile::uniform(bones, 0.1)
+                .unwrap()
+                .exclude(4)
+                .unwrap();
+            let mut i = Inertializer::new(3, profile, root).unwrap();
+            for c in 0..3 {
+                let (a, b) = (random_pose(bones, &mut seed), random_pose(bones, &mut seed));
+                i.transition(c, a.as_ref(), b.as_ref()).unwrap();
+            }
+            let (src, dst) = (random_pose(bones, &mut seed), random_pose(bones, &mut seed));
+            let mut lanes = i.clone();
+            lanes.rebase_bones(1, &src.as_ref(), &dst.as_ref());
+            let mut f64_path = i.clone();
+            f64_path.transition_bones(1, BlendMode::Inertialize, &src.as_ref(), &dst.as_ref());
+            for lane in 0..3 * bones {
+                let (a, b) = (lanes.offsets.get(lane), f64_path.offsets.get(lane));
+                assert!((a.x - b.x).length() < 1e-4, "{lane} {a:?} {b:?}");
+                assert!((a.v - b.v).length() < 1e-4, "{lane}");
+                assert!(a.q.dot(b.q).abs() > 1.0 - 1e-8, "{lane}");
+                assert!((a.w - b.w).length() < 1e-4, "{lane}");
+            }
+            for c in 0..3 {
+                let (a, b) = (lanes.anchors[c], f64_path.anchors[c]);
+                assert!(a.q.dot(b.q).abs() > 1.0 - 1e-10 && (a.t - b.t).length() < 1e-5);
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Where a transition reads its source and destination poses: a [`PoseRef`] (one character,
+//! arrays of structures, checked on entry) or one character of a [`PoseBatch`] (SoA columns,
+//! valid by construction), one bone in `f64` or eight bones in `f32x8` lanes.
+
+use hooke::simd::{Quat8, Vec3x8};
+use wide::f32x8;
+
+use crate::batch::PoseBatch;
+use crate::bone::Bone;
+use crate::lanes::{Bone8, normalize};
+use crate::pose::PoseRef;
+use crate::scale;
+
+/// A pose a transition reads (all its bones, curves and scales exist: checked before).
+pub(crate) trait PoseSource {
+    /// Bone `b` in `f64`, its rotation normalised.
+    fn bone(&self, b: usize) -> Bone;
+    /// Bones `start..start + count` (`count <= 8`) in lanes `0..count`, the other lanes at rest.
+    fn bones8(&self, start: usize, count: usize) -> Bone8;
+    /// Curve `c` and its velocity.
+    fn curve(&self, c: usize) -> (f64, f64);
+    /// The log scale of bone `b` and its rate per axis (`(0, 0)` without scales).
+    fn log_scale(&self, b: usize) -> [(f64, f64); 3];
+}
+
+/// Values `start..start + count` of `s` (`count <= 8`) in lanes `0..count`, the other lanes
+/// `pad` (and `pad` for values beyond `s`: never for the callers, which pass ranges in bounds).
+/// Eight values load as one fixed-size copy.
+#[inline(always)]
+pub(super) fn load_lanes(s: &[f32], start: usize, count: usize, pad: f32) -> f32x8 {
+    let mut a = [pad; 8];
+    if count == 8
+        && let Some(full) = s.get(start..start + 8)
+    {
+        a.copy_from_slice(full);
+    } else {
+        let part = s.get(start..).unwrap_or(&[]);
+        for (slot, v) in a.iter_mut().zip(part).take(count) {
+            *slot = *v;
+        }
+    }
+    f32x8::new(a)
+}
+
+/// Lanes `0..count` of `v` into `s[start..start + count]` (one fixed-size copy for eight).
+#[inline(always)]
+pub(super) fn store_lanes(s: &mut [f32], start: usize, count: usize, v: f32x8) {
+    let a = v.to_array();
+    if count == 8
+        && let Some(full) = s.get_mut(start..start + 8)
+    {
+        full.copy_from_slice(&a);
+    } else {
+        let part = s.get_mut(start..).unwrap_or(&mut []);
+        for (slot, v) in part.iter_mut().zip(a).take(count) {
+            *slot = v;
+        }
+    }
+}
+
+/// The vectors of `v` (at most 8) in lanes `0..v.len()`, the other lanes zero.
+#[inline(always)]
+fn gather3(v: &[glam::Vec3]) -> Vec3x8 {
+    let (mut x, mut y, mut z) = ([0.0; 8], [0.0; 8], [0.0; 8]);
+    for (k, v) in v.iter().enumerate().take(8) {
+        (x[k], y[k], z[k]) = (v.x, v.y, v.z);
+    }
+    Vec3x8 {
+        x: f32x8::new(x),
+        y: f32x8::new(y),
+        z: f32x8::new(z),
+    }
+}
+
+/// `s[start..start + count]`, or an empty slice (never for the callers).
+fn cut<T>(s: &[T], start: usize, count: usize) -> &[T] {
+    s.get(start..start + count).unwrap_or(&[])
+}
+
+impl PoseSource for PoseRef<'_> {
+    fn bone(&self, b: usize) -> Bone {
+        Bone::new(
+            self.positions[b],
+            self.velocities[b],
+            self.rotations[b],
+            self.angular_velocities[b],
+        )
+    }
+
+    #[inline(always)]
+    fn bones8(&self, start: usize, count: usize) -> Bone8 {
+        let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
+        for (k, q) in cut(self.rotations, start, count).iter().enumerate().take(8) {
+            (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
+        }
+        Bone8 {
+            x: gather3(cut(self.positions, start, count)),
+            v: gather3(cut(self.velocities, start, count)),
+            // Checked within the unit tolerance, normalised like `Bone::new`.
+            q: normalize(Quat8 {
+                x: f32x8::new(x),
+                y: f32x8::new(y),
+                z: f32x8::new(z),
+                w: f32x8::new(w),
+            }),
+            w: gather3(cut(self.angular_velocities, start, count)),
+        }
+    }
+
+    fn curve(&self, c: usize) -> (f64, f64) {
+        (
+            f64::from(self.curves[c]),
+            f64::from(self.curve_velocities[c]),
+        )
+    }
+
+    fn log_scale(&self, b: usize) -> [(f64, f64); 3] {
+        match self.scales.get(b) {
+            None => [(0.0, 0.0); 3],
+            Some(&s) => {
+                let (log, rate) = scale::to_log(s, self.scale_velocities[b]);
+                [0, 1, 2].map(|k| (f64::from(log[k]), f64::from(rate[k])))
+            }
+        }
+    }
+}
+
+/// One character of a [`PoseBatch`] whose shape is the inertializer's, with the 13 bone
+/// columns' slices taken once (not per lane group: a call per column in the loop made the
+/// compiler spill every vector around it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BatchPose<'a> {
+    batch: &'a PoseBatch,
+    character: usize,
+    /// Position, velocity, rotation (x, y, z, w), angular velocity.
+    columns: [&'a [f32]; 13],
+}
+
+impl<'a> BatchPose<'a> {
+    pub(crate) fn new(batch: &'a PoseBatch, character: usize) -> BatchPose<'a> {
+        let c = &batch.bone_columns;
+        let (x, v, q, w) = (
+            &c.positions,
+            &c.velocities,
+            &c.rotations,
+            &c.angular_velocities,
+        );
+        BatchPose {
+            batch,
+            character,
+            columns: [
+                x.x.as_slice(),
+                x.y.as_slice(),
+                x.z.as_slice(),
+                v.x.as_slice(),
+                v.y.as_slice(),
+                v.z.as_slice(),
+                q.x.as_slice(),
+                q.y.as_slice(),
+                q.z.as_slice(),
+                q.w.as_slice(),
+                w.x.as_slice(),
+                w.y.as_slice(),
+                w.z.as_slice(),
+            ],
+        }
+    }
+
+    fn lane(&self, b: usize) -> usize {
+        self.character * self.batch.shape().1 + b
+    }
+}
+
+impl PoseSource for BatchPose<'_> {
+    fn bone(&self, b: usize) -> Bone {
+        Bone::from_f32(self.batch.bone_columns.get(self.lane(b)))
+    }
+
+    #[inline(always)]
+    fn bones8(&self, start: usize, count: usize) -> Bone8 {
+        let base = self.lane(start);
+        let c = &self.columns;
+        Bone8 {
+            x: Vec3x8 {
+                x: load_lanes(c[0], base, count, 0.0),
+                y: load_lanes(c[1], base, count, 0.0),
+                z: load_lanes(c[2], base, count, 0.0),
+            },
+            v: Vec3x8 {
+                x: load_lanes(c[3], base, count, 0.0),
+                y: load_lanes(c[4], base, count, 0.0),
+                z: load_lanes(c[5], base, count, 0.0),
+            },
+            // Stored normalised (`PoseBatch::set_character`, the update's output).
+            q: Quat8 {
+                x: load_lanes(c[6], base, count, 0.0),
+                y: load_lanes(c[7], base, count, 0.0),
+                z: load_lanes(c[8], base, count, 0.0),
+                w: load_lanes(c[9], base, count, 1.0),
+            },
+            w: Vec3x8 {
+                x: load_lanes(c[10], base, count, 0.0),
+                y: load_lanes(c[11], base, count, 0.0),
+                z: load_lanes(c[12], base, count, 0.0),
+            },
+        }
+    }
+
+    fn curve(&self, c: usize) -> (f64, f64) {
+        let lane = self.character * self.batch.shape().2 + c;
+        (
+            f64::from(self.batch.curve_values.as_slice()[lane]),
+            f64::from(self.batch.curve_velocities.as_slice()[lane]),
+        )
+    }
+
+    fn log_scale(&self, b: usize) -> [(f64, f64); 3] {
+        if !self.batch.has_scales() {
+            return [(0.0, 0.0); 3];
+        }
+        let (log, rate) = (
+            self.batch.log_scales.as_slice(),
+            self.batch.log_scale_velocities.as_slice(),
+        );
+        let lane = 3 * self.lane(b);
+        [0, 1, 2].map(|k| (f64::from(log[lane + k]), f64::from(rate[lane + k])))
+    }
+}
