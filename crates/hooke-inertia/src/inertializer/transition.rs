@@ -18,7 +18,7 @@ impl Inertializer {
     /// before any offset, with velocities); `destination` is the new animation at the same time.
     /// Any blend in flight is folded in: the new offsets are computed from the current output
     /// `off ⊕ source` (see `docs/math.md` §6.1, including the angular-velocity fix), so transitions
-    /// can follow each other at any rate. In [`BlendMode::DeadBlend`] the current output is stored
+    /// can follow each other at any rate. In [`BlendMode::DeadBlend`](crate::BlendMode::DeadBlend) the current output is stored
     /// and extrapolated instead, and `destination` is only checked.
     ///
     /// Both poses are checked (lengths, finite values, unit rotations) before anything changes.
