@@ -75,33 +75,26 @@ impl_batch!(DoubleSprings, x, v);
 impl_batch!(TimedSprings, x, v, xi);
 impl_batch!(VelocitySprings, x, v, xi);
 
-impl Batch for QuatDecaySprings {
-    fn update(&mut self, dt: f32) {
-        QuatDecaySprings::update(self, dt).expect("finite dt");
-    }
-    fn state(&self) -> Vec<f32> {
-        (0..self.len())
-            .flat_map(|i| {
-                let (q, w) = (self.rotation(i), self.angular_velocity(i));
-                [q.x, q.y, q.z, q.w, w.x, w.y, w.z]
-            })
-            .collect()
-    }
+/// The rotation batches: rotations and angular velocities as flat `f32`s.
+macro_rules! impl_rotation_batch {
+    ($($t:ty),+) => {$(
+        impl Batch for $t {
+            fn update(&mut self, dt: f32) {
+                <$t>::update(self, dt).expect("finite dt");
+            }
+            fn state(&self) -> Vec<f32> {
+                (0..self.len())
+                    .flat_map(|i| {
+                        let (q, w) = (self.rotation(i), self.angular_velocity(i));
+                        [q.x, q.y, q.z, q.w, w.x, w.y, w.z]
+                    })
+                    .collect()
+            }
+        }
+    )+};
 }
 
-impl Batch for QuatSprings {
-    fn update(&mut self, dt: f32) {
-        QuatSprings::update(self, dt).expect("finite dt");
-    }
-    fn state(&self) -> Vec<f32> {
-        (0..self.len())
-            .flat_map(|i| {
-                let (q, w) = (self.rotation(i), self.angular_velocity(i));
-                [q.x, q.y, q.z, q.w, w.x, w.y, w.z]
-            })
-            .collect()
-    }
-}
+impl_rotation_batch!(QuatDecaySprings, QuatSprings);
 
 /// Random unit rotations (up to about 2 rad from the identity) and angular velocities.
 fn rotations(n: usize) -> (Vec<Quat>, Vec<Vec3>) {

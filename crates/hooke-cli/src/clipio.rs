@@ -79,16 +79,19 @@ pub(crate) fn write_bvh(
 }
 
 /// Writes the poses (frame-major local positions and rotations) on `skeleton`'s joints and
-/// frame time as a BVH to `path` like [`write_bvh`], streamed a piece at a time: the text of
-/// a long take is never held whole.
+/// frame time to `path`: as binary glTF when it names one ([`write_clip`]), else as a BVH like
+/// [`write_bvh`], streamed a piece at a time (the text of a long take is never held whole).
 pub(crate) fn write_poses(
     path: &Path,
     skeleton: &Clip,
     (positions, rotations): (&[glam::Vec3], &[glam::Quat]),
-    inputs: &[&Path],
-    force: bool,
+    (inputs, force, gltf): (&[&Path], bool, &GltfArgs),
     stdout: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if gltfio::is_gltf(path) {
+        let bvh = skeleton.bvh_with_poses(positions, rotations);
+        return write_clip(path, &bvh, inputs, force, gltf, stdout);
+    }
     const PIECE: usize = 1024;
     let joints = skeleton.joint_count().max(1);
     let frames = (positions.len() / joints).min(rotations.len() / joints);

@@ -570,13 +570,11 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
             rotations.extend_from_slice(r);
             Ok(())
         })?;
-        let bvh = skeleton.bvh_with_poses(&positions, &rotations);
-        clipio::write_clip(
+        clipio::write_poses(
             &settings.out,
-            &bvh,
-            &inputs,
-            settings.force,
-            &settings.gltf,
+            &skeleton,
+            (&positions, &rotations),
+            (&inputs, settings.force, &settings.gltf),
             out,
         )?;
         let labels: Vec<String> = settings.ranges.iter().map(|r| r.to_string()).collect();

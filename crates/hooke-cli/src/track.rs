@@ -363,26 +363,13 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
         Cuts::Given(settings.cuts.clone())
     };
     track(&clip, &mut poses, settings.halflife, &cuts);
-    if crate::gltfio::is_gltf(&settings.out) {
-        let bvh = clip.bvh_with_poses(&poses.positions, &poses.rotations);
-        clipio::write_clip(
-            &settings.out,
-            &bvh,
-            &inputs,
-            settings.force,
-            &settings.gltf,
-            out,
-        )?;
-    } else {
-        clipio::write_poses(
-            &settings.out,
-            &clip,
-            (&poses.positions, &poses.rotations),
-            &inputs,
-            settings.force,
-            out,
-        )?;
-    }
+    clipio::write_poses(
+        &settings.out,
+        &clip,
+        (&poses.positions, &poses.rotations),
+        (&inputs, settings.force, &settings.gltf),
+        out,
+    )?;
     let report = clipio::report(out, &mut stderr, &settings.out);
     writeln!(report, "wrote {} ({frames} frames)", settings.out.display()).map_err(io)
 }

@@ -48,38 +48,12 @@ impl Inertializer {
         source: &PoseBatch,
         destination: &PoseBatch,
     ) -> Result<(), InertiaError> {
-        self.check_batches(source, destination)?;
+        self.check_batches([("source", source), ("destination", destination)])?;
         self.check_list(characters)?;
         for &character in characters {
             let src = BatchPose::new(source, character);
             let dst = BatchPose::new(destination, character);
             self.transition_checked(character, &src, &dst);
-        }
-        Ok(())
-    }
-
-    /// Both batches have the inertializer's shape and scale channel.
-    fn check_batches(
-        &self,
-        source: &PoseBatch,
-        destination: &PoseBatch,
-    ) -> Result<(), InertiaError> {
-        let expected = (
-            self.characters,
-            self.profile.bone_count(),
-            self.profile.curve_count(),
-        );
-        for (field, batch) in [("source", source), ("destination", destination)] {
-            if batch.has_scales() != self.profile.has_scales() {
-                return Err(InertiaError::NoScaleChannel { field });
-            }
-            if batch.shape() != expected {
-                return Err(InertiaError::ShapeMismatch {
-                    field,
-                    expected,
-                    found: batch.shape(),
-                });
-            }
         }
         Ok(())
     }

@@ -111,12 +111,25 @@ impl Inertializer {
         output: &PoseBatch,
     ) -> Result<(), InertiaError> {
         let dt = check_time("dt", dt)?;
+        self.check_batches([("input", input), ("output", output)])?;
+        if dt != self.dt {
+            self.set_dt(dt);
+        }
+        Ok(())
+    }
+
+    /// Each `(field, batch)` has the inertializer's shape and scale channel (errors name the
+    /// field): the check of `update` and `transition_many`.
+    pub(super) fn check_batches(
+        &self,
+        batches: [(&'static str, &PoseBatch); 2],
+    ) -> Result<(), InertiaError> {
         let expected = (
             self.characters,
             self.profile.bone_count(),
             self.profile.curve_count(),
         );
-        for (field, batch) in [("input", input), ("output", output)] {
+        for (field, batch) in batches {
             if batch.has_scales() != self.profile.has_scales() {
                 return Err(InertiaError::NoScaleChannel { field });
             }
@@ -127,9 +140,6 @@ impl Inertializer {
                     found: batch.shape(),
                 });
             }
-        }
-        if dt != self.dt {
-            self.set_dt(dt);
         }
         Ok(())
     }
