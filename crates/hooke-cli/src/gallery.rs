@@ -51,8 +51,8 @@ pub(crate) fn dead_blend_curves() -> Vec<Series> {
         ("smootherstep (C1)", BlendCurve::Smootherstep),
         ("linear (velocity steps)", BlendCurve::Linear),
         (
-            "table 0, 0, 0.5, 1, 1 (C1)",
-            BlendCurve::table(&[0.0, 0.0, 0.5, 1.0, 1.0]).expect("valid table"),
+            "table 0, 0, 0.25, 0.5, 0.75, 0.9, 1, 1 (C1)",
+            BlendCurve::table(&[0.0, 0.0, 0.25, 0.5, 0.75, 0.9, 1.0, 1.0]).expect("valid table"),
         ),
     ];
     let blend_time = 0.3;

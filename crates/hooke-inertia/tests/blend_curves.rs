@@ -16,7 +16,7 @@ fn curves() -> Vec<BlendCurve> {
         BlendCurve::Smoothstep,
         BlendCurve::Linear,
         BlendCurve::Smootherstep,
-        BlendCurve::table(&[0.0, 0.05, 0.3, 0.8, 1.0]).unwrap(),
+        BlendCurve::table(&[0.0, 0.05, 0.3, 0.75, 1.0]).unwrap(),
     ]
 }
 
@@ -77,7 +77,7 @@ fn only_curves_with_flat_ends_are_c1() {
     assert!(!BlendCurve::Linear.is_c1());
     assert!(!BlendCurve::table(&[0.0, 0.5, 1.0]).unwrap().is_c1());
     assert!(
-        BlendCurve::table(&[0.0, 0.0, 0.5, 1.0, 1.0])
+        BlendCurve::table(&[0.0, 0.0, 0.25, 0.5, 0.75, 0.9, 1.0, 1.0])
             .unwrap()
             .is_c1()
     );

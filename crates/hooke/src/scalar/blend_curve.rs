@@ -66,34 +66,40 @@ impl BlendCurve {
     /// ```
     /// use hooke::scalar::BlendCurve;
     /// assert_eq!(BlendCurve::MAX_TABLE_SLOPE, 2.0);
-    /// assert!(BlendCurve::table(&[0.0, 0.0, 1.0])?.eval(0.75).1 <= BlendCurve::MAX_TABLE_SLOPE);
+    /// assert!(BlendCurve::table(&[0.0, 0.0, 0.5, 0.9, 1.0])?.eval(0.375).1 <= BlendCurve::MAX_TABLE_SLOPE);
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub const MAX_TABLE_SLOPE: f64 = 2.0;
 
     /// A user curve from samples at evenly spaced points of `[0, 1]`: at least 2, the first 0 and
     /// the last 1 (so that the blend starts on the extrapolated pose and ends on the live input),
-    /// never decreasing, and no segment steeper than [`MAX_TABLE_SLOPE`](Self::MAX_TABLE_SLOPE)
-    /// (`(w[i] - w[i-1]) (n - 1) <= 2`). Errors name the sample.
+    /// never decreasing, no segment steeper than [`MAX_TABLE_SLOPE`](Self::MAX_TABLE_SLOPE)
+    /// (`(w[i] - w[i-1]) (n - 1) <= 2`), and each segment damped under rapid switching: with
+    /// `s = i / (n - 1)` its right end and `w'` its slope, `s w' <= (2 - w[i])²` (so the last
+    /// segment rises at most as fast as a straight line). Errors name the sample.
     ///
     /// Why the shape is restricted: a transition during a dead blend starts the next one from the
     /// current output, velocity included, and that velocity holds the cross-fade term
     /// `w'(s) (live - extrapolated) / blend_time`. A curve that leaves `[0, 1]` pushes the output
-    /// away from the live input, and a steep segment gives it a velocity that the next
-    /// extrapolation carries far past it; under rapid switching either grows without limit
-    /// (issue 21). Curves within these bounds, like the built-in ones (steepest slope 1.875), keep
-    /// the output bounded however fast transitions come
-    /// (`crates/hooke-inertia/tests/blend_curve_switching.rs`).
+    /// away from the live input, and a segment too steep for its place gives it a velocity that
+    /// the next extrapolation carries past the live input by more than the gap it closed; under
+    /// rapid switching that oscillation grows without limit (issue 21). `docs/math.md` §6.5
+    /// derives the bound; the built-in curves meet it with margin (Linear with equality at the
+    /// end), and `crates/hooke-inertia/tests/blend_curve_switching.rs` switches every accepted
+    /// shape every 1-5 frames.
     ///
     /// ```
     /// use hooke::scalar::BlendCurve;
-    /// assert!(BlendCurve::table(&[0.0, 0.2, 1.0]).is_ok());
+    /// assert!(BlendCurve::table(&[0.0, 0.6, 1.0]).is_ok());
+    /// assert!(BlendCurve::table(&[0.0, 0.2, 1.0]).is_err()); // ends at slope 1.6 > 1
     /// assert!(BlendCurve::table(&[0.0]).is_err());
     /// assert!(BlendCurve::table(&[0.1, 1.0]).is_err());
     /// assert!(BlendCurve::table(&[0.0, f32::NAN, 1.0]).is_err());
     /// assert!(BlendCurve::table(&[0.0, -0.1, 1.0]).is_err()); // leaves [0, 1]
     /// assert!(BlendCurve::table(&[0.0, 0.6, 0.5, 1.0]).is_err()); // decreases
     /// assert!(BlendCurve::table(&[0.0, 0.0, 0.0, 1.0]).is_err()); // slope 3
+    /// assert!(BlendCurve::table(&[0.0, 0.1, 0.4, 0.8, 1.0]).is_ok());
+    /// assert!(BlendCurve::table(&[0.0, 0.1, 0.3, 0.8, 1.0]).is_err()); // 0.75 * 2 > (2 - 0.8)²
     /// ```
     pub fn table(samples: &[f32]) -> Result<BlendCurve, ParamError> {
         if samples.len() < 2 {
@@ -118,6 +124,12 @@ impl BlendCurve {
                 _ if rise > Self::MAX_TABLE_SLOPE * (1.0 + 1e-6) => (
                     false,
                     "at most the previous sample + 2 / (samples - 1) (slope <= 2)",
+                ),
+                // The segment's right end is where `s w'(s)` is largest and `(2 - w)²` smallest.
+                _ if !switching_is_damped(i as f64 / segments, rise, f64::from(w)) => (
+                    false,
+                    "a segment with (i / (samples - 1)) slope <= (2 - sample)^2 \
+                     (bounded under rapid switching, docs/math.md §6.5)",
                 ),
                 _ => (true, ""),
             };
@@ -170,7 +182,7 @@ impl BlendCurve {
     ///
     /// ```
     /// use hooke::scalar::BlendCurve;
-    /// assert!(BlendCurve::table(&[0.0, 0.0, 0.5, 1.0, 1.0])?.is_c1());
+    /// assert!(BlendCurve::table(&[0.0, 0.0, 0.25, 0.5, 0.75, 0.9, 1.0, 1.0])?.is_c1());
     /// assert!(!BlendCurve::table(&[0.0, 1.0])?.is_c1());
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
@@ -197,4 +209,12 @@ impl BlendCurve {
             (1.0, 0.0)
         }
     }
+}
+
+/// Whether a transition at progress `s` of a blend whose curve there has weight `w` and slope
+/// `slope` cannot start a growing oscillation: `s w'(s) <= (2 - w(s))²` (`docs/math.md` §6.5).
+/// The `f64` tolerance lets the straight line (equality at `s = 1`) through when its samples are
+/// rounded to `f32`.
+fn switching_is_damped(s: f64, slope: f64, w: f64) -> bool {
+    s * slope <= (2.0 - w) * (2.0 - w) * (1.0 + 1e-6) + 1e-9
 }
