@@ -1,6 +1,6 @@
 //! Batches of quaternion springs on SoA rotations and angular velocities.
 
-use super::{batch_updates, quat_state, vec3_state};
+use super::{batch_columns, batch_updates, quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns};
@@ -115,26 +115,6 @@ impl QuatDecaySprings {
             w: vec3_state(NAME, len, Vec3::ZERO)?,
             params,
         })
-    }
-
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatDecaySprings::new(3, 0.1)?.len(), 3);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.q.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::QuatDecaySprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Sets spring `index`: a finite unit rotation (normalised if within 1e-3 of unit length)
@@ -296,26 +276,6 @@ impl QuatSprings {
         })
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatSprings::new(2, 0.1)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.q.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::QuatSprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Sets every goal rotation (finite unit quaternions, normalised; lengths must match).
     ///
     /// ```
@@ -422,3 +382,11 @@ batch_updates!(
     "hooke::batch::QuatDecaySprings::new(100, 0.1)?"
 );
 batch_updates!(QuatSprings, "hooke::batch::QuatSprings::new(100, 0.1)?");
+
+batch_columns! {
+    QuatDecaySprings = "hooke::batch::QuatDecaySprings::new(2, 0.1)?", "springs" of q;
+}
+
+batch_columns! {
+    QuatSprings = "hooke::batch::QuatSprings::new(2, 0.1)?", "springs" of q;
+}
