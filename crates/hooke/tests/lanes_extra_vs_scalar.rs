@@ -14,22 +14,8 @@ use hooke::lanes::{
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn column(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
-        (0..n).map(|_| self.range(lo, hi)).collect()
-    }
-}
+mod reference;
+use reference::Rng;
 
 fn ulp(x: f32) -> f32 {
     let x = x.abs();
@@ -54,7 +40,7 @@ const DTS: [f32; 4] = [0.0, 1.0 / 60.0, 0.1, 1.5];
 
 #[test]
 fn tracking_kernel_matches_scalar_in_every_mode() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let gains = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0).unwrap();
     for n in 0..67 {
         for &dt in &DTS {
@@ -64,11 +50,11 @@ fn tracking_kernel_matches_scalar_in_every_mode() {
                 gains.without_velocity_acceleration(),
             ];
             let coeffs = sets.map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)));
-            let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -20.0, 20.0));
+            let (x0, v0) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
             let (xg, vg, ag) = (
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -20.0, 20.0),
-                rng.column(n, -50.0, 50.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -20.0, 20.0),
+                rng.vec_f32(n, -50.0, 50.0),
             );
             let modes: Vec<f32> = (0..n)
                 .map(|i| {
@@ -107,16 +93,16 @@ fn tracking_kernel_matches_scalar_in_every_mode() {
 
 #[test]
 fn character_kernels_match_scalar() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for n in 0..67 {
         for &dt in &DTS {
-            let h = rng.range(0.0, 1.0);
+            let h = rng.range_f32(0.0, 1.0);
             let c = CharacterCoeffs::new(h, dt);
             let (x0, v0, a0, q) = (
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -20.0, 20.0),
-                rng.column(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -20.0, 20.0),
+                rng.vec_f32(n, -5.0, 5.0),
             );
             let (mut x, mut v, mut a) = (
                 Column::from_slice(&x0),
@@ -151,13 +137,13 @@ fn character_kernels_match_scalar() {
 
 #[test]
 fn character_prediction_matches_scalar_predict() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     let (n, horizons, h, dt) = (13, 6, 0.3, 0.2);
     let (x0, v0, a0, q) = (
-        rng.column(n, -5.0, 5.0),
-        rng.column(n, -5.0, 5.0),
-        rng.column(n, -5.0, 5.0),
-        rng.column(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
     );
     let coeffs: Vec<_> = (0..horizons)
         .map(|k| CharacterCoeffs::new(h, k as f32 * dt))
@@ -199,12 +185,12 @@ fn character_prediction_matches_scalar_predict() {
 
 #[test]
 fn double_kernel_matches_scalar() {
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for n in 0..67 {
         for &dt in &DTS {
-            let h = rng.range(0.0, 1.0);
+            let h = rng.range_f32(0.0, 1.0);
             let c = DoubleCoeffs::new(h, dt);
-            let init: Vec<Vec<f32>> = (0..5).map(|_| rng.column(n, -5.0, 5.0)).collect();
+            let init: Vec<Vec<f32>> = (0..5).map(|_| rng.vec_f32(n, -5.0, 5.0)).collect();
             let mut cols: Vec<Column> = init.iter().map(|c| Column::from_slice(c)).collect();
             let goal = cols.pop().unwrap();
             let [x, v, xi, vi] = &mut cols[..] else {
@@ -237,19 +223,19 @@ fn double_kernel_matches_scalar() {
 
 #[test]
 fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() {
-    let mut rng = Rng(9);
+    let mut rng = Rng::new(9);
     for n in 0..67 {
         for &dt in &DTS {
-            let (h, apprehension) = (rng.range(0.01, 0.5), 2.0);
+            let (h, apprehension) = (rng.range_f32(0.01, 0.5), 2.0);
             let (x0, v0, xi0, g) = (
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
             );
             // Remaining times around the lookahead so that some lanes cross it during the step.
             let t_goal: Vec<f32> = (0..n)
-                .map(|_| rng.range(-0.5, 2.0 * apprehension * h + 2.0 * dt))
+                .map(|_| rng.range_f32(-0.5, 2.0 * apprehension * h + 2.0 * dt))
                 .collect();
             let (mut x, mut v, mut xi) = (
                 Column::from_slice(&x0),
@@ -294,12 +280,12 @@ fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() 
 
 #[test]
 fn extrapolation_kernels_match_scalar() {
-    let mut rng = Rng(10);
+    let mut rng = Rng::new(10);
     for n in 0..67 {
         for &dt in &DTS {
-            let h = rng.range(0.0, 1.0);
+            let h = rng.range_f32(0.0, 1.0);
             let (travel, decay) = extrapolate_factors_f32(h, dt);
-            let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -5.0, 5.0));
+            let (x0, v0) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -5.0, 5.0));
             let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
             extrapolate_shared(x.lanes_mut(), v.lanes_mut(), travel, decay);
             for i in 0..n {
@@ -312,12 +298,12 @@ fn extrapolation_kernels_match_scalar() {
             // Rotations: one lane group of random rotations and angular velocities.
             let qs: Vec<Quat> = (0..8)
                 .map(|_| {
-                    Quat::from_rotation_y(rng.range(-3.0, 3.0))
-                        * Quat::from_rotation_x(rng.range(-1.0, 1.0))
+                    Quat::from_rotation_y(rng.range_f32(-3.0, 3.0))
+                        * Quat::from_rotation_x(rng.range_f32(-1.0, 1.0))
                 })
                 .collect();
             let ws: Vec<Vec3> = (0..8)
-                .map(|_| Vec3::new(rng.range(-4.0, 4.0), rng.range(-4.0, 4.0), 1.0))
+                .map(|_| Vec3::new(rng.range_f32(-4.0, 4.0), rng.range_f32(-4.0, 4.0), 1.0))
                 .collect();
             let (qc, wc) = (QuatColumns::from_quats(&qs), Vec3Columns::from_vec3s(&ws));
             let q8 = Quat8 {

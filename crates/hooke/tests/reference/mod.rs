@@ -440,6 +440,32 @@ impl Rng {
         }
     }
 
+    /// Uniform in `[lo, hi)`, in `f32` (for the tests of the `f32` batches and kernels).
+    pub fn range_f32(&mut self, lo: f32, hi: f32) -> f32 {
+        (lo as f64 + (hi as f64 - lo as f64) * self.unit()) as f32
+    }
+
+    /// Log-uniform in `[lo, hi)`, `0 < lo < hi`, in `f32`.
+    pub fn log_range_f32(&mut self, lo: f32, hi: f32) -> f32 {
+        self.log_range(lo as f64, hi as f64) as f32
+    }
+
+    /// `n` values uniform in `[lo, hi)`, in `f32`.
+    pub fn vec_f32(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
+        (0..n).map(|_| self.range_f32(lo, hi)).collect()
+    }
+
+    /// A unit rotation by up to 3.1 rad about a random axis, in `f32`.
+    pub fn quat_f32(&mut self) -> Quat {
+        let axis = Vec3::new(
+            self.range_f32(-1.0, 1.0),
+            self.range_f32(-1.0, 1.0),
+            self.range_f32(-1.0, 1.0),
+        );
+        let angle = self.range_f32(0.0, 3.1);
+        Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::X), angle)
+    }
+
     /// A random unit vector.
     pub fn unit_vec3(&mut self) -> DVec3 {
         loop {
