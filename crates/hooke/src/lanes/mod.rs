@@ -19,15 +19,41 @@ mod smooth_damp;
 mod spring;
 mod tracking;
 
-pub use character::*;
-pub use closed_form::*;
-pub use coeffs::*;
-pub use compound::*;
-pub use exp::*;
-pub use extrapolate::*;
-pub use general::*;
-pub use quat::*;
-pub use rates::*;
-pub use smooth_damp::*;
-pub use spring::*;
-pub use tracking::*;
+pub use character::{
+    character_predict, character_predict_rates, character_rates, character_shared,
+};
+pub use closed_form::{critical_lanes, critical_lanes_per_dt, stiffness_damping_lanes};
+pub use coeffs::{CoeffColumns, CoeffSlices, LaneCoeffs};
+pub use compound::{
+    DoubleCoeffs, TimedStep, double_rate, double_rates, double_shared, timed_lookahead,
+    timed_rates, timed_shared,
+};
+pub use exp::{exp_neg, one_minus_exp_poly};
+pub use extrapolate::{
+    extrapolate_factors_f32, extrapolate_quat_lanes, extrapolate_rate_factors, extrapolate_rates,
+    extrapolate_shared,
+};
+pub use general::{
+    spring_stiffness_damping, stiffness_damping_rate_lanes,
+    stiffness_damping_rate_lanes_with_force, stiffness_damping_series,
+};
+pub use quat::{
+    quat_decay_per_spring, quat_decay_shared, quat_simple_rates, quat_simple_shared,
+    quat_vector_decay_per_spring, quat_vector_decay_rates, quat_vector_decay_shared,
+    rotation_vector_decay_step,
+};
+pub use rates::{
+    critical_rate, critical_rate_coeffs, critical_rate_lanes, damper_rate, damper_rates,
+    decay_rates, simple_rates, spring_rates,
+};
+pub use smooth_damp::{
+    SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates,
+};
+pub use spring::{
+    damper_per_spring, damper_shared, decay_per_spring, decay_shared, simple_shared,
+    spring_per_spring, spring_shared, spring_step,
+};
+pub use tracking::{
+    TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams, tracking_rates,
+    tracking_shared,
+};
