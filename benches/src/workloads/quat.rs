@@ -242,7 +242,7 @@ type Parts<'a> = (
 );
 
 /// The memory traffic of [`hooke::batch::QuatDecaySprings::update`] (the kernel
-/// [`hooke::lanes::quat_vector_decay_shared`]: 6 loads and 10 stores per lane group — rotation
+/// [`hooke::lanes::rotation_vector_decay_shared`]: 6 loads and 10 stores per lane group — rotation
 /// vector and angular velocity read and written, the quaternion written) with one addition or
 /// negation per store.
 pub fn traffic(parts: Parts<'_>) {
@@ -336,7 +336,7 @@ impl Workload for Traffic {
     }
 }
 
-/// Variant g: hooke's kernel [`hooke::lanes::quat_vector_decay_shared`] called directly on columns:
+/// Variant g: hooke's kernel [`hooke::lanes::rotation_vector_decay_shared`] called directly on columns:
 /// isolates the per-call overhead of `update`.
 #[derive(Debug)]
 pub struct Kernel {
@@ -358,7 +358,7 @@ impl Workload for Kernel {
     fn step(&mut self, _dt: f32) {
         let t = &mut self.traffic;
         let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
-        hooke::lanes::quat_vector_decay_shared(
+        hooke::lanes::rotation_vector_decay_shared(
             hooke::views::Vec3LanesMut {
                 x: e.x.lanes_mut(),
                 y: e.y.lanes_mut(),

@@ -8,8 +8,8 @@ use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
     DoubleCoeffs, TimedStep, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
-    double_shared, extrapolate_factors_f32, extrapolate_quat_lanes, extrapolate_shared,
-    timed_shared, tracking_shared,
+    double_shared, extrapolate_factors_f32, extrapolate_quat8, extrapolate_shared, timed_shared,
+    tracking_shared,
 };
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
@@ -317,7 +317,7 @@ fn extrapolation_kernels_match_scalar() {
                 y: wc.y.lanes()[0],
                 z: wc.z.lanes()[0],
             };
-            let (q1, w1) = extrapolate_quat_lanes(q8, w8, travel, decay);
+            let (q1, w1) = extrapolate_quat8(q8, w8, travel, decay);
             for lane in 0..8 {
                 let (mut sq, mut sw) = (qs[lane], ws[lane]);
                 scalar::extrapolate_decay_quat(&mut sq, &mut sw, h, dt);

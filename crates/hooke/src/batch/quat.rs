@@ -7,8 +7,8 @@ use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::ParamError;
 use crate::error::{check_dt, check_index, check_len};
 use crate::lanes::{
-    LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, quat_vector_decay_rates,
-    quat_vector_decay_shared,
+    LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, rotation_vector_decay_rates,
+    rotation_vector_decay_shared,
 };
 use crate::par;
 use crate::scalar::quat_to_scaled_angle_axis;
@@ -199,11 +199,11 @@ impl QuatDecaySprings {
         let q = quat_lanes_mut(&mut self.q);
         match self.params.step(dt, critical_coeffs) {
             Step::Shared(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
-                quat_vector_decay_shared(e, w, q, &c)
+                rotation_vector_decay_shared(e, w, q, &c)
             }),
             // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
             Step::Rates(rates) if dt > 0.0 => par::run((e, w, q, rates), grain, &|(e, w, q, y)| {
-                quat_vector_decay_rates(e, w, q, y, dt)
+                rotation_vector_decay_rates(e, w, q, y, dt)
             }),
             Step::Rates(_) => {}
         }

@@ -26,6 +26,7 @@ pub fn character_shared(
     v_goal: &[f32x8],
     c: &CharacterCoeffs,
 ) {
+    debug_assert_same_len!(x, v, a, v_goal);
     let k = CharacterLanes::splat(c);
     for (((x, v), a), q) in x.iter_mut().zip(v.iter_mut()).zip(a.iter_mut()).zip(v_goal) {
         (*x, *v, *a) = k.step(*x, *v, *a, *q);
@@ -57,6 +58,7 @@ pub fn character_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, a, v_goal, rate);
     if !(dt > 0.0 && dt.is_finite()) {
         return; // the scalar twin's identity step
     }
@@ -101,6 +103,7 @@ pub fn character_predict(
     pv: &mut [f32x8],
     pa: &mut [f32x8],
 ) {
+    debug_assert_same_len!(x, v, a, v_goal);
     let lanes = |h: usize, _| CharacterLanes::splat(&coeffs[h]);
     predict_with(x, v, a, v_goal, coeffs.len(), lanes, px, pv, pa);
 }
@@ -132,6 +135,7 @@ pub fn character_predict_rates(
     pv: &mut [f32x8],
     pa: &mut [f32x8],
 ) {
+    debug_assert_same_len!(x, v, a, v_goal, rate);
     let n = x.len().min(rate.len());
     let lanes = |h: usize, i: usize| CharacterLanes::from_rate(rate[i], times[h]);
     predict_with(&x[..n], v, a, v_goal, times.len(), lanes, px, pv, pa);

@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::closed_form::critical_lanes_per_dt;
+use super::closed_form::critical_coeffs_f64_lane_dt;
 use super::coeffs::LaneCoeffs;
 use super::exp::exp_neg;
 use super::rates::{critical_rate, critical_rate_lanes};
@@ -108,6 +108,7 @@ pub fn double_shared(
     goal: &[f32x8],
     c: &DoubleCoeffs,
 ) {
+    debug_assert_same_len!(x, v, xi, vi, goal);
     if *c == DoubleCoeffs::IDENTITY {
         return;
     }
@@ -147,6 +148,7 @@ pub fn double_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, xi, vi, goal, rate);
     if !(dt > 0.0 && dt.is_finite()) {
         return;
     }
@@ -331,13 +333,14 @@ pub fn timed_shared(
     t_goal: &[f32x8],
     step: &TimedStep,
 ) {
+    debug_assert_same_len!(x, v, xi, goal, t_goal);
     let TimedStep {
         c,
         halflife: h,
         dt: dt8,
         lookahead,
     } = *step;
-    let partial = |tau: f32x8| critical_lanes_per_dt(h, tau);
+    let partial = |tau: f32x8| critical_coeffs_f64_lane_dt(h, tau);
     let lanes = x
         .iter_mut()
         .zip(v.iter_mut())
@@ -389,6 +392,7 @@ pub fn timed_rates(
     lookahead: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, xi, goal, t_goal, rate, lookahead);
     if !(dt > 0.0 && dt.is_finite()) {
         return;
     }

@@ -6,6 +6,26 @@
 //! tested against it lane by lane. Threading lives in [`crate::par`]; the batch types in
 //! [`crate::batch`] own the columns and validate parameters.
 
+/// Debug builds only: every lane slice a kernel reads or writes holds the same number of lane
+/// groups, so that a wiring mistake in a caller (`batch`, `hooke-inertia`) fails at once instead
+/// of silently stepping fewer springs. Release builds check nothing: kernels process slices up
+/// to the shortest and never panic, as documented.
+macro_rules! debug_assert_same_len {
+    ($first:expr $(, $rest:expr)+ $(,)?) => {
+        #[cfg(debug_assertions)]
+        {
+            let len = $first.len();
+            $(
+                debug_assert_eq!(
+                    $rest.len(),
+                    len,
+                    concat!("lane slices of unequal length: `", stringify!($first), "` and `", stringify!($rest), "`")
+                );
+            )+
+        }
+    };
+}
+
 mod character;
 mod closed_form;
 mod coeffs;
@@ -22,7 +42,9 @@ mod tracking;
 pub use character::{
     character_predict, character_predict_rates, character_rates, character_shared,
 };
-pub use closed_form::{critical_lanes, critical_lanes_per_dt, stiffness_damping_lanes};
+pub use closed_form::{
+    critical_coeffs_f64, critical_coeffs_f64_lane_dt, stiffness_damping_coeffs_f64,
+};
 pub use coeffs::{CoeffColumns, CoeffSlices, LaneCoeffs};
 pub use compound::{
     DoubleCoeffs, TimedStep, double_rate, double_rates, double_shared, timed_lookahead,
@@ -30,16 +52,16 @@ pub use compound::{
 };
 pub use exp::{exp_neg, one_minus_exp_poly};
 pub use extrapolate::{
-    extrapolate_factors_f32, extrapolate_quat_lanes, extrapolate_rate_factors, extrapolate_rates,
+    extrapolate_factors_f32, extrapolate_quat8, extrapolate_rate_factors, extrapolate_rates,
     extrapolate_shared,
 };
 pub use general::{
-    spring_stiffness_damping, stiffness_damping_rate_lanes,
-    stiffness_damping_rate_lanes_with_force, stiffness_damping_series,
+    spring_stiffness_damping, stiffness_damping_coeffs, stiffness_damping_coeffs_with_force,
+    stiffness_damping_series,
 };
 pub use quat::{
     quat_decay_per_spring, quat_decay_shared, quat_simple_rates, quat_simple_shared,
-    quat_vector_decay_per_spring, quat_vector_decay_rates, quat_vector_decay_shared,
+    rotation_vector_decay_per_spring, rotation_vector_decay_rates, rotation_vector_decay_shared,
     rotation_vector_decay_step,
 };
 pub use rates::{

@@ -6,7 +6,7 @@
 use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
-use super::general::stiffness_damping_rate_lanes_with_force;
+use super::general::stiffness_damping_coeffs_with_force;
 use super::spring::Raw;
 use crate::scalar::{TrackingCoeffs, TrackingGains};
 use crate::settle::{flush_lanes, settle, stalled_lanes};
@@ -161,6 +161,7 @@ pub fn tracking_shared(
     mode: &[f32x8],
     coeffs: &[TrackingLaneCoeffs; 3],
 ) {
+    debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
     let identity = TrackingLaneCoeffs::splat(&TrackingCoeffs::IDENTITY);
     if coeffs.iter().all(|c| *c == identity) {
         // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
@@ -368,7 +369,7 @@ impl ForcedStep {
         let no_acceleration = mode.simd_eq(f32x8::ONE);
         let position_only = mode.simd_eq(f32x8::splat(2.0));
         let damping = position_only.select(params.position_only_damping[i], params.damping[i]);
-        let (c, p) = stiffness_damping_rate_lanes_with_force(params.stiffness[i], damping, dt);
+        let (c, p) = stiffness_damping_coeffs_with_force(params.stiffness[i], damping, dt);
         ForcedStep {
             c,
             p,
@@ -451,7 +452,7 @@ impl ForcedStep {
 /// over `dt` (finite, `>= 0`), toward per-spring targets (`x_goal`, `v_goal`, `a_goal`) with a
 /// per-spring `mode` column ([`TrackingMode::as_lane_value`]). Each lane group's coefficients are
 /// computed in the loop from its parameters and this frame's `dt`, with the general spring's
-/// [`stiffness_damping_rate_lanes_with_force`] (power series in `f32x8` in its region, `f64`
+/// [`stiffness_damping_coeffs_with_force`] (power series in `f32x8` in its region, `f64`
 /// closed form elsewhere), so a `dt` that changes every frame costs no more than a constant one.
 /// The SIMD twin of [`TrackingCoeffs::apply`] with [`TrackingGains::coeffs`] of each spring's
 /// gains in its mode. Lanes whose result leaves the `f32` range are recomputed in `f64` and
@@ -498,6 +499,7 @@ pub fn tracking_rates(
     params: TrackingParamLanes<'_>,
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
     if !(dt > 0.0 && dt.is_finite()) {
         // Nothing moves. Returning is also what keeps dt = 0 bit for bit: the step would turn a
         // -0 into +0 (`-0 + 0`).
