@@ -1,5 +1,5 @@
 //! The tracking, character, double, timed and extrapolation kernels equal their scalar twins lane
-//! by lane for every tail length 0..67 (same tolerance rule as `lanes_vs_scalar.rs`).
+//! by lane for every tail length 0..67 (same tolerance rule as `lanes_vs_scalar/`).
 
 // Parallel arrays of inputs and expected outputs are clearest indexed.
 #![allow(clippy::needless_range_loop)]
