@@ -3,7 +3,7 @@
 
 use hooke::column::Column;
 use hooke::error::check_index;
-use hooke::lanes::{CoeffColumns, character_predict};
+use hooke::lanes::{CharacterStateLanes, CoeffColumns, PredictionLanesMut, character_predict};
 use hooke::scalar::CharacterCoeffs;
 use hooke::{ParamError, SpringCoeffs, par};
 use wide::f32x8;
@@ -38,20 +38,33 @@ fn character_prediction_skips_what_does_not_fit() {
     // Outputs for two and a half horizons: the half block is skipped, nothing panics.
     let mut px = vec![f32x8::ZERO; groups * 5 / 2];
     let (mut pv, mut pa) = (px.clone(), px.clone());
-    character_predict(
-        x.lanes(),
-        v.lanes(),
-        a.lanes(),
-        goal.lanes(),
-        &coeffs,
-        &mut px,
-        &mut pv,
-        &mut pa,
-    );
+    let state = CharacterStateLanes {
+        x: x.lanes(),
+        v: v.lanes(),
+        a: a.lanes(),
+        v_goal: goal.lanes(),
+    };
+    let out = PredictionLanesMut {
+        x: &mut px,
+        v: &mut pv,
+        a: &mut pa,
+    };
+    character_predict(state, &coeffs, out);
     assert!(px[groups].to_array()[0] > 0.0);
     assert_eq!(px[2 * groups].to_array()[0], 0.0);
     // No characters at all.
-    character_predict(&[], &[], &[], &[], &coeffs, &mut px, &mut pv, &mut pa);
+    let none = CharacterStateLanes {
+        x: &[],
+        v: &[],
+        a: &[],
+        v_goal: &[],
+    };
+    let out = PredictionLanesMut {
+        x: &mut px,
+        v: &mut pv,
+        a: &mut pa,
+    };
+    character_predict(none, &coeffs, out);
 }
 
 #[test]

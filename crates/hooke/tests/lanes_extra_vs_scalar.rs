@@ -7,9 +7,9 @@
 use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
-    DoubleCoeffs, TimedStep, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
-    double_shared, extrapolate_factors_f32, extrapolate_quat8, extrapolate_shared, timed_shared,
-    tracking_shared,
+    CharacterStateLanes, DoubleCoeffs, PredictionLanesMut, TimedStep, TrackingGoalLanes,
+    TrackingLaneCoeffs, TrackingMode, character_predict, character_shared, double_shared,
+    extrapolate_factors_f32, extrapolate_quat8, extrapolate_shared, timed_shared, tracking_shared,
 };
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
@@ -68,15 +68,13 @@ fn tracking_kernel_matches_scalar_in_every_mode() {
                 .collect();
             let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
             let cols = [&xg, &vg, &ag, &modes].map(|c| Column::from_slice(c));
-            tracking_shared(
-                x.lanes_mut(),
-                v.lanes_mut(),
-                cols[0].lanes(),
-                cols[1].lanes(),
-                cols[2].lanes(),
-                cols[3].lanes(),
-                &coeffs,
-            );
+            let goals = TrackingGoalLanes {
+                x_goal: cols[0].lanes(),
+                v_goal: cols[1].lanes(),
+                a_goal: cols[2].lanes(),
+                mode: cols[3].lanes(),
+            };
+            tracking_shared(x.lanes_mut(), v.lanes_mut(), goals, &coeffs);
             for i in 0..n {
                 let c = sets[i % 3].coeffs(dt);
                 let (mut sx, mut sv) = (x0[i], v0[i]);
@@ -154,16 +152,18 @@ fn character_prediction_matches_scalar_predict() {
     let mut px = vec![wide::f32x8::ZERO; horizons * groups];
     let (mut pv, mut pa) = (px.clone(), px.clone());
     let at = |c: &[wide::f32x8], k: usize, i: usize| c[k * groups + i / 8].to_array()[i % 8];
-    character_predict(
-        cols[0].lanes(),
-        cols[1].lanes(),
-        cols[2].lanes(),
-        cols[3].lanes(),
-        &coeffs,
-        &mut px,
-        &mut pv,
-        &mut pa,
-    );
+    let state = CharacterStateLanes {
+        x: cols[0].lanes(),
+        v: cols[1].lanes(),
+        a: cols[2].lanes(),
+        v_goal: cols[3].lanes(),
+    };
+    let out = PredictionLanesMut {
+        x: &mut px,
+        v: &mut pv,
+        a: &mut pa,
+    };
+    character_predict(state, &coeffs, out);
     for i in 0..n {
         let (mut sx, mut sv, mut sa) = (
             vec![0.0; horizons],

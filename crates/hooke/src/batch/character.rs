@@ -7,7 +7,8 @@ use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
 use crate::lanes::{
-    character_predict, character_predict_rates, character_rates, character_shared, critical_rate,
+    CharacterStateLanes, PredictionLanesMut, character_predict, character_predict_rates,
+    character_rates, character_shared, critical_rate,
 };
 use crate::par::{self, Shared};
 use crate::scalar::CharacterCoeffs;
@@ -184,20 +185,20 @@ impl CharacterControllers {
             Ok(v)
         };
         let (mut sx, mut sv, mut sa) = (scratch("px")?, scratch("pv")?, scratch("pa")?);
-        let (x, v, a, q) = (
-            self.x.lanes(),
-            self.v.lanes(),
-            self.a.lanes(),
-            self.v_goal.lanes(),
-        );
+        let state = CharacterStateLanes {
+            x: self.x.lanes(),
+            v: self.v.lanes(),
+            a: self.a.lanes(),
+            v_goal: self.v_goal.lanes(),
+        };
+        let out = PredictionLanesMut {
+            x: &mut sx,
+            v: &mut sv,
+            a: &mut sa,
+        };
         match &self.halflife {
-            Halflife::Shared { .. } => {
-                character_predict(x, v, a, q, &coeffs, &mut sx, &mut sv, &mut sa)
-            }
-            Halflife::PerSpring(rates) => {
-                let y = rates.lanes();
-                character_predict_rates(x, v, a, q, y, times, &mut sx, &mut sv, &mut sa)
-            }
+            Halflife::Shared { .. } => character_predict(state, &coeffs, out),
+            Halflife::PerSpring(rates) => character_predict_rates(state, rates.lanes(), times, out),
         }
         // Lane groups back to the caller's horizon-major rows (padding lanes dropped).
         for (scratch, out) in [(&sx, px), (&sv, pv), (&sa, pa)] {

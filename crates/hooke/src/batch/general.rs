@@ -5,7 +5,9 @@ use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
-use crate::lanes::{CoeffColumns, spring_per_spring, spring_stiffness_damping};
+use crate::lanes::{
+    CoeffColumns, StiffnessDampingLanes, spring_per_spring, spring_stiffness_damping,
+};
 use crate::par;
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
@@ -136,7 +138,11 @@ impl GeneralSprings {
                 (self.stiffness.lanes(), self.damping.lanes()),
             );
             par::run(parts, grain, &|(x, v, g, q, (s, d))| {
-                spring_stiffness_damping(x, v, g, q, s, d, dt)
+                let params = StiffnessDampingLanes {
+                    stiffness: s,
+                    damping: d,
+                };
+                spring_stiffness_damping(x, v, g, q, params, dt)
             });
             return Ok(());
         }

@@ -8,7 +8,9 @@ use super::halflife::{Halflife, Step, rate_column};
 use super::{param_column, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_non_negative};
-use crate::lanes::{TimedStep, critical_rate, timed_lookahead, timed_rates, timed_shared};
+use crate::lanes::{
+    TimedRateLanes, TimedStep, critical_rate, timed_lookahead, timed_rates, timed_shared,
+};
 use crate::par::{self, Shared, Split};
 
 /// The halflife and apprehension of a batch of timed or velocity springs: a [`Halflife`] (shared:
@@ -143,7 +145,11 @@ impl TimedCore {
                 let parts = (x, v, xi, g, t, extra, rates, lookahead);
                 par::run(parts, grain, &|(x, v, xi, g, t, e, y, ahead)| {
                     before(xi, g, t, &e);
-                    timed_rates(x, v, xi, g, t, y, ahead, dt);
+                    let params = TimedRateLanes {
+                        rate: y,
+                        lookahead: ahead,
+                    };
+                    timed_rates(x, v, xi, g, t, params, dt);
                     after(t);
                 });
             }

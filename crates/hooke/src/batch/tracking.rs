@@ -5,8 +5,8 @@ use super::{batch_columns, batch_updates, param_column, set_columns, state_colum
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_index, check_len};
 use crate::lanes::{
-    TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams, tracking_rates,
-    tracking_shared,
+    TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams,
+    tracking_rates, tracking_shared,
 };
 use crate::par;
 use crate::scalar::TrackingGains;
@@ -275,7 +275,13 @@ impl TrackingSprings {
                 let (x, v, xg, vg, ag, m) = state;
                 let parts = (x, v, xg, vg, ag, m, par::Shared(coeffs));
                 par::run(parts, grain, &|(x, v, xg, vg, ag, m, c)| {
-                    tracking_shared(x, v, xg, vg, ag, m, &c.0)
+                    let goals = TrackingGoalLanes {
+                        x_goal: xg,
+                        v_goal: vg,
+                        a_goal: ag,
+                        mode: m,
+                    };
+                    tracking_shared(x, v, goals, &c.0)
                 });
             }
             Gains::PerSpring(columns) => {
@@ -297,7 +303,13 @@ impl TrackingSprings {
                         v_goal_force: fv,
                         a_goal_force: fa,
                     };
-                    tracking_rates(x, v, xg, vg, ag, m, params, dt)
+                    let goals = TrackingGoalLanes {
+                        x_goal: xg,
+                        v_goal: vg,
+                        a_goal: ag,
+                        mode: m,
+                    };
+                    tracking_rates(x, v, goals, params, dt)
                 });
             }
         }

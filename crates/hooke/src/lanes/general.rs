@@ -153,17 +153,29 @@ fn closed_form(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
     stiffness_damping_coeffs_f64_with_force(s, d, f64x4::splat(f64::from(dt)))
 }
 
+/// The per-spring parameters of [`spring_stiffness_damping`], as lane slices.
+#[derive(Debug, Clone, Copy)]
+pub struct StiffnessDampingLanes<'a> {
+    /// Stiffnesses (finite, `>= 0`).
+    pub stiffness: &'a [f32x8],
+    /// Dampings (finite, `>= 0`).
+    pub damping: &'a [f32x8],
+}
+
 /// General springs with per-spring stiffness and damping toward per-spring goals and goal
 /// velocities over `dt` (finite, `>= 0`), coefficients computed per lane group in the loop
 /// ([`stiffness_damping_coeffs`]). Lanes whose result leaves the `f32` range take the
 /// saturating slow path of every spring kernel; rigid lanes land on their goal.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::spring_stiffness_damping, scalar::spring_damper_exact_stiffness_damping};
+/// use hooke::column::Column;
+/// use hooke::lanes::{StiffnessDampingLanes, spring_stiffness_damping};
+/// use hooke::scalar::spring_damper_exact_stiffness_damping;
 /// let (s, d) = (Column::from_slice(&[50.0, 400.0]), Column::from_slice(&[2.0, 40.0]));
 /// let (mut x, mut v) = (Column::new(2, 0.0), Column::new(2, 0.0));
 /// let (g, q) = (Column::new(2, 1.0), Column::new(2, 0.0));
-/// spring_stiffness_damping(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), s.lanes(), d.lanes(), 0.02);
+/// let params = StiffnessDampingLanes { stiffness: s.lanes(), damping: d.lanes() };
+/// spring_stiffness_damping(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), params, 0.02);
 /// let (mut x1, mut v1) = (0.0, 0.0);
 /// spring_damper_exact_stiffness_damping(&mut x1, &mut v1, 1.0, 0.0, 50.0, 2.0, 0.02);
 /// assert!((x.as_slice()[0] - x1).abs() <= 1e-6);
@@ -173,10 +185,10 @@ pub fn spring_stiffness_damping(
     v: &mut [f32x8],
     goal: &[f32x8],
     goal_velocity: &[f32x8],
-    stiffness: &[f32x8],
-    damping: &[f32x8],
+    params: StiffnessDampingLanes<'_>,
     dt: f32,
 ) {
+    let StiffnessDampingLanes { stiffness, damping } = params;
     debug_assert_same_len!(x, v, goal, goal_velocity, stiffness, damping);
     if dt == 0.0 {
         // The identity step: the scalar twin returns the state bit for bit (nothing is settled).

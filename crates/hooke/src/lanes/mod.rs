@@ -40,15 +40,16 @@ mod spring;
 mod tracking;
 
 pub use character::{
-    character_predict, character_predict_rates, character_rates, character_shared,
+    CharacterStateLanes, PredictionLanesMut, character_predict, character_predict_rates,
+    character_rates, character_shared,
 };
 pub use closed_form::{
     critical_coeffs_f64, critical_coeffs_f64_lane_dt, stiffness_damping_coeffs_f64,
 };
 pub use coeffs::{CoeffColumns, CoeffSlices, LaneCoeffs};
 pub use compound::{
-    DoubleCoeffs, TimedStep, double_rate, double_rates, double_shared, timed_lookahead,
-    timed_rates, timed_shared,
+    DoubleCoeffs, TimedRateLanes, TimedStep, double_rate, double_rates, double_shared,
+    timed_lookahead, timed_rates, timed_shared,
 };
 pub use exp::{exp_neg, one_minus_exp_poly};
 pub use extrapolate::{
@@ -56,8 +57,8 @@ pub use extrapolate::{
     extrapolate_shared,
 };
 pub use general::{
-    spring_stiffness_damping, stiffness_damping_coeffs, stiffness_damping_coeffs_with_force,
-    stiffness_damping_series,
+    StiffnessDampingLanes, spring_stiffness_damping, stiffness_damping_coeffs,
+    stiffness_damping_coeffs_with_force, stiffness_damping_series,
 };
 pub use quat::{
     quat_decay_per_spring, quat_decay_shared, quat_simple_rates, quat_simple_shared,
@@ -76,6 +77,6 @@ pub use spring::{
     spring_per_spring, spring_shared, spring_step,
 };
 pub use tracking::{
-    TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams, tracking_rates,
-    tracking_shared,
+    TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams,
+    tracking_rates, tracking_shared,
 };

@@ -128,6 +128,21 @@ impl TrackingMode {
     }
 }
 
+/// The per-spring goals of the tracking kernels, as lane slices: the target's position,
+/// velocity and acceleration (new every frame) and the mode of each spring
+/// ([`TrackingMode::as_lane_value`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TrackingGoalLanes<'a> {
+    /// Target positions.
+    pub x_goal: &'a [f32x8],
+    /// Target velocities.
+    pub v_goal: &'a [f32x8],
+    /// Target accelerations.
+    pub a_goal: &'a [f32x8],
+    /// Modes ([`TrackingMode::as_lane_value`]).
+    pub mode: &'a [f32x8],
+}
+
 /// Exact tracking springs sharing gains: per-spring goals (`x_goal`, `v_goal`, `a_goal`, new every
 /// frame) and a per-spring `mode` column ([`TrackingMode::as_lane_value`]) choosing, per lane, the
 /// coefficients of `coeffs[0]` (full), `coeffs[1]` (no acceleration) or `coeffs[2]` (position
@@ -135,7 +150,7 @@ impl TrackingMode {
 ///
 /// ```
 /// use hooke::column::Column;
-/// use hooke::lanes::{tracking_shared, TrackingLaneCoeffs};
+/// use hooke::lanes::{tracking_shared, TrackingGoalLanes, TrackingLaneCoeffs};
 /// use hooke::scalar::TrackingGains;
 ///
 /// let g = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
@@ -148,19 +163,23 @@ impl TrackingMode {
 /// let (mut x, mut v) = (Column::new(3, 0.0), Column::new(3, 0.0));
 /// let (xg, vg, ag) = (Column::new(3, 1.0), Column::new(3, 0.5), Column::new(3, 0.0));
 /// let mode = Column::from_slice(&[0.0, 1.0, 2.0]);
-/// tracking_shared(x.lanes_mut(), v.lanes_mut(), xg.lanes(), vg.lanes(), ag.lanes(), mode.lanes(), &coeffs);
+/// let goals = TrackingGoalLanes { x_goal: xg.lanes(), v_goal: vg.lanes(), a_goal: ag.lanes(), mode: mode.lanes() };
+/// tracking_shared(x.lanes_mut(), v.lanes_mut(), goals, &coeffs);
 /// assert!(x.as_slice().iter().all(|&x| x > 0.0));
 /// # Ok::<(), hooke::ParamError>(())
 /// ```
 pub fn tracking_shared(
     x: &mut [f32x8],
     v: &mut [f32x8],
-    x_goal: &[f32x8],
-    v_goal: &[f32x8],
-    a_goal: &[f32x8],
-    mode: &[f32x8],
+    goals: TrackingGoalLanes<'_>,
     coeffs: &[TrackingLaneCoeffs; 3],
 ) {
+    let TrackingGoalLanes {
+        x_goal,
+        v_goal,
+        a_goal,
+        mode,
+    } = goals;
     debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
     let identity = TrackingLaneCoeffs::splat(&TrackingCoeffs::IDENTITY);
     if coeffs.iter().all(|c| *c == identity) {
@@ -460,7 +479,7 @@ impl ForcedStep {
 ///
 /// ```
 /// use hooke::column::Column;
-/// use hooke::lanes::{tracking_rates, TrackingParamLanes, TrackingRateParams};
+/// use hooke::lanes::{tracking_rates, TrackingGoalLanes, TrackingParamLanes, TrackingRateParams};
 /// use hooke::scalar::TrackingGains;
 ///
 /// let gains = [
@@ -481,24 +500,27 @@ impl ForcedStep {
 /// let (xg, vg, ag) = (Column::new(2, 1.0), Column::new(2, 0.5), Column::new(2, 0.0));
 /// let mode = Column::from_slice(&[0.0, 2.0]); // full, position only
 /// let dt = 1.0 / 60.0;
-/// tracking_rates(x.lanes_mut(), v.lanes_mut(), xg.lanes(), vg.lanes(), ag.lanes(), mode.lanes(), params, dt);
+/// let goals = TrackingGoalLanes { x_goal: xg.lanes(), v_goal: vg.lanes(), a_goal: ag.lanes(), mode: mode.lanes() };
+/// tracking_rates(x.lanes_mut(), v.lanes_mut(), goals, params, dt);
 ///
 /// let (mut x0, mut v0) = (0.0, 0.0);
 /// gains[0].coeffs(dt).apply(&mut x0, &mut v0, 1.0, 0.5, 0.0);
 /// assert!((x.as_slice()[0] - x0).abs() <= 1e-7 && (v.as_slice()[0] - v0).abs() <= 1e-6);
 /// # Ok::<(), hooke::ParamError>(())
 /// ```
-#[allow(clippy::too_many_arguments)] // one slice per column, as every kernel takes them
 pub fn tracking_rates(
     x: &mut [f32x8],
     v: &mut [f32x8],
-    x_goal: &[f32x8],
-    v_goal: &[f32x8],
-    a_goal: &[f32x8],
-    mode: &[f32x8],
+    goals: TrackingGoalLanes<'_>,
     params: TrackingParamLanes<'_>,
     dt: f32,
 ) {
+    let TrackingGoalLanes {
+        x_goal,
+        v_goal,
+        a_goal,
+        mode,
+    } = goals;
     debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
     if !(dt > 0.0 && dt.is_finite()) {
         // Nothing moves. Returning is also what keeps dt = 0 bit for bit: the step would turn a
