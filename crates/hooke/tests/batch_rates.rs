@@ -5,16 +5,7 @@ use hooke::batch::{CriticalSprings, Dampers, DecaySprings};
 use hooke::scalar;
 
 mod reference;
-use reference::Rng;
-
-fn ulp(x: f32) -> f32 {
-    let x = x.abs();
-    if x == 0.0 {
-        f32::from_bits(1)
-    } else {
-        f32::from_bits(x.to_bits() + 1) - x
-    }
-}
+use reference::{Rng, ulp_f32 as ulp};
 
 /// The error allowed after each step: the bound of docs/math.md §4.2 (with a few ulps of the result
 /// for the per-step rounding, §4.4), measured against the scalar twin from the same state.

@@ -15,26 +15,7 @@ use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
 
 mod reference;
-use reference::Rng;
-
-fn ulp(x: f32) -> f32 {
-    let x = x.abs();
-    if x == 0.0 {
-        f32::from_bits(1)
-    } else {
-        f32::from_bits(x.to_bits() + 1) - x
-    }
-}
-
-#[track_caller]
-fn assert_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
-    let diff = (got - want).abs();
-    let ok = diff <= 4.0 * ulp(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
-    assert!(
-        ok,
-        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
-    );
-}
+use reference::{Rng, assert_lane_close as assert_close};
 
 const DTS: [f32; 4] = [0.0, 1.0 / 60.0, 0.1, 1.5];
 

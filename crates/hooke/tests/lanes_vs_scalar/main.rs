@@ -16,31 +16,12 @@ use hooke::scalar;
 
 #[path = "../reference/mod.rs"]
 mod reference;
-use reference::Rng;
+use reference::{Rng, assert_lane_close as assert_close, ulp_f32 as ulp};
 
 mod contracts;
 mod extremes;
 mod quat;
 mod springs;
-
-fn ulp(x: f32) -> f32 {
-    let x = x.abs();
-    if x == 0.0 {
-        f32::from_bits(1)
-    } else {
-        f32::from_bits(x.to_bits() + 1) - x
-    }
-}
-
-#[track_caller]
-fn assert_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
-    let diff = (got - want).abs();
-    let ok = diff <= 4.0 * ulp(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
-    assert!(
-        ok,
-        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
-    );
-}
 
 /// The velocity's natural scale: position terms times the spring's rate `y = 2 ln2 / halflife`.
 fn velocity_scale(position_scale: f32, halflife: f32) -> f32 {

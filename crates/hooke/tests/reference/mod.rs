@@ -322,6 +322,31 @@ impl Worst {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Comparing f32 results.
+
+/// The gap from `|x|` to the next `f32` up (the smallest subnormal at 0).
+pub fn ulp_f32(x: f32) -> f32 {
+    let x = x.abs();
+    if x == 0.0 {
+        f32::from_bits(1)
+    } else {
+        f32::from_bits(x.to_bits() + 1) - x
+    }
+}
+
+/// Lane `i` of a kernel (`got`) against its scalar twin (`want`): within 4 ulps of the result, or
+/// `1e-6` relative to `scale`, the magnitude of the terms that make the result up.
+#[track_caller]
+pub fn assert_lane_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
+    let diff = (got - want).abs();
+    let ok = diff <= 4.0 * ulp_f32(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
+    assert!(
+        ok,
+        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Deterministic random numbers (xorshift64*).
 
 /// A small deterministic generator.
