@@ -1,6 +1,6 @@
 //! Diagnostic: hooke's log/exp quaternion decay kernel (`hooke::lanes::quat_decay_shared`, for
 //! callers who keep only quaternions; `QuatDecaySprings` runs the rotation-vector kernel
-//! `quat_vector_decay_shared` instead, see docs/performance.md) against the same
+//! `rotation_vector_decay_shared` instead, see docs/performance.md) against the same
 //! step written with hooke's public lane types, (1) with inlined loads/stores over zipped
 //! iterators and (2) additionally two lane groups per iteration, to show how much of the kernel's
 //! time is call overhead and dependency-chain latency.

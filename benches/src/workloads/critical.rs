@@ -5,7 +5,7 @@ use hooke::column::Column;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
-use super::column;
+use super::{Aos, AosSpring, BatchLoop, PeerLoop, SourceLoop, column};
 use crate::{DT, HALFLIFE, Rng, Workload, source};
 
 /// The range of the per-spring halflives of the `_halflives` variants.
@@ -41,13 +41,7 @@ impl Inputs {
 }
 
 /// Variants a and b: [`CriticalSprings::update`] / [`CriticalSprings::par_update`].
-#[derive(Debug)]
-pub struct Hooke {
-    springs: CriticalSprings,
-    x0: Vec<f32>,
-    v0: Vec<f32>,
-    par: bool,
-}
+pub type Hooke = BatchLoop<CriticalSprings>;
 
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives
@@ -62,33 +56,7 @@ impl Hooke {
         springs
             .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
             .expect("lengths match");
-        Hooke {
-            springs,
-            x0: inputs.x.clone(),
-            v0: inputs.v.clone(),
-            par,
-        }
-    }
-}
-
-impl Workload for Hooke {
-    fn step(&mut self, dt: f32) {
-        let r = if self.par {
-            self.springs.par_update(dt)
-        } else {
-            self.springs.update(dt)
-        };
-        r.expect("valid dt");
-    }
-
-    fn reset(&mut self) {
-        self.springs.x_mut().copy_from_slice(&self.x0);
-        self.springs.v_mut().copy_from_slice(&self.v0);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        let (x, v) = (self.springs.x(), self.springs.v());
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        BatchLoop::with_state(springs, &inputs.x, &inputs.v, par)
     }
 }
 
@@ -119,108 +87,71 @@ fn springs(inputs: &Inputs) -> Vec<Spring> {
         .collect()
 }
 
-fn aos_state(springs: &[Spring]) -> Vec<f32> {
-    springs.iter().flat_map(|s| [s.x, s.v]).collect()
+impl AosSpring for Spring {
+    fn push_state(&self, out: &mut Vec<f32>) {
+        out.extend([self.x, self.v]);
+    }
 }
 
 /// Variant c: the article's `critical_spring_damper_exact` (with `expf`) per spring.
-#[derive(Debug)]
-pub struct Source {
-    springs: Vec<Spring>,
-    init: Vec<Spring>,
-}
+pub type Source = Aos<Spring, SourceLoop>;
 
 impl Source {
     /// The springs of `inputs` as an array of structs.
     pub fn new(inputs: &Inputs) -> Source {
-        let init = springs(inputs);
-        Source {
-            springs: init.clone(),
-            init,
-        }
-    }
-}
-
-impl Workload for Source {
-    fn step(&mut self, dt: f32) {
-        let halflife = HALFLIFE;
-        for s in &mut self.springs {
-            let (goal, goal_velocity) = (s.goal, s.goal_velocity);
-            source::critical_spring_damper_exact(
-                &mut s.x,
-                &mut s.v,
-                goal,
-                goal_velocity,
-                halflife,
-                dt,
-            );
-        }
-    }
-
-    fn reset(&mut self) {
-        self.springs.copy_from_slice(&self.init);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        aos_state(&self.springs)
+        Aos::with_step(springs(inputs), |springs, dt| {
+            let halflife = HALFLIFE;
+            for s in springs {
+                let (goal, goal_velocity) = (s.goal, s.goal_velocity);
+                source::critical_spring_damper_exact(
+                    &mut s.x,
+                    &mut s.v,
+                    goal,
+                    goal_velocity,
+                    halflife,
+                    dt,
+                );
+            }
+        })
     }
 }
 
 /// Variant d: `spring_damper::critical_spring_damper_exact` per spring, in a plain loop over the
 /// array: the halflife is a loop-invariant local, or read from the array (`per_spring`).
-#[derive(Debug)]
-pub struct Peer {
-    springs: Vec<Spring>,
-    init: Vec<Spring>,
-    per_spring: bool,
-}
+pub type Peer = Aos<Spring, PeerLoop>;
 
 impl Peer {
     /// The springs of `inputs` as an array of structs.
     pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
-        let init = springs(inputs);
-        Peer {
-            springs: init.clone(),
-            init,
-            per_spring,
-        }
-    }
-}
-
-impl Workload for Peer {
-    fn step(&mut self, dt: f32) {
-        if self.per_spring {
-            for s in &mut self.springs {
-                spring_damper::critical_spring_damper_exact(
-                    &mut s.x,
-                    &mut s.v,
-                    s.goal,
-                    s.goal_velocity,
-                    s.halflife,
-                    dt,
-                );
+        let step: fn(&mut [Spring], f32) = if per_spring {
+            |springs, dt| {
+                for s in springs {
+                    spring_damper::critical_spring_damper_exact(
+                        &mut s.x,
+                        &mut s.v,
+                        s.goal,
+                        s.goal_velocity,
+                        s.halflife,
+                        dt,
+                    );
+                }
             }
         } else {
-            let halflife = HALFLIFE;
-            for s in &mut self.springs {
-                spring_damper::critical_spring_damper_exact(
-                    &mut s.x,
-                    &mut s.v,
-                    s.goal,
-                    s.goal_velocity,
-                    halflife,
-                    dt,
-                );
+            |springs, dt| {
+                let halflife = HALFLIFE;
+                for s in springs {
+                    spring_damper::critical_spring_damper_exact(
+                        &mut s.x,
+                        &mut s.v,
+                        s.goal,
+                        s.goal_velocity,
+                        halflife,
+                        dt,
+                    );
+                }
             }
-        }
-    }
-
-    fn reset(&mut self) {
-        self.springs.copy_from_slice(&self.init);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        aos_state(&self.springs)
+        };
+        Aos::with_step(springs(inputs), step)
     }
 }
 

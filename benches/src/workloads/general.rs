@@ -6,7 +6,7 @@ use hooke::lanes::CoeffColumns;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
-use super::column;
+use super::{Aos, AosSpring, BatchLoop, PeerLoop, SourceLoop, column};
 use crate::{DT, Rng, Workload, source};
 
 /// Initial state, goals and per-spring parameters.
@@ -65,13 +65,7 @@ impl Inputs {
 
 /// Variants a and b: [`GeneralSprings::update`] / [`GeneralSprings::par_update`] (coefficients
 /// cached for the constant `dt` by one untimed update at construction).
-#[derive(Debug)]
-pub struct Hooke {
-    springs: GeneralSprings,
-    x0: Vec<f32>,
-    v0: Vec<f32>,
-    par: bool,
-}
+pub type Hooke = BatchLoop<GeneralSprings>;
 
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`.
@@ -83,35 +77,7 @@ impl Hooke {
             .goal_velocity_mut()
             .copy_from_slice(&inputs.goal_velocity);
         springs.update(DT).expect("valid dt");
-        let mut hooke = Hooke {
-            springs,
-            x0: inputs.x.clone(),
-            v0: inputs.v.clone(),
-            par,
-        };
-        hooke.reset();
-        hooke
-    }
-}
-
-impl Workload for Hooke {
-    fn step(&mut self, dt: f32) {
-        let r = if self.par {
-            self.springs.par_update(dt)
-        } else {
-            self.springs.update(dt)
-        };
-        r.expect("valid dt");
-    }
-
-    fn reset(&mut self) {
-        self.springs.x_mut().copy_from_slice(&self.x0);
-        self.springs.v_mut().copy_from_slice(&self.v0);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        let (x, v) = (self.springs.x(), self.springs.v());
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        BatchLoop::with_state(springs, &inputs.x, &inputs.v, par)
     }
 }
 
@@ -145,106 +111,68 @@ fn springs(inputs: &Inputs) -> Vec<Spring> {
         .collect()
 }
 
-fn aos_state(springs: &[Spring]) -> Vec<f32> {
-    springs.iter().flat_map(|s| [s.x, s.v]).collect()
+impl AosSpring for Spring {
+    fn push_state(&self, out: &mut Vec<f32>) {
+        out.extend([self.x, self.v]);
+    }
 }
 
 /// Variant c: the article's three-branch `spring_damper_exact` (with `expf`, `atanf`) per spring.
-#[derive(Debug)]
-pub struct Source {
-    springs: Vec<Spring>,
-    init: Vec<Spring>,
-}
+pub type Source = Aos<Spring, SourceLoop>;
 
 impl Source {
     /// The springs of `inputs` as an array of structs.
     pub fn new(inputs: &Inputs) -> Source {
-        let init = springs(inputs);
-        Source {
-            springs: init.clone(),
-            init,
-        }
-    }
-}
-
-impl Workload for Source {
-    fn step(&mut self, dt: f32) {
-        for s in &mut self.springs {
-            let Spring {
-                goal,
-                goal_velocity,
-                stiffness,
-                damping,
-                ..
-            } = *s;
-            source::spring_damper_exact(
-                &mut s.x,
-                &mut s.v,
-                goal,
-                goal_velocity,
-                stiffness,
-                damping,
-                dt,
-            );
-        }
-    }
-
-    fn reset(&mut self) {
-        self.springs.copy_from_slice(&self.init);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        aos_state(&self.springs)
+        Aos::with_step(springs(inputs), |springs, dt| {
+            for s in springs {
+                let Spring {
+                    goal,
+                    goal_velocity,
+                    stiffness,
+                    damping,
+                    ..
+                } = *s;
+                source::spring_damper_exact(
+                    &mut s.x,
+                    &mut s.v,
+                    goal,
+                    goal_velocity,
+                    stiffness,
+                    damping,
+                    dt,
+                );
+            }
+        })
     }
 }
 
 /// Variant d: `spring_damper::spring_damper_exact_stiffness_damping` per spring.
-#[derive(Debug)]
-pub struct Peer {
-    springs: Vec<Spring>,
-    init: Vec<Spring>,
-}
+pub type Peer = Aos<Spring, PeerLoop>;
 
 impl Peer {
     /// The springs of `inputs` as an array of structs.
     pub fn new(inputs: &Inputs) -> Peer {
-        let init = springs(inputs);
-        Peer {
-            springs: init.clone(),
-            init,
-        }
-    }
-}
-
-impl Workload for Peer {
-    fn step(&mut self, dt: f32) {
-        for s in &mut self.springs {
-            let Spring {
-                goal,
-                goal_velocity,
-                stiffness,
-                damping,
-                ..
-            } = *s;
-            spring_damper::spring_damper_exact_stiffness_damping(
-                &mut s.x,
-                &mut s.v,
-                goal,
-                goal_velocity,
-                stiffness,
-                damping,
-                dt,
-                spring_damper::DEFAULT_EPS,
-            );
-        }
-    }
-
-    fn reset(&mut self) {
-        self.springs.copy_from_slice(&self.init);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        aos_state(&self.springs)
+        Aos::with_step(springs(inputs), |springs, dt| {
+            for s in springs {
+                let Spring {
+                    goal,
+                    goal_velocity,
+                    stiffness,
+                    damping,
+                    ..
+                } = *s;
+                spring_damper::spring_damper_exact_stiffness_damping(
+                    &mut s.x,
+                    &mut s.v,
+                    goal,
+                    goal_velocity,
+                    stiffness,
+                    damping,
+                    dt,
+                    spring_damper::DEFAULT_EPS,
+                );
+            }
+        })
     }
 }
 

@@ -8,6 +8,7 @@ use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::critical::HALFLIVES;
+use super::{Aos, AosSpring, PeerLoop, SourceLoop};
 use crate::{DT, HALFLIFE, Rng, Workload, source};
 
 /// Initial rotation offsets and angular velocities.
@@ -129,13 +130,18 @@ pub struct Spring {
     pub angular_velocity: Vec3,
 }
 
+impl AosSpring for Spring {
+    fn push_state(&self, out: &mut Vec<f32>) {
+        out.extend(flat(
+            self.rotation.to_array(),
+            self.angular_velocity.to_array(),
+        ));
+    }
+}
+
 /// Variant c: the article's quaternion `decay_spring_damper_exact` (glam, `expf`, `acosf`,
 /// `sinf`, `cosf`) per spring.
-#[derive(Debug)]
-pub struct Source {
-    springs: Vec<Spring>,
-    init: Vec<Spring>,
-}
+pub type Source = Aos<Spring, SourceLoop>;
 
 impl Source {
     /// The springs of `inputs` as an array of structs.
@@ -149,35 +155,17 @@ impl Source {
                 angular_velocity,
             })
             .collect();
-        Source {
-            springs: init.clone(),
-            init,
-        }
-    }
-}
-
-impl Workload for Source {
-    fn step(&mut self, dt: f32) {
-        let halflife = HALFLIFE;
-        for s in &mut self.springs {
-            source::decay_spring_damper_exact_quat(
-                &mut s.rotation,
-                &mut s.angular_velocity,
-                halflife,
-                dt,
-            );
-        }
-    }
-
-    fn reset(&mut self) {
-        self.springs.copy_from_slice(&self.init);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        self.springs
-            .iter()
-            .flat_map(|s| flat(s.rotation.to_array(), s.angular_velocity.to_array()))
-            .collect()
+        Aos::with_step(init, |springs, dt| {
+            let halflife = HALFLIFE;
+            for s in springs {
+                source::decay_spring_damper_exact_quat(
+                    &mut s.rotation,
+                    &mut s.angular_velocity,
+                    halflife,
+                    dt,
+                );
+            }
+        })
     }
 }
 
@@ -192,14 +180,18 @@ pub struct PeerSpring {
     pub halflife: f32,
 }
 
+impl AosSpring for PeerSpring {
+    fn push_state(&self, out: &mut Vec<f32>) {
+        out.extend(flat(
+            self.rotation.to_array(),
+            self.angular_velocity.to_array(),
+        ));
+    }
+}
+
 /// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring, with the shared
 /// halflife or (`_halflives`) each spring's own.
-#[derive(Debug)]
-pub struct Peer {
-    springs: Vec<PeerSpring>,
-    init: Vec<PeerSpring>,
-    per_spring: bool,
-}
+pub type Peer = Aos<PeerSpring, PeerLoop>;
 
 impl Peer {
     /// The springs of `inputs` as an array of structs of glam 0.32 values.
@@ -215,40 +207,24 @@ impl Peer {
                 halflife,
             })
             .collect();
-        Peer {
-            springs: init.clone(),
-            init,
-            per_spring,
-        }
-    }
-}
-
-impl Workload for Peer {
-    fn step(&mut self, dt: f32) {
         // Two plain loops, as users write them: the halflife loop-invariant or from the array.
-        if self.per_spring {
-            for s in &mut self.springs {
-                let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
-                spring_damper::decay_spring_damper_exact_quat(q, w, s.halflife, dt);
+        let step: fn(&mut [PeerSpring], f32) = if per_spring {
+            |springs, dt| {
+                for s in springs {
+                    let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
+                    spring_damper::decay_spring_damper_exact_quat(q, w, s.halflife, dt);
+                }
             }
         } else {
-            let halflife = HALFLIFE;
-            for s in &mut self.springs {
-                let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
-                spring_damper::decay_spring_damper_exact_quat(q, w, halflife, dt);
+            |springs, dt| {
+                let halflife = HALFLIFE;
+                for s in springs {
+                    let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
+                    spring_damper::decay_spring_damper_exact_quat(q, w, halflife, dt);
+                }
             }
-        }
-    }
-
-    fn reset(&mut self) {
-        self.springs.copy_from_slice(&self.init);
-    }
-
-    fn state(&self) -> Vec<f32> {
-        self.springs
-            .iter()
-            .flat_map(|s| flat(s.rotation.to_array(), s.angular_velocity.to_array()))
-            .collect()
+        };
+        Aos::with_step(init, step)
     }
 }
 
@@ -266,7 +242,7 @@ type Parts<'a> = (
 );
 
 /// The memory traffic of [`hooke::batch::QuatDecaySprings::update`] (the kernel
-/// [`hooke::lanes::quat_vector_decay_shared`]: 6 loads and 10 stores per lane group — rotation
+/// [`hooke::lanes::rotation_vector_decay_shared`]: 6 loads and 10 stores per lane group — rotation
 /// vector and angular velocity read and written, the quaternion written) with one addition or
 /// negation per store.
 pub fn traffic(parts: Parts<'_>) {
@@ -360,7 +336,7 @@ impl Workload for Traffic {
     }
 }
 
-/// Variant g: hooke's kernel [`hooke::lanes::quat_vector_decay_shared`] called directly on columns:
+/// Variant g: hooke's kernel [`hooke::lanes::rotation_vector_decay_shared`] called directly on columns:
 /// isolates the per-call overhead of `update`.
 #[derive(Debug)]
 pub struct Kernel {
@@ -382,7 +358,7 @@ impl Workload for Kernel {
     fn step(&mut self, _dt: f32) {
         let t = &mut self.traffic;
         let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
-        hooke::lanes::quat_vector_decay_shared(
+        hooke::lanes::rotation_vector_decay_shared(
             hooke::views::Vec3LanesMut {
                 x: e.x.lanes_mut(),
                 y: e.y.lanes_mut(),

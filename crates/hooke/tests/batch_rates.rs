@@ -4,31 +4,8 @@
 use hooke::batch::{CriticalSprings, Dampers, DecaySprings};
 use hooke::scalar;
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn log_range(&mut self, lo: f32, hi: f32) -> f32 {
-        (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
-    }
-}
-
-fn ulp(x: f32) -> f32 {
-    let x = x.abs();
-    if x == 0.0 {
-        f32::from_bits(1)
-    } else {
-        f32::from_bits(x.to_bits() + 1) - x
-    }
-}
+mod reference;
+use reference::{Rng, ulp_f32 as ulp};
 
 /// The error allowed after each step: the bound of docs/math.md §4.2 (with a few ulps of the result
 /// for the per-step rounding, §4.4), measured against the scalar twin from the same state.
@@ -45,22 +22,22 @@ fn assert_close(what: &str, got: f32, want: f32, scale: f32) {
 fn frame_dt(rng: &mut Rng, frame: usize) -> f32 {
     match frame % 9 {
         0 => 0.0,
-        1 => rng.log_range(1e-6, 1e-3),
-        2 => rng.log_range(1.0, 1e3),
-        _ => rng.range(1.0 / 240.0, 1.0 / 20.0),
+        1 => rng.log_range_f32(1e-6, 1e-3),
+        2 => rng.log_range_f32(1.0, 1e3),
+        _ => rng.range_f32(1.0 / 240.0, 1.0 / 20.0),
     }
 }
 
 #[test]
 fn rate_kernels_follow_the_scalar_twin_under_a_changing_dt() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for n in [1, 7, 8, 9, 31, 33, 64, 100] {
         let halflives: Vec<f32> = (0..n)
             .map(|i| {
                 if i % 13 == 6 {
                     0.0
                 } else {
-                    rng.log_range(1e-3, 10.0)
+                    rng.log_range_f32(1e-3, 10.0)
                 }
             })
             .collect();
@@ -68,10 +45,10 @@ fn rate_kernels_follow_the_scalar_twin_under_a_changing_dt() {
         let mut decay = DecaySprings::with_halflives(&halflives).unwrap();
         let mut dampers = Dampers::with_halflives(&halflives).unwrap();
         for frame in 0..40 {
-            let x: Vec<f32> = (0..n).map(|_| rng.range(-10.0, 10.0)).collect();
-            let v: Vec<f32> = (0..n).map(|_| rng.range(-50.0, 50.0)).collect();
-            let g: Vec<f32> = (0..n).map(|_| rng.range(-10.0, 10.0)).collect();
-            let q: Vec<f32> = (0..n).map(|_| rng.range(-5.0, 5.0)).collect();
+            let x: Vec<f32> = (0..n).map(|_| rng.range_f32(-10.0, 10.0)).collect();
+            let v: Vec<f32> = (0..n).map(|_| rng.range_f32(-50.0, 50.0)).collect();
+            let g: Vec<f32> = (0..n).map(|_| rng.range_f32(-10.0, 10.0)).collect();
+            let q: Vec<f32> = (0..n).map(|_| rng.range_f32(-5.0, 5.0)).collect();
             let dt = frame_dt(&mut rng, frame);
             critical.set_state(&x, &v, &g, &q).unwrap();
             critical.update(dt).unwrap();
@@ -107,10 +84,10 @@ fn rate_kernels_follow_the_scalar_twin_under_a_changing_dt() {
 
 #[test]
 fn rate_kernels_are_bit_identical_for_any_thread_split() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     let n = 5000;
-    let halflives: Vec<f32> = (0..n).map(|_| rng.log_range(1e-3, 10.0)).collect();
-    let x: Vec<f32> = (0..n).map(|_| rng.range(-10.0, 10.0)).collect();
+    let halflives: Vec<f32> = (0..n).map(|_| rng.log_range_f32(1e-3, 10.0)).collect();
+    let x: Vec<f32> = (0..n).map(|_| rng.range_f32(-10.0, 10.0)).collect();
     let mut one = CriticalSprings::with_halflives(&halflives).unwrap();
     one.x_mut().copy_from_slice(&x);
     let mut split = one.clone();

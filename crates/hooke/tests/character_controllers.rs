@@ -6,19 +6,8 @@ use hooke::ParamError;
 use hooke::batch::CharacterControllers;
 use hooke::scalar::spring_character_update;
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-}
+mod reference;
+use reference::Rng;
 
 #[track_caller]
 fn close(what: &str, got: f32, want: f32, scale: f32) {
@@ -30,16 +19,16 @@ fn close(what: &str, got: f32, want: f32, scale: f32) {
 
 #[test]
 fn updates_and_predictions_follow_the_scalar_twin() {
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     for n in (0..67).step_by(3) {
-        let halflife = rng.range(0.05, 0.5);
+        let halflife = rng.range_f32(0.05, 0.5);
         let mut crowd = CharacterControllers::new(n, halflife).unwrap();
         let mut state: Vec<(f32, f32, f32)> = (0..n)
             .map(|_| {
                 (
-                    rng.range(-5.0, 5.0),
-                    rng.range(-3.0, 3.0),
-                    rng.range(-10.0, 10.0),
+                    rng.range_f32(-5.0, 5.0),
+                    rng.range_f32(-3.0, 3.0),
+                    rng.range_f32(-10.0, 10.0),
                 )
             })
             .collect();
@@ -47,7 +36,7 @@ fn updates_and_predictions_follow_the_scalar_twin() {
             (crowd.x_mut()[i], crowd.v_mut()[i], crowd.a_mut()[i]) = *s;
         }
         for frame in 0..10 {
-            let goals: Vec<f32> = (0..n).map(|_| rng.range(-4.0, 4.0)).collect();
+            let goals: Vec<f32> = (0..n).map(|_| rng.range_f32(-4.0, 4.0)).collect();
             crowd.v_goal_mut().copy_from_slice(&goals);
             let dt = [0.0, 1.0 / 60.0, 1.0 / 30.0, 0.5, 1.0 / 144.0][frame % 5];
             if frame % 2 == 0 {

@@ -9,22 +9,8 @@ use hooke::scalar::{
     velocity_spring_damper_exact,
 };
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vec(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
-        (0..n).map(|_| self.range(lo, hi)).collect()
-    }
-}
+mod reference;
+use reference::Rng;
 
 const DTS: [f32; 6] = [0.0, 1.0 / 60.0, 1.0 / 144.0, 0.05, 1.0 / 30.0, 2.0];
 
@@ -38,11 +24,11 @@ fn close(what: &str, got: f32, want: f32, scale: f32) {
 
 #[test]
 fn extrapolators_follow_the_scalar_twin() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     for n in 0..67 {
-        let h = rng.range(0.01, 1.0);
+        let h = rng.range_f32(0.01, 1.0);
         let mut batch = Extrapolators::new(n, h).unwrap();
-        let (mut x, mut v) = (rng.vec(n, -5.0, 5.0), rng.vec(n, -20.0, 20.0));
+        let (mut x, mut v) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
         batch.x_mut().copy_from_slice(&x);
         batch.v_mut().copy_from_slice(&v);
         for (frame, &dt) in DTS.iter().enumerate() {
@@ -63,19 +49,19 @@ fn extrapolators_follow_the_scalar_twin() {
 
 #[test]
 fn double_springs_follow_the_scalar_twin() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for n in 0..67 {
-        let h = rng.range(0.01, 1.0);
+        let h = rng.range_f32(0.01, 1.0);
         let mut batch = DoubleSprings::new(n, h).unwrap();
         let mut s: Vec<[f32; 4]> = (0..n)
-            .map(|_| [0; 4].map(|_| rng.range(-5.0, 5.0)))
+            .map(|_| [0; 4].map(|_| rng.range_f32(-5.0, 5.0)))
             .collect();
         let col = |s: &[[f32; 4]], k: usize| s.iter().map(|s| s[k]).collect::<Vec<_>>();
         batch
             .set_state(&col(&s, 0), &col(&s, 1), &col(&s, 2), &col(&s, 3))
             .unwrap();
         for (frame, &dt) in DTS.iter().enumerate() {
-            let goal = rng.vec(n, -5.0, 5.0);
+            let goal = rng.vec_f32(n, -5.0, 5.0);
             batch.goal_mut().copy_from_slice(&goal);
             if frame % 2 == 0 {
                 batch.update(dt).unwrap();
@@ -105,14 +91,18 @@ fn double_springs_follow_the_scalar_twin() {
 
 #[test]
 fn timed_springs_follow_the_scalar_twin_and_count_down() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let (h, apprehension) = (0.05, 2.0);
     for n in 0..67 {
         let mut batch = TimedSprings::new(n, h, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (rng.vec(n, -5.0, 5.0), vec![0.0; n], rng.vec(n, -5.0, 5.0));
+        let (mut x, mut v, mut xi) = (
+            rng.vec_f32(n, -5.0, 5.0),
+            vec![0.0; n],
+            rng.vec_f32(n, -5.0, 5.0),
+        );
         batch.set_state(&x, &v, &xi).unwrap();
-        let goal = rng.vec(n, -5.0, 5.0);
-        let mut t_goal = rng.vec(n, 0.0, 0.6);
+        let goal = rng.vec_f32(n, -5.0, 5.0);
+        let mut t_goal = rng.vec_f32(n, 0.0, 0.6);
         batch.goal_mut().copy_from_slice(&goal);
         batch.t_goal_mut().copy_from_slice(&t_goal);
         for (frame, &dt) in DTS.iter().take(5).enumerate() {
@@ -148,11 +138,15 @@ fn timed_springs_follow_the_scalar_twin_and_count_down() {
 
 #[test]
 fn velocity_springs_follow_the_scalar_twin() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     let (h, apprehension) = (0.05, 2.0);
     for n in 0..67 {
         let mut batch = VelocitySprings::new(n, h, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (rng.vec(n, -5.0, 5.0), vec![0.0; n], rng.vec(n, -5.0, 5.0));
+        let (mut x, mut v, mut xi) = (
+            rng.vec_f32(n, -5.0, 5.0),
+            vec![0.0; n],
+            rng.vec_f32(n, -5.0, 5.0),
+        );
         batch.set_state(&x, &v, &xi).unwrap();
         // Speeds: gliding, held still (0, negative), and infinite (jumps to the goal).
         let speed: Vec<f32> = (0..n)
@@ -160,13 +154,13 @@ fn velocity_springs_follow_the_scalar_twin() {
                 0 => 0.0,
                 1 => -1.0,
                 2 => f32::INFINITY,
-                _ => rng.range(0.5, 20.0),
+                _ => rng.range_f32(0.5, 20.0),
             })
             .collect();
         batch.max_velocity_mut().copy_from_slice(&speed);
         for (frame, &dt) in DTS.iter().enumerate() {
             let goal = if frame % 3 == 0 {
-                rng.vec(n, -5.0, 5.0)
+                rng.vec_f32(n, -5.0, 5.0)
             } else {
                 x.clone()
             };

@@ -1,9 +1,13 @@
-//! Kernels take slices and never validate or panic: inputs of mismatched lengths are processed up
-//! to the shortest; threads change nothing; index errors name what the index counts.
+//! Kernels take slices and never validate or panic in release builds: inputs of mismatched lengths
+//! are processed up to the shortest (debug builds assert equal lane slices, so that a wiring
+//! mistake shows); threads change nothing; index errors name what the index counts.
 
 use hooke::column::Column;
 use hooke::error::check_index;
-use hooke::lanes::{CoeffColumns, character_predict};
+use hooke::lanes::{
+    CharacterStateLanes, CoeffColumns, LaneCoeffs, PredictionLanesMut, character_predict,
+    decay_shared,
+};
 use hooke::scalar::CharacterCoeffs;
 use hooke::{ParamError, SpringCoeffs, par};
 use wide::f32x8;
@@ -38,20 +42,51 @@ fn character_prediction_skips_what_does_not_fit() {
     // Outputs for two and a half horizons: the half block is skipped, nothing panics.
     let mut px = vec![f32x8::ZERO; groups * 5 / 2];
     let (mut pv, mut pa) = (px.clone(), px.clone());
-    character_predict(
-        x.lanes(),
-        v.lanes(),
-        a.lanes(),
-        goal.lanes(),
-        &coeffs,
-        &mut px,
-        &mut pv,
-        &mut pa,
-    );
+    let state = CharacterStateLanes {
+        x: x.lanes(),
+        v: v.lanes(),
+        a: a.lanes(),
+        v_goal: goal.lanes(),
+    };
+    let out = PredictionLanesMut {
+        x: &mut px,
+        v: &mut pv,
+        a: &mut pa,
+    };
+    character_predict(state, &coeffs, out);
     assert!(px[groups].to_array()[0] > 0.0);
     assert_eq!(px[2 * groups].to_array()[0], 0.0);
     // No characters at all.
-    character_predict(&[], &[], &[], &[], &coeffs, &mut px, &mut pv, &mut pa);
+    let none = CharacterStateLanes {
+        x: &[],
+        v: &[],
+        a: &[],
+        v_goal: &[],
+    };
+    let out = PredictionLanesMut {
+        x: &mut px,
+        v: &mut pv,
+        a: &mut pa,
+    };
+    character_predict(none, &coeffs, out);
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "lane slices of unequal length: `x` and `v`")]
+fn kernels_assert_equal_lane_slices_in_debug_builds() {
+    let (mut x, mut v) = (Column::new(16, 1.0), Column::new(8, 0.0));
+    let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 0.1));
+    decay_shared(x.lanes_mut(), v.lanes_mut(), &c);
+}
+
+#[test]
+#[cfg(not(debug_assertions))]
+fn kernels_process_unequal_lane_slices_up_to_the_shortest_in_release_builds() {
+    let (mut x, mut v) = (Column::new(16, 1.0), Column::new(8, 0.0));
+    let c = LaneCoeffs::splat(&SpringCoeffs::critical(0.1, 0.1));
+    decay_shared(x.lanes_mut(), v.lanes_mut(), &c);
+    assert!(x.as_slice()[0] < 1.0 && x.as_slice()[15] == 1.0);
 }
 
 #[test]

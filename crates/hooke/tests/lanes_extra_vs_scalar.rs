@@ -1,5 +1,5 @@
 //! The tracking, character, double, timed and extrapolation kernels equal their scalar twins lane
-//! by lane for every tail length 0..67 (same tolerance rule as `lanes_vs_scalar.rs`).
+//! by lane for every tail length 0..67 (same tolerance rule as `lanes_vs_scalar/`).
 
 // Parallel arrays of inputs and expected outputs are clearest indexed.
 #![allow(clippy::needless_range_loop)]
@@ -7,54 +7,21 @@
 use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
-    DoubleCoeffs, TimedStep, TrackingLaneCoeffs, TrackingMode, character_predict, character_shared,
-    double_shared, extrapolate_factors_f32, extrapolate_quat_lanes, extrapolate_shared,
-    timed_shared, tracking_shared,
+    CharacterStateLanes, DoubleCoeffs, PredictionLanesMut, TimedStep, TrackingGoalLanes,
+    TrackingLaneCoeffs, TrackingMode, character_predict, character_shared, double_shared,
+    extrapolate_factors_f32, extrapolate_quat8, extrapolate_shared, timed_shared, tracking_shared,
 };
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn column(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
-        (0..n).map(|_| self.range(lo, hi)).collect()
-    }
-}
-
-fn ulp(x: f32) -> f32 {
-    let x = x.abs();
-    if x == 0.0 {
-        f32::from_bits(1)
-    } else {
-        f32::from_bits(x.to_bits() + 1) - x
-    }
-}
-
-#[track_caller]
-fn assert_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
-    let diff = (got - want).abs();
-    let ok = diff <= 4.0 * ulp(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
-    assert!(
-        ok,
-        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
-    );
-}
+mod reference;
+use reference::{Rng, assert_lane_close as assert_close};
 
 const DTS: [f32; 4] = [0.0, 1.0 / 60.0, 0.1, 1.5];
 
 #[test]
 fn tracking_kernel_matches_scalar_in_every_mode() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let gains = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0).unwrap();
     for n in 0..67 {
         for &dt in &DTS {
@@ -64,11 +31,11 @@ fn tracking_kernel_matches_scalar_in_every_mode() {
                 gains.without_velocity_acceleration(),
             ];
             let coeffs = sets.map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)));
-            let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -20.0, 20.0));
+            let (x0, v0) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
             let (xg, vg, ag) = (
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -20.0, 20.0),
-                rng.column(n, -50.0, 50.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -20.0, 20.0),
+                rng.vec_f32(n, -50.0, 50.0),
             );
             let modes: Vec<f32> = (0..n)
                 .map(|i| {
@@ -82,15 +49,13 @@ fn tracking_kernel_matches_scalar_in_every_mode() {
                 .collect();
             let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
             let cols = [&xg, &vg, &ag, &modes].map(|c| Column::from_slice(c));
-            tracking_shared(
-                x.lanes_mut(),
-                v.lanes_mut(),
-                cols[0].lanes(),
-                cols[1].lanes(),
-                cols[2].lanes(),
-                cols[3].lanes(),
-                &coeffs,
-            );
+            let goals = TrackingGoalLanes {
+                x_goal: cols[0].lanes(),
+                v_goal: cols[1].lanes(),
+                a_goal: cols[2].lanes(),
+                mode: cols[3].lanes(),
+            };
+            tracking_shared(x.lanes_mut(), v.lanes_mut(), goals, &coeffs);
             for i in 0..n {
                 let c = sets[i % 3].coeffs(dt);
                 let (mut sx, mut sv) = (x0[i], v0[i]);
@@ -107,16 +72,16 @@ fn tracking_kernel_matches_scalar_in_every_mode() {
 
 #[test]
 fn character_kernels_match_scalar() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for n in 0..67 {
         for &dt in &DTS {
-            let h = rng.range(0.0, 1.0);
+            let h = rng.range_f32(0.0, 1.0);
             let c = CharacterCoeffs::new(h, dt);
             let (x0, v0, a0, q) = (
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -20.0, 20.0),
-                rng.column(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -20.0, 20.0),
+                rng.vec_f32(n, -5.0, 5.0),
             );
             let (mut x, mut v, mut a) = (
                 Column::from_slice(&x0),
@@ -151,13 +116,13 @@ fn character_kernels_match_scalar() {
 
 #[test]
 fn character_prediction_matches_scalar_predict() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     let (n, horizons, h, dt) = (13, 6, 0.3, 0.2);
     let (x0, v0, a0, q) = (
-        rng.column(n, -5.0, 5.0),
-        rng.column(n, -5.0, 5.0),
-        rng.column(n, -5.0, 5.0),
-        rng.column(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
+        rng.vec_f32(n, -5.0, 5.0),
     );
     let coeffs: Vec<_> = (0..horizons)
         .map(|k| CharacterCoeffs::new(h, k as f32 * dt))
@@ -168,16 +133,18 @@ fn character_prediction_matches_scalar_predict() {
     let mut px = vec![wide::f32x8::ZERO; horizons * groups];
     let (mut pv, mut pa) = (px.clone(), px.clone());
     let at = |c: &[wide::f32x8], k: usize, i: usize| c[k * groups + i / 8].to_array()[i % 8];
-    character_predict(
-        cols[0].lanes(),
-        cols[1].lanes(),
-        cols[2].lanes(),
-        cols[3].lanes(),
-        &coeffs,
-        &mut px,
-        &mut pv,
-        &mut pa,
-    );
+    let state = CharacterStateLanes {
+        x: cols[0].lanes(),
+        v: cols[1].lanes(),
+        a: cols[2].lanes(),
+        v_goal: cols[3].lanes(),
+    };
+    let out = PredictionLanesMut {
+        x: &mut px,
+        v: &mut pv,
+        a: &mut pa,
+    };
+    character_predict(state, &coeffs, out);
     for i in 0..n {
         let (mut sx, mut sv, mut sa) = (
             vec![0.0; horizons],
@@ -199,12 +166,12 @@ fn character_prediction_matches_scalar_predict() {
 
 #[test]
 fn double_kernel_matches_scalar() {
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for n in 0..67 {
         for &dt in &DTS {
-            let h = rng.range(0.0, 1.0);
+            let h = rng.range_f32(0.0, 1.0);
             let c = DoubleCoeffs::new(h, dt);
-            let init: Vec<Vec<f32>> = (0..5).map(|_| rng.column(n, -5.0, 5.0)).collect();
+            let init: Vec<Vec<f32>> = (0..5).map(|_| rng.vec_f32(n, -5.0, 5.0)).collect();
             let mut cols: Vec<Column> = init.iter().map(|c| Column::from_slice(c)).collect();
             let goal = cols.pop().unwrap();
             let [x, v, xi, vi] = &mut cols[..] else {
@@ -237,19 +204,19 @@ fn double_kernel_matches_scalar() {
 
 #[test]
 fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() {
-    let mut rng = Rng(9);
+    let mut rng = Rng::new(9);
     for n in 0..67 {
         for &dt in &DTS {
-            let (h, apprehension) = (rng.range(0.01, 0.5), 2.0);
+            let (h, apprehension) = (rng.range_f32(0.01, 0.5), 2.0);
             let (x0, v0, xi0, g) = (
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
-                rng.column(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
+                rng.vec_f32(n, -5.0, 5.0),
             );
             // Remaining times around the lookahead so that some lanes cross it during the step.
             let t_goal: Vec<f32> = (0..n)
-                .map(|_| rng.range(-0.5, 2.0 * apprehension * h + 2.0 * dt))
+                .map(|_| rng.range_f32(-0.5, 2.0 * apprehension * h + 2.0 * dt))
                 .collect();
             let (mut x, mut v, mut xi) = (
                 Column::from_slice(&x0),
@@ -294,12 +261,12 @@ fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() 
 
 #[test]
 fn extrapolation_kernels_match_scalar() {
-    let mut rng = Rng(10);
+    let mut rng = Rng::new(10);
     for n in 0..67 {
         for &dt in &DTS {
-            let h = rng.range(0.0, 1.0);
+            let h = rng.range_f32(0.0, 1.0);
             let (travel, decay) = extrapolate_factors_f32(h, dt);
-            let (x0, v0) = (rng.column(n, -5.0, 5.0), rng.column(n, -5.0, 5.0));
+            let (x0, v0) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -5.0, 5.0));
             let (mut x, mut v) = (Column::from_slice(&x0), Column::from_slice(&v0));
             extrapolate_shared(x.lanes_mut(), v.lanes_mut(), travel, decay);
             for i in 0..n {
@@ -312,12 +279,12 @@ fn extrapolation_kernels_match_scalar() {
             // Rotations: one lane group of random rotations and angular velocities.
             let qs: Vec<Quat> = (0..8)
                 .map(|_| {
-                    Quat::from_rotation_y(rng.range(-3.0, 3.0))
-                        * Quat::from_rotation_x(rng.range(-1.0, 1.0))
+                    Quat::from_rotation_y(rng.range_f32(-3.0, 3.0))
+                        * Quat::from_rotation_x(rng.range_f32(-1.0, 1.0))
                 })
                 .collect();
             let ws: Vec<Vec3> = (0..8)
-                .map(|_| Vec3::new(rng.range(-4.0, 4.0), rng.range(-4.0, 4.0), 1.0))
+                .map(|_| Vec3::new(rng.range_f32(-4.0, 4.0), rng.range_f32(-4.0, 4.0), 1.0))
                 .collect();
             let (qc, wc) = (QuatColumns::from_quats(&qs), Vec3Columns::from_vec3s(&ws));
             let q8 = Quat8 {
@@ -331,7 +298,7 @@ fn extrapolation_kernels_match_scalar() {
                 y: wc.y.lanes()[0],
                 z: wc.z.lanes()[0],
             };
-            let (q1, w1) = extrapolate_quat_lanes(q8, w8, travel, decay);
+            let (q1, w1) = extrapolate_quat8(q8, w8, travel, decay);
             for lane in 0..8 {
                 let (mut sq, mut sw) = (qs[lane], ws[lane]);
                 scalar::extrapolate_decay_quat(&mut sq, &mut sw, h, dt);

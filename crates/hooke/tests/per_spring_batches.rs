@@ -18,32 +18,19 @@ use hooke::scalar::{
     timed_spring_damper_exact, velocity_spring_damper_exact,
 };
 
-struct Rng(u64);
+mod reference;
+use reference::Rng;
 
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vec(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
-        (0..n).map(|_| self.range(lo, hi)).collect()
-    }
-    /// Halflives spanning the range: 0 (rigid), 1e-6, ordinary (0.05..2) and 1e6.
-    fn halflives(&mut self, n: usize) -> Vec<f32> {
-        (0..n)
-            .map(|i| match i % 6 {
-                0 => 0.0,
-                1 => 1e-6,
-                2 => 1e6,
-                _ => self.range(0.05, 2.0),
-            })
-            .collect()
-    }
+/// Halflives spanning the range: 0 (rigid), 1e-6, ordinary (0.05..2) and 1e6.
+fn halflives(rng: &mut Rng, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| match i % 6 {
+            0 => 0.0,
+            1 => 1e-6,
+            2 => 1e6,
+            _ => rng.range_f32(0.05, 2.0),
+        })
+        .collect()
 }
 
 /// Frame times, one per frame, changing every frame: 0, tiny, frame times, long and huge.
@@ -99,11 +86,11 @@ const CHARACTER: f32 = 2e-6;
 #[test]
 fn extrapolators_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("Extrapolators::with_halflives");
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     for n in 0..67 {
-        let hs = rng.halflives(n);
+        let hs = halflives(&mut rng, n);
         let mut batch = Extrapolators::with_halflives(&hs).unwrap();
-        let (mut x, mut v) = (rng.vec(n, -5.0, 5.0), rng.vec(n, -20.0, 20.0));
+        let (mut x, mut v) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
         batch.x_mut().copy_from_slice(&x);
         batch.v_mut().copy_from_slice(&v);
         for (frame, &dt) in DTS.iter().enumerate() {
@@ -146,19 +133,19 @@ fn column<const K: usize>(s: &[[f32; K]], k: usize) -> Vec<f32> {
 #[test]
 fn double_springs_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("DoubleSprings::with_halflives");
-    let mut rng = Rng(12);
+    let mut rng = Rng::new(12);
     for n in 0..67 {
-        let hs = rng.halflives(n);
+        let hs = halflives(&mut rng, n);
         let mut batch = DoubleSprings::with_halflives(&hs).unwrap();
         let mut s: Vec<[f32; 4]> = (0..n)
-            .map(|_| [0; 4].map(|_| rng.range(-5.0, 5.0)))
+            .map(|_| [0; 4].map(|_| rng.range_f32(-5.0, 5.0)))
             .collect();
         for (frame, &dt) in DTS.iter().enumerate() {
             let (x0, v0) = (column(&s, 0), column(&s, 1));
             batch
                 .set_state(&x0, &v0, &column(&s, 2), &column(&s, 3))
                 .unwrap();
-            let goal = rng.vec(n, -5.0, 5.0);
+            let goal = rng.vec_f32(n, -5.0, 5.0);
             batch.goal_mut().copy_from_slice(&goal);
             batch.update_with_grain(dt, grain(frame)).unwrap();
             for i in 0..n {
@@ -182,16 +169,20 @@ fn double_springs_with_halflives_follow_the_scalar_twin() {
 #[test]
 fn timed_springs_with_halflives_follow_the_scalar_twin_and_count_down() {
     let worst = Worst::new("TimedSprings::with_halflives");
-    let mut rng = Rng(13);
+    let mut rng = Rng::new(13);
     let apprehension = 2.0;
     for n in 0..67 {
-        let hs = rng.halflives(n);
+        let hs = halflives(&mut rng, n);
         let mut batch = TimedSprings::with_halflives(&hs, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (rng.vec(n, -5.0, 5.0), vec![0.0; n], rng.vec(n, -5.0, 5.0));
+        let (mut x, mut v, mut xi) = (
+            rng.vec_f32(n, -5.0, 5.0),
+            vec![0.0; n],
+            rng.vec_f32(n, -5.0, 5.0),
+        );
         batch.set_state(&x, &v, &xi).unwrap();
-        let goal = rng.vec(n, -5.0, 5.0);
+        let goal = rng.vec_f32(n, -5.0, 5.0);
         // Goal times spanning a few frames, so that points stop mid-step in some frames.
-        let mut t_goal = rng.vec(n, 0.0, 0.6);
+        let mut t_goal = rng.vec_f32(n, 0.0, 0.6);
         batch.goal_mut().copy_from_slice(&goal);
         batch.t_goal_mut().copy_from_slice(&t_goal);
         for (frame, &dt) in DTS.iter().enumerate() {
@@ -238,24 +229,28 @@ fn timed_springs_with_halflives_follow_the_scalar_twin_and_count_down() {
 #[test]
 fn velocity_springs_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("VelocitySprings::with_halflives");
-    let mut rng = Rng(14);
+    let mut rng = Rng::new(14);
     let apprehension = 2.0;
     for n in 0..67 {
-        let hs = rng.halflives(n);
+        let hs = halflives(&mut rng, n);
         let mut batch = VelocitySprings::with_halflives(&hs, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (rng.vec(n, -5.0, 5.0), vec![0.0; n], rng.vec(n, -5.0, 5.0));
+        let (mut x, mut v, mut xi) = (
+            rng.vec_f32(n, -5.0, 5.0),
+            vec![0.0; n],
+            rng.vec_f32(n, -5.0, 5.0),
+        );
         batch.set_state(&x, &v, &xi).unwrap();
         // Speeds: gliding, held still, and infinite (jumps to the goal).
         let speed: Vec<f32> = (0..n)
             .map(|i| match i % 5 {
                 0 => 0.0,
                 1 => f32::INFINITY,
-                _ => rng.range(0.5, 20.0),
+                _ => rng.range_f32(0.5, 20.0),
             })
             .collect();
         batch.max_velocity_mut().copy_from_slice(&speed);
         for (frame, &dt) in DTS.iter().enumerate() {
-            let goal = rng.vec(n, -5.0, 5.0);
+            let goal = rng.vec_f32(n, -5.0, 5.0);
             batch.goal_mut().copy_from_slice(&goal);
             batch.update_with_grain(dt, grain(frame)).unwrap();
             for i in 0..n {
@@ -278,16 +273,16 @@ fn velocity_springs_with_halflives_follow_the_scalar_twin() {
 fn character_controllers_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("CharacterControllers::with_halflives");
     let predicted = Worst::new("CharacterControllers::with_halflives predict");
-    let mut rng = Rng(15);
+    let mut rng = Rng::new(15);
     for n in 0..67 {
-        let hs = rng.halflives(n);
+        let hs = halflives(&mut rng, n);
         let mut crowd = CharacterControllers::with_halflives(&hs).unwrap();
         let mut s: Vec<[f32; 3]> = (0..n)
             .map(|_| {
                 [
-                    rng.range(-5.0, 5.0),
-                    rng.range(-3.0, 3.0),
-                    rng.range(-10.0, 10.0),
+                    rng.range_f32(-5.0, 5.0),
+                    rng.range_f32(-3.0, 3.0),
+                    rng.range_f32(-10.0, 10.0),
                 ]
             })
             .collect();
@@ -295,7 +290,7 @@ fn character_controllers_with_halflives_follow_the_scalar_twin() {
         crowd.v_mut().copy_from_slice(&column(&s, 1));
         crowd.a_mut().copy_from_slice(&column(&s, 2));
         for (frame, &dt) in DTS.iter().enumerate() {
-            let goals = rng.vec(n, -4.0, 4.0);
+            let goals = rng.vec_f32(n, -4.0, 4.0);
             crowd.v_goal_mut().copy_from_slice(&goals);
             let before = s.clone();
             crowd.update_with_grain(dt, grain(frame)).unwrap();
@@ -356,11 +351,11 @@ fn check_predictions(
 /// `update`, `par_update` and every thread split give the same bits.
 #[test]
 fn thread_splits_are_bit_identical() {
-    let mut rng = Rng(16);
+    let mut rng = Rng::new(16);
     // Enough springs that `par_update`'s default grain splits them.
     let n = 40_000;
-    let hs = rng.halflives(n);
-    let (x, v) = (rng.vec(n, -5.0, 5.0), rng.vec(n, -5.0, 5.0));
+    let hs = halflives(&mut rng, n);
+    let (x, v) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -5.0, 5.0));
     let mut double = DoubleSprings::with_halflives(&hs).unwrap();
     double.set_state(&x, &v, &v, &x).unwrap();
     double.goal_mut().copy_from_slice(&v);

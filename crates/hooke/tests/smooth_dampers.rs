@@ -7,22 +7,8 @@ use hooke::ParamError;
 use hooke::batch::SmoothDampers;
 use hooke::scalar::smooth_damp;
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn log_range(&mut self, lo: f32, hi: f32) -> f32 {
-        (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()
-    }
-}
+mod reference;
+use reference::Rng;
 
 fn ulp(x: f32) -> f32 {
     let x = x.abs().min(f32::MAX);
@@ -39,7 +25,7 @@ fn smooth_time(rng: &mut Rng, i: usize) -> f32 {
     match i % 11 {
         3 => 0.0,
         7 => f32::INFINITY,
-        _ => rng.log_range(1e-3, 10.0),
+        _ => rng.log_range_f32(1e-3, 10.0),
     }
 }
 
@@ -47,15 +33,15 @@ fn max_speed(rng: &mut Rng, i: usize) -> f32 {
     match i % 5 {
         0 | 3 => f32::INFINITY,
         1 => 0.0,
-        _ => rng.log_range(1e-2, 1e3),
+        _ => rng.log_range_f32(1e-2, 1e3),
     }
 }
 
 fn frame_dt(rng: &mut Rng, frame: usize) -> f32 {
     match frame % 9 {
         0 => 0.0,
-        1 => rng.log_range(1e-6, 1e-3),
-        2 => rng.log_range(1.0, 1e3),
+        1 => rng.log_range_f32(1e-6, 1e-3),
+        2 => rng.log_range_f32(1.0, 1e3),
         _ => 1.0 / 60.0 * (1.0 + 0.01 * (frame % 7) as f32),
     }
 }
@@ -83,20 +69,20 @@ impl Worst {
 
 #[test]
 fn every_lane_follows_the_scalar_twin_under_a_changing_dt() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let mut worst = Worst::default();
     for n in 0..67 {
         let st: Vec<f32> = (0..n).map(|i| smooth_time(&mut rng, i)).collect();
         let ms: Vec<f32> = (0..n).map(|i| max_speed(&mut rng, i + n)).collect();
         let mut batch = SmoothDampers::with_params(&st, &ms).unwrap();
-        let mut x: Vec<f32> = (0..n).map(|_| rng.range(-10.0, 10.0)).collect();
-        let mut v: Vec<f32> = (0..n).map(|_| rng.range(-50.0, 50.0)).collect();
+        let mut x: Vec<f32> = (0..n).map(|_| rng.range_f32(-10.0, 10.0)).collect();
+        let mut v: Vec<f32> = (0..n).map(|_| rng.range_f32(-50.0, 50.0)).collect();
         batch.x_mut().copy_from_slice(&x);
         batch.v_mut().copy_from_slice(&v);
         for frame in 0..24 {
             if frame % 6 == 0 {
                 // New targets now and then, as a game sets them.
-                let t: Vec<f32> = (0..n).map(|_| rng.range(-20.0, 20.0)).collect();
+                let t: Vec<f32> = (0..n).map(|_| rng.range_f32(-20.0, 20.0)).collect();
                 batch.target_mut().copy_from_slice(&t);
             }
             let dt = frame_dt(&mut rng, frame);
@@ -170,14 +156,14 @@ fn dt_zero_changes_nothing_bit_for_bit() {
 
 #[test]
 fn thread_splits_are_bit_identical() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let n = 40_000;
     let st: Vec<f32> = (0..n).map(|i| smooth_time(&mut rng, i)).collect();
     let ms: Vec<f32> = (0..n).map(|i| max_speed(&mut rng, i)).collect();
     let mut a = SmoothDampers::with_params(&st, &ms).unwrap();
     for i in 0..n {
-        a.x_mut()[i] = rng.range(-10.0, 10.0);
-        a.target_mut()[i] = rng.range(-10.0, 10.0);
+        a.x_mut()[i] = rng.range_f32(-10.0, 10.0);
+        a.target_mut()[i] = rng.range_f32(-10.0, 10.0);
     }
     let (mut b, mut c) = (a.clone(), a.clone());
     for frame in 0..5 {

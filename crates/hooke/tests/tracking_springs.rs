@@ -7,19 +7,8 @@ use hooke::batch::TrackingSprings;
 use hooke::lanes::TrackingMode;
 use hooke::scalar::TrackingGains;
 
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-}
+mod reference;
+use reference::Rng;
 
 const MODES: [TrackingMode; 3] = [
     TrackingMode::Full,
@@ -38,15 +27,15 @@ fn gains_of(gains: TrackingGains, mode: TrackingMode) -> TrackingGains {
 #[test]
 fn every_lane_follows_the_scalar_twin_in_its_mode() {
     let gains = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0).unwrap();
-    let mut rng = Rng(0xABCD_EF01_2345_6789);
+    let mut rng = Rng::new(0xABCD_EF01_2345_6789);
     for n in 0..67 {
         let mut batch = TrackingSprings::new(n, gains).unwrap();
         let (mut x, mut v) = (vec![0.0_f32; n], vec![0.0_f32; n]);
         for frame in 0..12 {
             let dt = [0.0, 1.0 / 60.0, 1.0 / 144.0, 0.05, 3.0][frame % 5];
-            let xg: Vec<f32> = (0..n).map(|_| rng.range(-5.0, 5.0)).collect();
-            let vg: Vec<f32> = (0..n).map(|_| rng.range(-20.0, 20.0)).collect();
-            let ag: Vec<f32> = (0..n).map(|_| rng.range(-50.0, 50.0)).collect();
+            let xg: Vec<f32> = (0..n).map(|_| rng.range_f32(-5.0, 5.0)).collect();
+            let vg: Vec<f32> = (0..n).map(|_| rng.range_f32(-20.0, 20.0)).collect();
+            let ag: Vec<f32> = (0..n).map(|_| rng.range_f32(-50.0, 50.0)).collect();
             batch.x_goal_mut().copy_from_slice(&xg);
             batch.v_goal_mut().copy_from_slice(&vg);
             batch.a_goal_mut().copy_from_slice(&ag);

@@ -104,14 +104,42 @@ impl Inertializer {
         Ok(())
     }
 
+    /// Checks what [`update`](Self::update) checks, without changing anything: `dt` finite and
+    /// `>= 0`, and `input` and `output` of this inertializer's shape (characters, bones, curves)
+    /// and scale channel, errors naming the field. A caller that validates its buffers once,
+    /// outside its frame loop, knows `update` will not fail on them (`update` still checks).
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let i = Inertializer::new(4, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// let (input, output) = (PoseBatch::new(4, 2, 0)?, PoseBatch::new(4, 2, 0)?);
+    /// i.validate(1.0 / 60.0, &input, &output)?;
+    /// assert!(i.validate(f32::NAN, &input, &output).is_err());
+    /// let small = PoseBatch::new(3, 2, 0)?;
+    /// assert!(matches!(
+    ///     i.validate(1.0 / 60.0, &input, &small),
+    ///     Err(InertiaError::ShapeMismatch { field: "output", .. })
+    /// ));
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn validate(
+        &self,
+        dt: f32,
+        input: &PoseBatch,
+        output: &PoseBatch,
+    ) -> Result<(), InertiaError> {
+        check_time("dt", dt)?;
+        self.check_batches([("input", input), ("output", output)])
+    }
+
+    /// [`validate`](Self::validate), then the coefficients of a new `dt`.
     fn prepare(
         &mut self,
         dt: f32,
         input: &PoseBatch,
         output: &PoseBatch,
     ) -> Result<(), InertiaError> {
-        let dt = check_time("dt", dt)?;
-        self.check_batches([("input", input), ("output", output)])?;
+        self.validate(dt, input, output)?;
         if dt != self.dt {
             self.set_dt(dt);
         }

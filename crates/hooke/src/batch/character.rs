@@ -3,11 +3,12 @@
 use wide::f32x8;
 
 use super::halflife::{Halflife, Step, halflife_setters};
-use super::{batch_updates, set_columns, state_column};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len, check_non_negative};
 use crate::lanes::{
-    character_predict, character_predict_rates, character_rates, character_shared, critical_rate,
+    CharacterStateLanes, PredictionLanesMut, character_predict, character_predict_rates,
+    character_rates, character_shared, critical_rate,
 };
 use crate::par::{self, Shared};
 use crate::scalar::CharacterCoeffs;
@@ -107,96 +108,6 @@ impl CharacterControllers {
         ])
     }
 
-    /// Number of characters.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CharacterControllers::new(3, 0.2)?.len(), 3);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no characters.
-    ///
-    /// ```
-    /// assert!(hooke::batch::CharacterControllers::new(0, 0.2)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CharacterControllers::new(1, 0.2)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Positions, mutably.
-    ///
-    /// ```
-    /// hooke::batch::CharacterControllers::new(1, 0.2)?.x_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CharacterControllers::new(1, 0.2)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Velocities, mutably.
-    ///
-    /// ```
-    /// hooke::batch::CharacterControllers::new(1, 0.2)?.v_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
-    /// Accelerations.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CharacterControllers::new(1, 0.2)?.a(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn a(&self) -> &[f32] {
-        self.a.as_slice()
-    }
-
-    /// Accelerations, mutably.
-    ///
-    /// ```
-    /// hooke::batch::CharacterControllers::new(1, 0.2)?.a_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn a_mut(&mut self) -> &mut [f32] {
-        self.a.as_mut_slice()
-    }
-
-    /// Desired velocities (e.g. from the players' sticks), mutably.
-    ///
-    /// ```
-    /// hooke::batch::CharacterControllers::new(1, 0.2)?.v_goal_mut()[0] = 2.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_goal_mut(&mut self) -> &mut [f32] {
-        self.v_goal.as_mut_slice()
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -274,20 +185,20 @@ impl CharacterControllers {
             Ok(v)
         };
         let (mut sx, mut sv, mut sa) = (scratch("px")?, scratch("pv")?, scratch("pa")?);
-        let (x, v, a, q) = (
-            self.x.lanes(),
-            self.v.lanes(),
-            self.a.lanes(),
-            self.v_goal.lanes(),
-        );
+        let state = CharacterStateLanes {
+            x: self.x.lanes(),
+            v: self.v.lanes(),
+            a: self.a.lanes(),
+            v_goal: self.v_goal.lanes(),
+        };
+        let out = PredictionLanesMut {
+            x: &mut sx,
+            v: &mut sv,
+            a: &mut sa,
+        };
         match &self.halflife {
-            Halflife::Shared { .. } => {
-                character_predict(x, v, a, q, &coeffs, &mut sx, &mut sv, &mut sa)
-            }
-            Halflife::PerSpring(rates) => {
-                let y = rates.lanes();
-                character_predict_rates(x, v, a, q, y, times, &mut sx, &mut sv, &mut sa)
-            }
+            Halflife::Shared { .. } => character_predict(state, &coeffs, out),
+            Halflife::PerSpring(rates) => character_predict_rates(state, rates.lanes(), times, out),
         }
         // Lane groups back to the caller's horizon-major rows (padding lanes dropped).
         for (scratch, out) in [(&sx, px), (&sv, pv), (&sa, pa)] {
@@ -306,3 +217,21 @@ batch_updates!(
     CharacterControllers,
     "hooke::batch::CharacterControllers::new(100, 0.2)?"
 );
+
+batch_columns! {
+    CharacterControllers = "hooke::batch::CharacterControllers::new(2, 0.2)?", "characters" of x;
+    /// Positions.
+    fn x(&self) = x;
+    /// Positions, mutably.
+    fn x_mut(&mut self) = x;
+    /// Velocities.
+    fn v(&self) = v;
+    /// Velocities, mutably.
+    fn v_mut(&mut self) = v;
+    /// Accelerations.
+    fn a(&self) = a;
+    /// Accelerations, mutably.
+    fn a_mut(&mut self) = a;
+    /// Desired velocities (e.g. from the players' sticks), mutably.
+    fn v_goal_mut(&mut self) = v_goal;
+}

@@ -3,14 +3,12 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, Step, halflife_setters, rate_column};
-use super::{batch_updates, param_column, set_columns, state_column};
+use super::halflife::{Halflife, Step, halflife_setters};
+use super::timed::{TimedCore, TimedParams};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_len, check_non_negative};
-use crate::lanes::{
-    DoubleCoeffs, TimedStep, critical_rate, double_rate, double_rates, double_shared,
-    timed_lookahead, timed_rates, timed_shared,
-};
+use crate::error::{ParamError, check_dt};
+use crate::lanes::{DoubleCoeffs, critical_rate, double_rate, double_rates, double_shared};
 use crate::par::{self, Shared};
 
 /// Many double springs: a critical spring following another critical spring toward each goal, for
@@ -84,46 +82,6 @@ impl DoubleSprings {
         })
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::DoubleSprings::new(2, 0.1)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no springs.
-    ///
-    /// ```
-    /// assert!(hooke::batch::DoubleSprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Positions (of the outer spring, the output).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::DoubleSprings::new(1, 0.1)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Velocities (of the outer spring).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::DoubleSprings::new(1, 0.1)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
     /// Sets every spring's state, outer and intermediate (position, velocity each); lengths
     /// must match. On an error nothing changes.
     ///
@@ -146,16 +104,6 @@ impl DoubleSprings {
             (&mut self.xi, "xi", xi),
             (&mut self.vi, "vi", vi),
         ])
-    }
-
-    /// Goals, mutably.
-    ///
-    /// ```
-    /// hooke::batch::DoubleSprings::new(1, 0.1)?.goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_mut(&mut self) -> &mut [f32] {
-        self.goal.as_mut_slice()
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
@@ -205,12 +153,8 @@ impl DoubleSprings {
 /// ```
 #[derive(Debug, Clone)]
 pub struct TimedSprings {
-    x: Column,
-    v: Column,
-    xi: Column,
-    goal: Column,
-    t_goal: Column,
-    params: TimedParams,
+    /// The state, `t` holding each spring's remaining time to its goal.
+    timed: TimedCore,
 }
 
 impl TimedSprings {
@@ -221,7 +165,9 @@ impl TimedSprings {
     /// assert!(hooke::batch::TimedSprings::new(1, 0.1, f32::NAN).is_err());
     /// ```
     pub fn new(len: usize, halflife: f32, apprehension: f32) -> Result<TimedSprings, ParamError> {
-        TimedSprings::with_params(len, TimedParams::shared(halflife, apprehension)?)
+        let params = TimedParams::shared(halflife, apprehension)?;
+        let timed = TimedCore::new(Self::NAME, len, params)?;
+        Ok(TimedSprings { timed })
     }
 
     /// One timed spring per halflife in `halflives` (each finite, `>= 0`), sharing `apprehension`
@@ -246,87 +192,11 @@ impl TimedSprings {
         apprehension: f32,
     ) -> Result<TimedSprings, ParamError> {
         let params = TimedParams::per_spring(Self::NAME, halflives, apprehension)?;
-        TimedSprings::with_params(halflives.len(), params)
+        let timed = TimedCore::new(Self::NAME, halflives.len(), params)?;
+        Ok(TimedSprings { timed })
     }
 
     const NAME: &str = "TimedSprings";
-
-    fn with_params(len: usize, params: TimedParams) -> Result<TimedSprings, ParamError> {
-        Ok(TimedSprings {
-            x: state_column(Self::NAME, len)?,
-            v: state_column(Self::NAME, len)?,
-            xi: state_column(Self::NAME, len)?,
-            goal: state_column(Self::NAME, len)?,
-            t_goal: state_column(Self::NAME, len)?,
-            params,
-        })
-    }
-
-    /// Gives each spring its own halflife (`halflives.len()` must equal the batch length, each
-    /// finite and `>= 0`), keeping the apprehension. On an error nothing changes.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::TimedSprings::new(2, 0.1, 2.0)?;
-    /// s.set_halflives(&[0.1, 0.0])?;
-    /// assert!(s.set_halflives(&[0.1, -0.1]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
-        check_len("halflife", self.len(), halflives.len())?;
-        let apprehension = self.params.apprehension();
-        self.params = TimedParams::per_spring(Self::NAME, halflives, apprehension)?;
-        Ok(())
-    }
-
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::TimedSprings::new(2, 0.1, 2.0)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no springs.
-    ///
-    /// ```
-    /// assert!(hooke::batch::TimedSprings::new(0, 0.1, 2.0)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::TimedSprings::new(1, 0.1, 2.0)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::TimedSprings::new(1, 0.1, 2.0)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// The followed points (the intermediate positions).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::TimedSprings::new(1, 0.1, 2.0)?.xi(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn xi(&self) -> &[f32] {
-        self.xi.as_slice()
-    }
 
     /// Sets every spring's position, velocity and followed point; lengths must match. On an
     /// error nothing changes.
@@ -338,41 +208,7 @@ impl TimedSprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.xi, "xi", xi),
-        ])
-    }
-
-    /// Goals, mutably.
-    ///
-    /// ```
-    /// hooke::batch::TimedSprings::new(1, 0.1, 2.0)?.goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_mut(&mut self) -> &mut [f32] {
-        self.goal.as_mut_slice()
-    }
-
-    /// Remaining times to the goals (s), counted down by each update.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::TimedSprings::new(1, 0.1, 2.0)?.t_goal(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn t_goal(&self) -> &[f32] {
-        self.t_goal.as_slice()
-    }
-
-    /// Remaining times to the goals, mutably (set a new goal time here).
-    ///
-    /// ```
-    /// hooke::batch::TimedSprings::new(1, 0.1, 2.0)?.t_goal_mut()[0] = 0.5;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn t_goal_mut(&mut self) -> &mut [f32] {
-        self.t_goal.as_mut_slice()
+        self.timed.set_state(x, v, xi)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
@@ -384,37 +220,12 @@ impl TimedSprings {
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
         // dt = 0 changes nothing (the scalar twin's identity step; nothing to count down).
-        if dt == 0.0 {
-            return Ok(());
-        }
-        let (x, v, xi) = (self.x.lanes_mut(), self.v.lanes_mut(), self.xi.lanes_mut());
-        let (g, t_goal) = (self.goal.lanes(), self.t_goal.lanes_mut());
-        match &self.params {
-            TimedParams::Shared {
-                halflife,
-                apprehension,
-            } => {
-                let Some(step) = TimedStep::new(*halflife, *apprehension, dt) else {
-                    return Ok(());
-                };
-                par::run(
-                    (x, v, xi, g, t_goal, Shared(step)),
-                    grain,
-                    &|(x, v, xi, g, t, s)| {
-                        timed_shared(x, v, xi, g, t, &s.0);
-                        count_down(t, dt);
-                    },
-                );
-            }
-            TimedParams::PerSpring {
-                rate, lookahead, ..
-            } => {
-                let parts = (x, v, xi, g, t_goal, rate.lanes(), lookahead.lanes());
-                par::run(parts, grain, &|(x, v, xi, g, t, y, ahead)| {
-                    timed_rates(x, v, xi, g, t, y, ahead, dt);
-                    count_down(t, dt);
-                });
-            }
+        if dt > 0.0 {
+            // The remaining times are counted down after each step.
+            let no_setup = |_: &[f32x8], _: &[f32x8], _: &mut [f32x8], _: &Shared<()>| {};
+            let count_down = |t_goal: &mut [f32x8]| count_down(t_goal, dt);
+            self.timed
+                .update(dt, grain, Shared(()), &no_setup, &count_down);
         }
         Ok(())
     }
@@ -428,59 +239,6 @@ fn count_down(t_goal: &mut [f32x8], dt: f32) {
     }
 }
 
-/// The halflife and apprehension of a batch of timed or velocity springs: shared (coefficients
-/// once per `dt`), or per spring as rates ([`critical_rate`]) and lookaheads
-/// ([`timed_lookahead`]), computed when they are set, for [`timed_rates`].
-#[derive(Debug, Clone)]
-pub(crate) enum TimedParams {
-    Shared {
-        halflife: f32,
-        apprehension: f32,
-    },
-    PerSpring {
-        apprehension: f32,
-        rate: Column,
-        lookahead: Column,
-    },
-}
-
-impl TimedParams {
-    /// Both checked: finite, `>= 0`.
-    pub fn shared(halflife: f32, apprehension: f32) -> Result<TimedParams, ParamError> {
-        Ok(TimedParams::Shared {
-            halflife: check_non_negative("halflife", halflife)?,
-            apprehension: check_non_negative("apprehension", apprehension)?,
-        })
-    }
-
-    /// Per-spring halflives (each checked, errors naming the index) sharing `apprehension`, for a
-    /// batch called `name`.
-    pub fn per_spring(
-        name: &'static str,
-        halflives: &[f32],
-        apprehension: f32,
-    ) -> Result<TimedParams, ParamError> {
-        let apprehension = check_non_negative("apprehension", apprehension)?;
-        let rate = rate_column(name, halflives, critical_rate)?;
-        let mut lookahead = param_column(name, halflives.len(), 0.0)?;
-        for (l, &h) in lookahead.as_mut_slice().iter_mut().zip(halflives) {
-            *l = timed_lookahead(apprehension, h);
-        }
-        Ok(TimedParams::PerSpring {
-            apprehension,
-            rate,
-            lookahead,
-        })
-    }
-
-    pub fn apprehension(&self) -> f32 {
-        match self {
-            TimedParams::Shared { apprehension, .. }
-            | TimedParams::PerSpring { apprehension, .. } => *apprehension,
-        }
-    }
-}
-
 halflife_setters!(DoubleSprings, halflife, double_rate);
 
 batch_updates!(DoubleSprings, "hooke::batch::DoubleSprings::new(100, 0.1)?");
@@ -488,3 +246,35 @@ batch_updates!(
     TimedSprings,
     "hooke::batch::TimedSprings::new(100, 0.1, 2.0)?"
 );
+halflife_setters!(
+    TimedSprings,
+    timed.params,
+    critical_rate,
+    "hooke::batch::TimedSprings::with_halflives(&[0.1, 0.2], 2.0)?"
+);
+
+batch_columns! {
+    DoubleSprings = "hooke::batch::DoubleSprings::new(2, 0.1)?", "springs" of x;
+    /// Positions (of the outer spring, the output).
+    fn x(&self) = x;
+    /// Velocities (of the outer spring).
+    fn v(&self) = v;
+    /// Goals, mutably.
+    fn goal_mut(&mut self) = goal;
+}
+
+batch_columns! {
+    TimedSprings = "hooke::batch::TimedSprings::new(2, 0.1, 2.0)?", "springs" of timed.x;
+    /// Positions.
+    fn x(&self) = timed.x;
+    /// Velocities.
+    fn v(&self) = timed.v;
+    /// The followed points (the intermediate positions).
+    fn xi(&self) = timed.xi;
+    /// Goals, mutably.
+    fn goal_mut(&mut self) = timed.goal;
+    /// Remaining times to the goals (s), counted down by each update.
+    fn t_goal(&self) = timed.t;
+    /// Remaining times to the goals, mutably (set a new goal time here).
+    fn t_goal_mut(&mut self) = timed.t;
+}

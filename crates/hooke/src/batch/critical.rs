@@ -1,6 +1,6 @@
 //! Batches of critical springs (goal and goal velocity) and decay springs (toward 0).
 
-use super::{batch_updates, set_columns, state_column};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::ParamError;
 use crate::error::check_dt;
@@ -73,26 +73,6 @@ impl CriticalSprings {
         })
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CriticalSprings::new(3, 0.1)?.len(), 3);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::CriticalSprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Sets every spring's state and goals from slices of the batch's length.
     ///
     /// ```
@@ -114,91 +94,6 @@ impl CriticalSprings {
             (&mut self.goal, "goal", goal),
             (&mut self.goal_velocity, "goal_velocity", goal_velocity),
         ])
-    }
-
-    /// Positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CriticalSprings::new(2, 0.1)?.x(), &[0.0, 0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Positions, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(2, 0.1)?;
-    /// s.x_mut()[0] = 4.0;
-    /// assert_eq!(s.x()[0], 4.0);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CriticalSprings::new(1, 0.1)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Velocities, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
-    /// s.v_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
-    /// Goal positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CriticalSprings::new(1, 0.1)?.goal(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal(&self) -> &[f32] {
-        self.goal.as_slice()
-    }
-
-    /// Goal positions, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
-    /// s.goal_mut()[0] = 2.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_mut(&mut self) -> &mut [f32] {
-        self.goal.as_mut_slice()
-    }
-
-    /// Goal velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::CriticalSprings::new(1, 0.1)?.goal_velocity(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_velocity(&self) -> &[f32] {
-        self.goal_velocity.as_slice()
-    }
-
-    /// Goal velocities, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CriticalSprings::new(1, 0.1)?;
-    /// s.goal_velocity_mut()[0] = -1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_velocity_mut(&mut self) -> &mut [f32] {
-        self.goal_velocity.as_mut_slice()
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups (8 springs
@@ -293,68 +188,6 @@ impl DecaySprings {
         set_columns([(&mut self.x, "x", x), (&mut self.v, "v", v)])
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::DecaySprings::new(3, 0.1)?.len(), 3);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::DecaySprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Offsets.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::DecaySprings::new(1, 0.1)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Offsets, mutably.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::DecaySprings::new(1, 0.1)?;
-    /// d.x_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Offset velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::DecaySprings::new(1, 0.1)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Offset velocities, mutably.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::DecaySprings::new(1, 0.1)?;
-    /// d.v_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -384,3 +217,35 @@ batch_updates!(
     "hooke::batch::CriticalSprings::new(100, 0.1)?"
 );
 batch_updates!(DecaySprings, "hooke::batch::DecaySprings::new(100, 0.1)?");
+
+batch_columns! {
+    CriticalSprings = "hooke::batch::CriticalSprings::new(2, 0.1)?", "springs" of x;
+    /// Positions.
+    fn x(&self) = x;
+    /// Positions, mutably.
+    fn x_mut(&mut self) = x;
+    /// Velocities.
+    fn v(&self) = v;
+    /// Velocities, mutably.
+    fn v_mut(&mut self) = v;
+    /// Goal positions.
+    fn goal(&self) = goal;
+    /// Goal positions, mutably.
+    fn goal_mut(&mut self) = goal;
+    /// Goal velocities.
+    fn goal_velocity(&self) = goal_velocity;
+    /// Goal velocities, mutably.
+    fn goal_velocity_mut(&mut self) = goal_velocity;
+}
+
+batch_columns! {
+    DecaySprings = "hooke::batch::DecaySprings::new(2, 0.1)?", "springs" of x;
+    /// Offsets.
+    fn x(&self) = x;
+    /// Offsets, mutably.
+    fn x_mut(&mut self) = x;
+    /// Offset velocities.
+    fn v(&self) = v;
+    /// Offset velocities, mutably.
+    fn v_mut(&mut self) = v;
+}

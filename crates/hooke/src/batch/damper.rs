@@ -1,6 +1,6 @@
 //! Batches of exact dampers.
 
-use super::{batch_updates, set_columns, state_column};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
 use crate::error::{ParamError, check_dt};
@@ -70,68 +70,6 @@ impl Dampers {
         set_columns([(&mut self.x, "x", x), (&mut self.goal, "goal", goal)])
     }
 
-    /// Number of dampers.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::Dampers::new(2, 0.1)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no dampers.
-    ///
-    /// ```
-    /// assert!(hooke::batch::Dampers::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Values.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::Dampers::new(1, 0.1)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Values, mutably.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::Dampers::new(1, 0.1)?;
-    /// d.x_mut()[0] = 3.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Goals.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::Dampers::new(1, 0.1)?.goal(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal(&self) -> &[f32] {
-        self.goal.as_slice()
-    }
-
-    /// Goals, mutably.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::Dampers::new(1, 0.1)?;
-    /// d.goal_mut()[0] = 3.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_mut(&mut self) -> &mut [f32] {
-        self.goal.as_mut_slice()
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
     ///
     /// ```
@@ -162,3 +100,15 @@ impl Dampers {
 halflife_setters!(Dampers, halflife, damper_rate);
 
 batch_updates!(Dampers, "hooke::batch::Dampers::new(100, 0.1)?");
+
+batch_columns! {
+    Dampers = "hooke::batch::Dampers::new(2, 0.1)?", "dampers" of x;
+    /// Values.
+    fn x(&self) = x;
+    /// Values, mutably.
+    fn x_mut(&mut self) = x;
+    /// Goals.
+    fn goal(&self) = goal;
+    /// Goals, mutably.
+    fn goal_mut(&mut self) = goal;
+}

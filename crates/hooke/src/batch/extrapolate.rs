@@ -1,7 +1,7 @@
 //! Batches of values extrapolated with decaying velocities.
 
 use super::halflife::{Halflife, Step, halflife_setters};
-use super::{batch_updates, set_columns, state_column};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt};
 use crate::lanes::{damper_rate, extrapolate_factors_f32, extrapolate_rates, extrapolate_shared};
@@ -80,66 +80,6 @@ impl Extrapolators {
         set_columns([(&mut self.x, "x", x), (&mut self.v, "v", v)])
     }
 
-    /// Number of values.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::Extrapolators::new(2, 0.1)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no values.
-    ///
-    /// ```
-    /// assert!(hooke::batch::Extrapolators::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Values.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::Extrapolators::new(1, 0.1)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Values, mutably.
-    ///
-    /// ```
-    /// hooke::batch::Extrapolators::new(1, 0.1)?.x_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::Extrapolators::new(1, 0.1)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Velocities, mutably.
-    ///
-    /// ```
-    /// hooke::batch::Extrapolators::new(1, 0.1)?.v_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -170,3 +110,15 @@ impl Extrapolators {
 halflife_setters!(Extrapolators, halflife, damper_rate);
 
 batch_updates!(Extrapolators, "hooke::batch::Extrapolators::new(100, 0.1)?");
+
+batch_columns! {
+    Extrapolators = "hooke::batch::Extrapolators::new(2, 0.1)?", "values" of x;
+    /// Values.
+    fn x(&self) = x;
+    /// Values, mutably.
+    fn x_mut(&mut self) = x;
+    /// Velocities.
+    fn v(&self) = v;
+    /// Velocities, mutably.
+    fn v_mut(&mut self) = v;
+}

@@ -1,11 +1,13 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
 use super::step_cache::StepCache;
-use super::{batch_updates, set_columns, state_column};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::check_len;
 use crate::error::{ParamError, check_dt, check_non_negative};
-use crate::lanes::{CoeffColumns, spring_per_spring, spring_stiffness_damping};
+use crate::lanes::{
+    CoeffColumns, StiffnessDampingLanes, spring_per_spring, spring_stiffness_damping,
+};
 use crate::par;
 
 /// Many spring-dampers, each with its own stiffness and damping (unit mass), in any regime.
@@ -98,26 +100,6 @@ impl GeneralSprings {
         ])
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.len(), 1);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::GeneralSprings::new(&[], &[])?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Replaces the stiffness and damping of every spring (validated; lengths must match).
     ///
     /// ```
@@ -134,110 +116,6 @@ impl GeneralSprings {
         self.damping.as_mut_slice().copy_from_slice(damping);
         self.coeffs.clear();
         Ok(())
-    }
-
-    /// Stiffness of each spring.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[3.0], &[1.0])?.stiffness(), &[3.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn stiffness(&self) -> &[f32] {
-        self.stiffness.as_slice()
-    }
-
-    /// Damping of each spring.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[3.0], &[1.0])?.damping(), &[1.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn damping(&self) -> &[f32] {
-        self.damping.as_slice()
-    }
-
-    /// Positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Positions, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
-    /// s.x_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Velocities, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
-    /// s.v_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
-    /// Goal positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.goal(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal(&self) -> &[f32] {
-        self.goal.as_slice()
-    }
-
-    /// Goal positions, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
-    /// s.goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_mut(&mut self) -> &mut [f32] {
-        self.goal.as_mut_slice()
-    }
-
-    /// Goal velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?.goal_velocity(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_velocity(&self) -> &[f32] {
-        self.goal_velocity.as_slice()
-    }
-
-    /// Goal velocities, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0], &[1.0])?;
-    /// s.goal_velocity_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_velocity_mut(&mut self) -> &mut [f32] {
-        self.goal_velocity.as_mut_slice()
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
@@ -260,7 +138,11 @@ impl GeneralSprings {
                 (self.stiffness.lanes(), self.damping.lanes()),
             );
             par::run(parts, grain, &|(x, v, g, q, (s, d))| {
-                spring_stiffness_damping(x, v, g, q, s, d, dt)
+                let params = StiffnessDampingLanes {
+                    stiffness: s,
+                    damping: d,
+                };
+                spring_stiffness_damping(x, v, g, q, params, dt)
             });
             return Ok(());
         }
@@ -301,3 +183,27 @@ batch_updates!(
     GeneralSprings,
     "hooke::batch::GeneralSprings::new(&[100.0; 100], &[20.0; 100])?"
 );
+
+batch_columns! {
+    GeneralSprings = "hooke::batch::GeneralSprings::new(&[1.0, 4.0], &[1.0, 2.0])?", "springs" of x;
+    /// Stiffness of each spring.
+    fn stiffness(&self) = stiffness;
+    /// Damping of each spring.
+    fn damping(&self) = damping;
+    /// Positions.
+    fn x(&self) = x;
+    /// Positions, mutably.
+    fn x_mut(&mut self) = x;
+    /// Velocities.
+    fn v(&self) = v;
+    /// Velocities, mutably.
+    fn v_mut(&mut self) = v;
+    /// Goal positions.
+    fn goal(&self) = goal;
+    /// Goal positions, mutably.
+    fn goal_mut(&mut self) = goal;
+    /// Goal velocities.
+    fn goal_velocity(&self) = goal_velocity;
+    /// Goal velocities, mutably.
+    fn goal_velocity_mut(&mut self) = goal_velocity;
+}

@@ -51,6 +51,24 @@ impl<C: Copy> Halflife<C> {
         Ok(Halflife::PerSpring(rate_column(name, halflives, rate)?))
     }
 
+    /// One shared halflife from now on (for `set_halflife`); on an error nothing changes.
+    pub fn set_shared(&mut self, halflife: f32) -> Result<(), ParamError> {
+        *self = Halflife::shared(halflife)?;
+        Ok(())
+    }
+
+    /// Per-spring halflives as rates from now on (for `set_halflives`); on an error nothing
+    /// changes.
+    pub fn set_per_spring(
+        &mut self,
+        name: &'static str,
+        halflives: &[f32],
+        rate: fn(f32) -> f32,
+    ) -> Result<(), ParamError> {
+        *self = Halflife::per_spring(name, halflives, rate)?;
+        Ok(())
+    }
+
     /// The shared halflife, or `None` for per-spring halflives.
     pub fn shared_value(&self) -> Option<f32> {
         match self {
@@ -100,23 +118,32 @@ pub(crate) fn rate_column(
     Ok(column)
 }
 
-/// `set_halflife` and `set_halflives` of a batch whose field `$field: Halflife<_>` holds its
-/// halflife, per-spring rates from `$rate`: one implementation of the setters every halflife
-/// batch has, so that they check and fail alike.
+/// `set_halflife` and `set_halflives` of a batch whose field `$field` holds its halflife (a
+/// `Halflife<_>` or the timed springs' `TimedParams`: anything with `set_shared` and
+/// `set_per_spring`), per-spring rates from `$rate`: one implementation of the setters every
+/// halflife batch has, so that they check and fail alike. `$example` builds a batch `s` of two
+/// springs with per-spring halflives.
 macro_rules! halflife_setters {
-    ($batch:ident, $field:ident, $rate:path) => {
+    ($batch:ident, $($field:ident).+, $rate:path) => {
+        super::halflife::halflife_setters!(
+            $batch,
+            $($field).+,
+            $rate,
+            concat!("hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?")
+        );
+    };
+    ($batch:ident, $($field:ident).+, $rate:path, $($example:tt)+) => {
         impl $batch {
             /// Gives the whole batch one halflife (finite, `>= 0`). On an error nothing changes.
             ///
             /// ```
-            #[doc = concat!("let mut s = hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?;")]
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
             /// s.set_halflife(0.3)?;
             /// assert!(s.set_halflife(f32::NAN).is_err());
             /// # Ok::<(), hooke::ParamError>(())
             /// ```
             pub fn set_halflife(&mut self, halflife: f32) -> Result<(), crate::ParamError> {
-                self.$field = super::halflife::Halflife::shared(halflife)?;
-                Ok(())
+                self.$($field).+.set_shared(halflife)
             }
 
             /// Gives each spring its own halflife (`halflives.len()` must equal the batch
@@ -125,7 +152,7 @@ macro_rules! halflife_setters {
             /// changes.
             ///
             /// ```
-            #[doc = concat!("let mut s = hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?;")]
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
             /// s.set_halflives(&[0.3, 0.0])?;
             /// assert!(s.set_halflives(&[0.1]).is_err());
             /// let err = s.set_halflives(&[0.1, -1.0]).unwrap_err();
@@ -134,12 +161,7 @@ macro_rules! halflife_setters {
             /// ```
             pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), crate::ParamError> {
                 crate::error::check_len("halflife", self.len(), halflives.len())?;
-                self.$field = super::halflife::Halflife::per_spring(
-                    stringify!($batch),
-                    halflives,
-                    $rate,
-                )?;
-                Ok(())
+                self.$($field).+.set_per_spring(stringify!($batch), halflives, $rate)
             }
         }
     };

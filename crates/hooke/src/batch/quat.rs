@@ -1,14 +1,14 @@
 //! Batches of quaternion springs on SoA rotations and angular velocities.
 
-use super::{batch_updates, quat_state, vec3_state};
+use super::{batch_columns, batch_updates, quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
 use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::ParamError;
 use crate::error::{check_dt, check_index, check_len};
 use crate::lanes::{
-    LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, quat_vector_decay_rates,
-    quat_vector_decay_shared,
+    LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, rotation_vector_decay_rates,
+    rotation_vector_decay_shared,
 };
 use crate::par;
 use crate::scalar::quat_to_scaled_angle_axis;
@@ -117,26 +117,6 @@ impl QuatDecaySprings {
         })
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatDecaySprings::new(3, 0.1)?.len(), 3);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.q.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::QuatDecaySprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Sets spring `index`: a finite unit rotation (normalised if within 1e-3 of unit length)
     /// and a finite angular velocity.
     ///
@@ -219,11 +199,11 @@ impl QuatDecaySprings {
         let q = quat_lanes_mut(&mut self.q);
         match self.params.step(dt, critical_coeffs) {
             Step::Shared(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
-                quat_vector_decay_shared(e, w, q, &c)
+                rotation_vector_decay_shared(e, w, q, &c)
             }),
             // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
             Step::Rates(rates) if dt > 0.0 => par::run((e, w, q, rates), grain, &|(e, w, q, y)| {
-                quat_vector_decay_rates(e, w, q, y, dt)
+                rotation_vector_decay_rates(e, w, q, y, dt)
             }),
             Step::Rates(_) => {}
         }
@@ -294,26 +274,6 @@ impl QuatSprings {
             goal: quat_state(NAME, len, Quat::IDENTITY)?,
             params,
         })
-    }
-
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatSprings::new(2, 0.1)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.q.len()
-    }
-
-    /// Whether the batch is empty.
-    ///
-    /// ```
-    /// assert!(hooke::batch::QuatSprings::new(0, 0.1)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Sets every goal rotation (finite unit quaternions, normalised; lengths must match).
@@ -422,3 +382,11 @@ batch_updates!(
     "hooke::batch::QuatDecaySprings::new(100, 0.1)?"
 );
 batch_updates!(QuatSprings, "hooke::batch::QuatSprings::new(100, 0.1)?");
+
+batch_columns! {
+    QuatDecaySprings = "hooke::batch::QuatDecaySprings::new(2, 0.1)?", "springs" of q;
+}
+
+batch_columns! {
+    QuatSprings = "hooke::batch::QuatSprings::new(2, 0.1)?", "springs" of q;
+}

@@ -1,6 +1,6 @@
 //! Batches of smooth-damped values (Unity's `SmoothDamp` with the exact exponential).
 
-use super::{batch_updates, set_columns, state_column};
+use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_len};
 use crate::lanes::{SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates};
@@ -141,89 +141,6 @@ impl SmoothDampers {
         ])
     }
 
-    /// Number of values.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::SmoothDampers::new(3, 0.1, 1.0)?.len(), 3);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no values.
-    ///
-    /// ```
-    /// assert!(hooke::batch::SmoothDampers::new(0, 0.1, 1.0)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Current values.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Current values, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?;
-    /// s.x_mut()[0] = 2.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Velocities, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?;
-    /// s.v_mut()[0] = -1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
-    /// Targets.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?.target(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn target(&self) -> &[f32] {
-        self.target.as_slice()
-    }
-
-    /// Targets, mutably.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(1, 0.1, 1.0)?;
-    /// s.target_mut()[0] = 5.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn target_mut(&mut self) -> &mut [f32] {
-        self.target.as_mut_slice()
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -259,3 +176,19 @@ batch_updates!(
     SmoothDampers,
     "hooke::batch::SmoothDampers::new(100, 0.3, f32::INFINITY)?"
 );
+
+batch_columns! {
+    SmoothDampers = "hooke::batch::SmoothDampers::new(2, 0.1, 1.0)?", "values" of x;
+    /// Current values.
+    fn x(&self) = x;
+    /// Current values, mutably.
+    fn x_mut(&mut self) = x;
+    /// Velocities.
+    fn v(&self) = v;
+    /// Velocities, mutably.
+    fn v_mut(&mut self) = v;
+    /// Targets.
+    fn target(&self) = target;
+    /// Targets, mutably.
+    fn target_mut(&mut self) = target;
+}

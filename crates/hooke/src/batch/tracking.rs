@@ -1,12 +1,12 @@
 //! Batches of exact tracking springs (gains shared or per spring, per-spring goals and modes).
 
 use super::step_cache::StepCache;
-use super::{batch_updates, param_column, set_columns, state_column};
+use super::{batch_columns, batch_updates, param_column, set_columns, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_dt, check_index, check_len};
 use crate::lanes::{
-    TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams, tracking_rates,
-    tracking_shared,
+    TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams,
+    tracking_rates, tracking_shared,
 };
 use crate::par;
 use crate::scalar::TrackingGains;
@@ -181,28 +181,6 @@ impl TrackingSprings {
         })
     }
 
-    /// Number of springs.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// assert!(hooke::batch::TrackingSprings::new(0, gains)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no springs.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// assert!(!hooke::batch::TrackingSprings::new(1, gains)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Sets every spring's position and velocity and this frame's targets from slices of the
     /// batch's length (errors name the slice whose length differs; on an error nothing changes).
     ///
@@ -265,83 +243,6 @@ impl TrackingSprings {
         }
     }
 
-    /// Positions.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// assert_eq!(hooke::batch::TrackingSprings::new(1, gains)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Positions, mutably.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(1, gains)?.x_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_mut(&mut self) -> &mut [f32] {
-        self.x.as_mut_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// assert_eq!(hooke::batch::TrackingSprings::new(1, gains)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// Velocities, mutably.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(1, gains)?.v_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_mut(&mut self) -> &mut [f32] {
-        self.v.as_mut_slice()
-    }
-
-    /// Position targets (the input signal this frame), mutably.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(1, gains)?.x_goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x_goal_mut(&mut self) -> &mut [f32] {
-        self.x_goal.as_mut_slice()
-    }
-
-    /// Velocity targets, mutably.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(1, gains)?.v_goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v_goal_mut(&mut self) -> &mut [f32] {
-        self.v_goal.as_mut_slice()
-    }
-
-    /// Acceleration targets, mutably.
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(1, gains)?.a_goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn a_goal_mut(&mut self) -> &mut [f32] {
-        self.a_goal.as_mut_slice()
-    }
-
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
     ///
     /// ```
@@ -374,7 +275,13 @@ impl TrackingSprings {
                 let (x, v, xg, vg, ag, m) = state;
                 let parts = (x, v, xg, vg, ag, m, par::Shared(coeffs));
                 par::run(parts, grain, &|(x, v, xg, vg, ag, m, c)| {
-                    tracking_shared(x, v, xg, vg, ag, m, &c.0)
+                    let goals = TrackingGoalLanes {
+                        x_goal: xg,
+                        v_goal: vg,
+                        a_goal: ag,
+                        mode: m,
+                    };
+                    tracking_shared(x, v, goals, &c.0)
                 });
             }
             Gains::PerSpring(columns) => {
@@ -396,7 +303,13 @@ impl TrackingSprings {
                         v_goal_force: fv,
                         a_goal_force: fa,
                     };
-                    tracking_rates(x, v, xg, vg, ag, m, params, dt)
+                    let goals = TrackingGoalLanes {
+                        x_goal: xg,
+                        v_goal: vg,
+                        a_goal: ag,
+                        mode: m,
+                    };
+                    tracking_rates(x, v, goals, params, dt)
                 });
             }
         }
@@ -408,3 +321,21 @@ batch_updates!(
     TrackingSprings,
     "hooke::batch::TrackingSprings::new(100, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?"
 );
+
+batch_columns! {
+    TrackingSprings = "hooke::batch::TrackingSprings::new(2, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?", "springs" of x;
+    /// Positions.
+    fn x(&self) = x;
+    /// Positions, mutably.
+    fn x_mut(&mut self) = x;
+    /// Velocities.
+    fn v(&self) = v;
+    /// Velocities, mutably.
+    fn v_mut(&mut self) = v;
+    /// Position targets (the input signal this frame), mutably.
+    fn x_goal_mut(&mut self) = x_goal;
+    /// Velocity targets, mutably.
+    fn v_goal_mut(&mut self) = v_goal;
+    /// Acceleration targets, mutably.
+    fn a_goal_mut(&mut self) = a_goal;
+}

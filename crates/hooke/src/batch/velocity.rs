@@ -2,15 +2,16 @@
 
 use wide::f32x8;
 
-use super::compound::TimedParams;
-use super::{batch_updates, set_columns, state_column};
+use super::halflife::halflife_setters;
+use super::timed::{TimedCore, TimedParams};
+use super::{batch_columns, batch_updates, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_len};
-use crate::lanes::{TimedStep, timed_rates, timed_shared};
-use crate::par::{self, Shared};
+use crate::error::{ParamError, check_dt};
+use crate::lanes::critical_rate;
 
 /// Many velocity springs sharing an apprehension, with a shared halflife or one per spring
-/// ([`with_halflives`](Self::with_halflives)), each with its own maximum velocity: the spring follows its goal through a point that glides toward it at no more than
+/// ([`with_halflives`](Self::with_halflives)), each with its own maximum velocity: the spring
+/// follows its goal through a point that glides toward it at no more than
 /// `max_velocity`, so a jump of the goal becomes a constant-speed glide. The SIMD batch of
 /// [`crate::scalar::velocity_spring_damper_exact`], run on the timed spring's kernel: a point
 /// gliding at `max_velocity` arrives after `|goal - xi| / max_velocity`.
@@ -28,14 +29,9 @@ use crate::par::{self, Shared};
 /// ```
 #[derive(Debug, Clone)]
 pub struct VelocitySprings {
-    x: Column,
-    v: Column,
-    xi: Column,
-    goal: Column,
+    /// The state, `t` holding each point's time to arrival (per-frame scratch).
+    timed: TimedCore,
     max_velocity: Column,
-    /// Per-frame scratch: each point's time to arrival.
-    arrival: Column,
-    params: TimedParams,
 }
 
 impl VelocitySprings {
@@ -81,80 +77,9 @@ impl VelocitySprings {
 
     fn with_params(len: usize, params: TimedParams) -> Result<VelocitySprings, ParamError> {
         Ok(VelocitySprings {
-            x: state_column(Self::NAME, len)?,
-            v: state_column(Self::NAME, len)?,
-            xi: state_column(Self::NAME, len)?,
-            goal: state_column(Self::NAME, len)?,
+            timed: TimedCore::new(Self::NAME, len, params)?,
             max_velocity: state_column(Self::NAME, len)?,
-            arrival: state_column(Self::NAME, len)?,
-            params,
         })
-    }
-
-    /// Gives each spring its own halflife (`halflives.len()` must equal the batch length, each
-    /// finite and `>= 0`), keeping the apprehension. On an error nothing changes.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::VelocitySprings::new(2, 0.1, 2.0)?;
-    /// s.set_halflives(&[0.1, 0.0])?;
-    /// assert!(s.set_halflives(&[0.1, 0.2, 0.3]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), ParamError> {
-        check_len("halflife", self.len(), halflives.len())?;
-        let apprehension = self.params.apprehension();
-        self.params = TimedParams::per_spring(Self::NAME, halflives, apprehension)?;
-        Ok(())
-    }
-
-    /// Number of springs.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::VelocitySprings::new(2, 0.1, 2.0)?.len(), 2);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.x.len()
-    }
-
-    /// Whether there are no springs.
-    ///
-    /// ```
-    /// assert!(hooke::batch::VelocitySprings::new(0, 0.1, 2.0)?.is_empty());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Positions.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?.x(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn x(&self) -> &[f32] {
-        self.x.as_slice()
-    }
-
-    /// Velocities.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?.v(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn v(&self) -> &[f32] {
-        self.v.as_slice()
-    }
-
-    /// The gliding points.
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?.xi(), &[0.0]);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn xi(&self) -> &[f32] {
-        self.xi.as_slice()
     }
 
     /// Sets every spring's position, velocity and gliding point; lengths must match. On an
@@ -167,32 +92,7 @@ impl VelocitySprings {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.xi, "xi", xi),
-        ])
-    }
-
-    /// Goals, mutably.
-    ///
-    /// ```
-    /// hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?.goal_mut()[0] = 1.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn goal_mut(&mut self) -> &mut [f32] {
-        self.goal.as_mut_slice()
-    }
-
-    /// Maximum velocities, mutably (`<= 0` holds a point still, `+inf` jumps it to the goal;
-    /// NaN behaves as 0).
-    ///
-    /// ```
-    /// hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?.max_velocity_mut()[0] = 3.0;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn max_velocity_mut(&mut self) -> &mut [f32] {
-        self.max_velocity.as_mut_slice()
+        self.timed.set_state(x, v, xi)
     }
 
     /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
@@ -203,38 +103,13 @@ impl VelocitySprings {
     /// ```
     pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
         let dt = check_dt(dt)?;
-        if dt == 0.0 {
-            return Ok(());
-        }
-        let (x, v, xi) = (self.x.lanes_mut(), self.v.lanes_mut(), self.xi.lanes_mut());
-        let (g, speed, arrival) = (
-            self.goal.lanes(),
-            self.max_velocity.lanes(),
-            self.arrival.lanes_mut(),
-        );
-        match &self.params {
-            TimedParams::Shared {
-                halflife,
-                apprehension,
-            } => {
-                let Some(step) = TimedStep::new(*halflife, *apprehension, dt) else {
-                    return Ok(());
-                };
-                let parts = (x, v, xi, g, speed, arrival, Shared(step));
-                par::run(parts, grain, &|(x, v, xi, g, speed, arrival, s)| {
-                    arrival_times(xi, g, speed, arrival);
-                    timed_shared(x, v, xi, g, arrival, &s.0);
-                });
-            }
-            TimedParams::PerSpring {
-                rate, lookahead, ..
-            } => {
-                let parts = (x, v, xi, g, speed, arrival, rate.lanes(), lookahead.lanes());
-                par::run(parts, grain, &|(x, v, xi, g, speed, arrival, y, ahead)| {
-                    arrival_times(xi, g, speed, arrival);
-                    timed_rates(x, v, xi, g, arrival, y, ahead, dt);
-                });
-            }
+        if dt > 0.0 {
+            // Each point's time to arrival, found before each step from its maximum velocity.
+            let arrival = |xi: &[f32x8], g: &[f32x8], t: &mut [f32x8], speed: &&[f32x8]| {
+                arrival_times(xi, g, speed, t)
+            };
+            let speed = self.max_velocity.lanes();
+            self.timed.update(dt, grain, speed, &arrival, &|_| {});
         }
         Ok(())
     }
@@ -260,3 +135,24 @@ batch_updates!(
     VelocitySprings,
     "hooke::batch::VelocitySprings::new(100, 0.1, 2.0)?"
 );
+halflife_setters!(
+    VelocitySprings,
+    timed.params,
+    critical_rate,
+    "hooke::batch::VelocitySprings::with_halflives(&[0.1, 0.2], 2.0)?"
+);
+
+batch_columns! {
+    VelocitySprings = "hooke::batch::VelocitySprings::new(2, 0.1, 2.0)?", "springs" of timed.x;
+    /// Positions.
+    fn x(&self) = timed.x;
+    /// Velocities.
+    fn v(&self) = timed.v;
+    /// The gliding points.
+    fn xi(&self) = timed.xi;
+    /// Goals, mutably.
+    fn goal_mut(&mut self) = timed.goal;
+    /// Maximum velocities, mutably (`<= 0` holds a point still, `+inf` jumps it to the goal;
+    /// NaN behaves as 0).
+    fn max_velocity_mut(&mut self) = max_velocity;
+}

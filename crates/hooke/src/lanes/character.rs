@@ -7,6 +7,32 @@ use super::exp::{exp_neg, psi_series};
 use crate::scalar::CharacterCoeffs;
 use crate::settle::{flush_lanes, settle, stalled_lanes};
 
+/// The character columns a prediction reads, as lane slices: positions, velocities,
+/// accelerations and desired velocities ([`character_predict`], [`character_predict_rates`]).
+#[derive(Debug, Clone, Copy)]
+pub struct CharacterStateLanes<'a> {
+    /// Positions.
+    pub x: &'a [f32x8],
+    /// Velocities.
+    pub v: &'a [f32x8],
+    /// Accelerations.
+    pub a: &'a [f32x8],
+    /// Desired velocities.
+    pub v_goal: &'a [f32x8],
+}
+
+/// Where a prediction writes: positions, velocities and accelerations, one block of lane groups
+/// per horizon laid end to end.
+#[derive(Debug)]
+pub struct PredictionLanesMut<'a> {
+    /// Predicted positions.
+    pub x: &'a mut [f32x8],
+    /// Predicted velocities.
+    pub v: &'a mut [f32x8],
+    /// Predicted accelerations.
+    pub a: &'a mut [f32x8],
+}
+
 /// Character controllers sharing a halflife: position, velocity and acceleration follow a
 /// critical spring on the velocity toward per-character desired velocities. The SIMD twin of
 /// [`crate::scalar::CharacterCoeffs::apply`].
@@ -26,6 +52,7 @@ pub fn character_shared(
     v_goal: &[f32x8],
     c: &CharacterCoeffs,
 ) {
+    debug_assert_same_len!(x, v, a, v_goal);
     let k = CharacterLanes::splat(c);
     for (((x, v), a), q) in x.iter_mut().zip(v.iter_mut()).zip(a.iter_mut()).zip(v_goal) {
         (*x, *v, *a) = k.step(*x, *v, *a, *q);
@@ -57,6 +84,7 @@ pub fn character_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, a, v_goal, rate);
     if !(dt > 0.0 && dt.is_finite()) {
         return; // the scalar twin's identity step
     }
@@ -79,28 +107,32 @@ pub fn character_rates(
 /// `v_goal` and horizons beyond `coeffs` or the outputs' whole blocks are skipped.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::character_predict, scalar::CharacterCoeffs};
+/// use hooke::column::Column;
+/// use hooke::lanes::{CharacterStateLanes, PredictionLanesMut, character_predict};
+/// use hooke::scalar::CharacterCoeffs;
 /// let (n, horizons) = (10, 4);
 /// let (x, v, a, goal) = (Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 1.0));
 /// let coeffs: Vec<_> = (0..horizons).map(|h| CharacterCoeffs::new(0.1, h as f32 * 0.2)).collect();
 /// let groups = x.lanes().len();
 /// let mut px = vec![wide::f32x8::ZERO; horizons * groups];
 /// let (mut pv, mut pa) = (px.clone(), px.clone());
-/// character_predict(x.lanes(), v.lanes(), a.lanes(), goal.lanes(), &coeffs, &mut px, &mut pv, &mut pa);
+/// let state = CharacterStateLanes { x: x.lanes(), v: v.lanes(), a: a.lanes(), v_goal: goal.lanes() };
+/// character_predict(state, &coeffs, PredictionLanesMut { x: &mut px, v: &mut pv, a: &mut pa });
 /// // Character 0 at horizons 2 and 3:
 /// assert!(px[3 * groups].to_array()[0] > px[2 * groups].to_array()[0]);
 /// ```
-#[allow(clippy::too_many_arguments)]
 pub fn character_predict(
-    x: &[f32x8],
-    v: &[f32x8],
-    a: &[f32x8],
-    v_goal: &[f32x8],
+    state: CharacterStateLanes<'_>,
     coeffs: &[CharacterCoeffs],
-    px: &mut [f32x8],
-    pv: &mut [f32x8],
-    pa: &mut [f32x8],
+    out: PredictionLanesMut<'_>,
 ) {
+    let CharacterStateLanes { x, v, a, v_goal } = state;
+    let PredictionLanesMut {
+        x: px,
+        v: pv,
+        a: pa,
+    } = out;
+    debug_assert_same_len!(x, v, a, v_goal);
     let lanes = |h: usize, _| CharacterLanes::splat(&coeffs[h]);
     predict_with(x, v, a, v_goal, coeffs.len(), lanes, px, pv, pa);
 }
@@ -110,28 +142,32 @@ pub fn character_predict(
 /// Characters beyond the shortest of `x`, `v`, `a`, `v_goal`, `rate` are skipped.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{character_predict_rates, critical_rate}};
+/// use hooke::column::Column;
+/// use hooke::lanes::{CharacterStateLanes, PredictionLanesMut, character_predict_rates, critical_rate};
 /// let n = 3;
 /// let (x, v, a, goal) = (Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 1.0));
 /// let y = Column::from_slice(&[critical_rate(0.1), critical_rate(0.5), critical_rate(0.0)]);
 /// let mut px = vec![wide::f32x8::ZERO; 2];
 /// let (mut pv, mut pa) = (px.clone(), px.clone());
-/// character_predict_rates(x.lanes(), v.lanes(), a.lanes(), goal.lanes(), y.lanes(), &[0.0, 1.0], &mut px, &mut pv, &mut pa);
+/// let state = CharacterStateLanes { x: x.lanes(), v: v.lanes(), a: a.lanes(), v_goal: goal.lanes() };
+/// let out = PredictionLanesMut { x: &mut px, v: &mut pv, a: &mut pa };
+/// character_predict_rates(state, y.lanes(), &[0.0, 1.0], out);
 /// let pv1 = pv[1].to_array();
 /// assert!(pv1[0] > pv1[1] && pv1[2] == 1.0); // the shorter halflife is closer to the goal
 /// ```
-#[allow(clippy::too_many_arguments)]
 pub fn character_predict_rates(
-    x: &[f32x8],
-    v: &[f32x8],
-    a: &[f32x8],
-    v_goal: &[f32x8],
+    state: CharacterStateLanes<'_>,
     rate: &[f32x8],
     times: &[f32],
-    px: &mut [f32x8],
-    pv: &mut [f32x8],
-    pa: &mut [f32x8],
+    out: PredictionLanesMut<'_>,
 ) {
+    let CharacterStateLanes { x, v, a, v_goal } = state;
+    let PredictionLanesMut {
+        x: px,
+        v: pv,
+        a: pa,
+    } = out;
+    debug_assert_same_len!(x, v, a, v_goal, rate);
     let n = x.len().min(rate.len());
     let lanes = |h: usize, i: usize| CharacterLanes::from_rate(rate[i], times[h]);
     predict_with(&x[..n], v, a, v_goal, times.len(), lanes, px, pv, pa);

@@ -39,13 +39,13 @@ fn join_coeffs(lo: Coeffs64x4, hi: Coeffs64x4) -> LaneCoeffs {
 /// Per-lane coefficients of critical springs from their halflives.
 ///
 /// ```
-/// use hooke::{lanes::critical_lanes, SpringCoeffs};
-/// let c = critical_lanes(wide::f32x8::splat(0.1), wide::f64x4::splat(0.05));
+/// use hooke::{lanes::critical_coeffs_f64, SpringCoeffs};
+/// let c = critical_coeffs_f64(wide::f32x8::splat(0.1), wide::f64x4::splat(0.05));
 /// let want = SpringCoeffs::critical(0.1, 0.05);
 /// // `wide`'s f64 exp may differ from libm's in the last bit, so the f32 rounding may too.
 /// assert!((c.lane(0).xx - want.xx).abs() <= 1e-7 && (c.lane(0).vx - want.vx).abs() <= 1e-6);
 /// ```
-pub fn critical_lanes(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
+pub fn critical_coeffs_f64(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
     let (lo, hi) = halves(halflife);
     join_coeffs(critical64(lo, dt), critical64(hi, dt))
 }
@@ -53,20 +53,20 @@ pub fn critical_lanes(halflife: f32x8, dt: f64x4) -> LaneCoeffs {
 /// Per-lane coefficients of general springs from their stiffness and damping.
 ///
 /// ```
-/// use hooke::{lanes::stiffness_damping_lanes, SpringCoeffs};
-/// let c = stiffness_damping_lanes(wide::f32x8::splat(50.0), wide::f32x8::splat(1.0),
+/// use hooke::{lanes::stiffness_damping_coeffs_f64, SpringCoeffs};
+/// let c = stiffness_damping_coeffs_f64(wide::f32x8::splat(50.0), wide::f32x8::splat(1.0),
 ///     wide::f64x4::splat(0.1));
 /// let want = SpringCoeffs::stiffness_damping(50.0, 1.0, 0.1);
 /// assert!((c.lane(5).vx - want.vx).abs() <= 1e-6 * want.vx.abs());
 /// ```
-pub fn stiffness_damping_lanes(stiffness: f32x8, damping: f32x8, dt: f64x4) -> LaneCoeffs {
-    stiffness_damping_lanes_with_force(stiffness, damping, dt).0
+pub fn stiffness_damping_coeffs_f64(stiffness: f32x8, damping: f32x8, dt: f64x4) -> LaneCoeffs {
+    stiffness_damping_coeffs_f64_with_force(stiffness, damping, dt).0
 }
 
-/// [`stiffness_damping_lanes`] and, per lane, `p = ∫ m01` over the step (the position response
+/// [`stiffness_damping_coeffs_f64`] and, per lane, `p = ∫ m01` over the step (the position response
 /// to a constant unit force, `docs/math.md` §1.2), from the same `f64` computation: the
 /// tracking kernel's force terms ([`super::tracking_rates`]).
-pub(crate) fn stiffness_damping_lanes_with_force(
+pub(crate) fn stiffness_damping_coeffs_f64_with_force(
     stiffness: f32x8,
     damping: f32x8,
     dt: f64x4,
@@ -117,14 +117,14 @@ const MAX_SIMD_PHASE: f64 = 1e8;
 /// Per-lane coefficients of critical springs with per-lane halflives and per-lane time steps.
 ///
 /// ```
-/// use hooke::{lanes::critical_lanes_per_dt, SpringCoeffs};
+/// use hooke::{lanes::critical_coeffs_f64_lane_dt, SpringCoeffs};
 /// use wide::f32x8;
 /// let dt = f32x8::new([0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]);
-/// let c = critical_lanes_per_dt(f32x8::splat(0.2), dt);
+/// let c = critical_coeffs_f64_lane_dt(f32x8::splat(0.2), dt);
 /// assert!((c.lane(3).xx - SpringCoeffs::critical(0.2, 0.3).xx).abs() <= 1e-7);
 /// assert_eq!(c.lane(0), SpringCoeffs::IDENTITY);
 /// ```
-pub fn critical_lanes_per_dt(halflife: f32x8, dt: f32x8) -> LaneCoeffs {
+pub fn critical_coeffs_f64_lane_dt(halflife: f32x8, dt: f32x8) -> LaneCoeffs {
     let (h_lo, h_hi) = halves(halflife);
     let (t_lo, t_hi) = halves(dt);
     join_coeffs(critical64(h_lo, t_lo), critical64(h_hi, t_hi))

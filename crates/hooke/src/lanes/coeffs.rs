@@ -6,7 +6,7 @@ use std::collections::TryReserveError;
 
 use wide::{f32x8, f64x4};
 
-use super::closed_form::{critical_lanes, stiffness_damping_lanes};
+use super::closed_form::{critical_coeffs_f64, stiffness_damping_coeffs_f64};
 use crate::coeffs::{Coeffs, SpringCoeffs};
 use crate::column::Column;
 
@@ -164,7 +164,7 @@ impl CoeffColumns {
         // Up to the shorter of the two: an input longer than these columns is not an index panic.
         let groups = self.xx.lanes().len();
         for (i, h) in halflife.lanes().iter().take(groups).enumerate() {
-            let c = critical_lanes(*h, t);
+            let c = critical_coeffs_f64(*h, t);
             self.store(i, &c);
         }
     }
@@ -183,7 +183,7 @@ impl CoeffColumns {
         let groups = self.xx.lanes().len();
         let inputs = stiffness.lanes().iter().zip(damping.lanes()).take(groups);
         for (i, (s, d)) in inputs.enumerate() {
-            let c = stiffness_damping_lanes(*s, *d, t);
+            let c = stiffness_damping_coeffs_f64(*s, *d, t);
             self.store(i, &c);
         }
     }

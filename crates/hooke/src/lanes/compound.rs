@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::closed_form::critical_lanes_per_dt;
+use super::closed_form::critical_coeffs_f64_lane_dt;
 use super::coeffs::LaneCoeffs;
 use super::exp::exp_neg;
 use super::rates::{critical_rate, critical_rate_lanes};
@@ -108,6 +108,7 @@ pub fn double_shared(
     goal: &[f32x8],
     c: &DoubleCoeffs,
 ) {
+    debug_assert_same_len!(x, v, xi, vi, goal);
     if *c == DoubleCoeffs::IDENTITY {
         return;
     }
@@ -147,6 +148,7 @@ pub fn double_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, xi, vi, goal, rate);
     if !(dt > 0.0 && dt.is_finite()) {
         return;
     }
@@ -331,13 +333,14 @@ pub fn timed_shared(
     t_goal: &[f32x8],
     step: &TimedStep,
 ) {
+    debug_assert_same_len!(x, v, xi, goal, t_goal);
     let TimedStep {
         c,
         halflife: h,
         dt: dt8,
         lookahead,
     } = *step;
-    let partial = |tau: f32x8| critical_lanes_per_dt(h, tau);
+    let partial = |tau: f32x8| critical_coeffs_f64_lane_dt(h, tau);
     let lanes = x
         .iter_mut()
         .zip(v.iter_mut())
@@ -360,6 +363,16 @@ pub fn timed_lookahead(apprehension: f32, halflife: f32) -> f32 {
     (apprehension * halflife).max(0.0)
 }
 
+/// The per-spring parameters of [`timed_rates`], as lane slices: each spring's rate
+/// ([`crate::lanes::critical_rate`] of its halflife) and lookahead ([`timed_lookahead`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TimedRateLanes<'a> {
+    /// [`crate::lanes::critical_rate`] of each spring's halflife.
+    pub rate: &'a [f32x8],
+    /// [`timed_lookahead`] of the apprehension and each spring's halflife.
+    pub lookahead: &'a [f32x8],
+}
+
 /// Timed springs with one rate each ([`crate::lanes::critical_rate`] of the halflife, `+inf` for
 /// halflife 0) and one lookahead each ([`timed_lookahead`]), over `dt`: the per-spring twin of
 /// [`timed_shared`] (same arguments otherwise; the caller counts `t_goal` down). Each lane
@@ -369,26 +382,27 @@ pub fn timed_lookahead(apprehension: f32, halflife: f32) -> f32 {
 /// range are recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{critical_rate, timed_lookahead, timed_rates}};
+/// use hooke::{column::Column, lanes::{TimedRateLanes, critical_rate, timed_lookahead, timed_rates}};
 /// let y = Column::from_slice(&[critical_rate(0.05), critical_rate(0.0)]);
 /// let ahead = Column::from_slice(&[timed_lookahead(2.0, 0.05), 0.0]);
 /// let (mut x, mut v, mut xi) = (Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0));
 /// let (goal, t_goal) = (Column::new(2, 5.0), Column::new(2, 1.0));
-/// timed_rates(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(), y.lanes(), ahead.lanes(), 0.5);
+/// let params = TimedRateLanes { rate: y.lanes(), lookahead: ahead.lanes() };
+/// timed_rates(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(), params, 0.5);
 /// assert_eq!(xi.as_slice(), &[2.5, 2.5]); // both points halfway, on time
 /// assert_eq!(x.as_slice()[1], 2.5); // the rigid spring is on its point
 /// ```
-#[allow(clippy::too_many_arguments)]
 pub fn timed_rates(
     x: &mut [f32x8],
     v: &mut [f32x8],
     xi: &mut [f32x8],
     goal: &[f32x8],
     t_goal: &[f32x8],
-    rate: &[f32x8],
-    lookahead: &[f32x8],
+    params: TimedRateLanes<'_>,
     dt: f32,
 ) {
+    let TimedRateLanes { rate, lookahead } = params;
+    debug_assert_same_len!(x, v, xi, goal, t_goal, rate, lookahead);
     if !(dt > 0.0 && dt.is_finite()) {
         return;
     }

@@ -33,6 +33,7 @@ pub fn extrapolate_factors_f32(halflife: f32, dt: f32) -> (f32, f32) {
 /// assert!((v.as_slice()[0] - 0.5).abs() < 1e-6);
 /// ```
 pub fn extrapolate_shared(x: &mut [f32x8], v: &mut [f32x8], travel: f32, decay: f32) {
+    debug_assert_same_len!(x, v);
     if (travel, decay) == (0.0, 1.0) {
         // The identity step (dt = 0): the scalar twin leaves the state bit for bit.
         return;
@@ -92,6 +93,7 @@ fn saturate_travel(x: f32x8, v: f32x8, travel: f32x8, x1: f32x8) -> f32x8 {
 /// assert_eq!((x.as_slice()[1], v.as_slice()[1]), (0.0, 0.0)); // halflife 0 stops at once
 /// ```
 pub fn extrapolate_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f32) {
+    debug_assert_same_len!(x, v, rate);
     if !(dt > 0.0 && dt.is_finite()) {
         return;
     }
@@ -136,16 +138,16 @@ pub fn extrapolate_rate_factors(rate: f32x8, dt: f32x8) -> (f32x8, f32x8) {
 /// [`crate::scalar::extrapolate_decay_quat`].
 ///
 /// ```
-/// use hooke::lanes::extrapolate_quat_lanes;
+/// use hooke::lanes::extrapolate_quat8;
 /// use hooke::simd::{Quat8, Vec3x8};
 /// use wide::f32x8;
 /// let w = Vec3x8 { x: f32x8::ZERO, y: f32x8::ZERO, z: f32x8::ONE };
-/// let (q, w) = extrapolate_quat_lanes(Quat8::IDENTITY, w, 1.0, 0.5);
+/// let (q, w) = extrapolate_quat8(Quat8::IDENTITY, w, 1.0, 0.5);
 /// assert!((q.z.to_array()[0] - 0.5_f32.sin()).abs() < 1e-6);
 /// assert_eq!(w.z.to_array()[0], 0.5);
 /// ```
 #[inline(always)]
-pub fn extrapolate_quat_lanes(q: Quat8, w: Vec3x8, travel: f32, decay: f32) -> (Quat8, Vec3x8) {
+pub fn extrapolate_quat8(q: Quat8, w: Vec3x8, travel: f32, decay: f32) -> (Quat8, Vec3x8) {
     let (t, d) = (f32x8::splat(travel), f32x8::splat(decay));
     let turn = Quat8::from_scaled_angle_axis(Vec3x8 {
         x: w.x * t,

@@ -19,11 +19,11 @@
 //! `sin`/`cos`, nothing to cancel near critical damping. Twelve terms: `|a_n| <= 1/(n+1)!`
 //! there, so the 13th is below `2^-24` of the sum; eight when every lane of the group has
 //! `D <= 1/2` and `S <= 1/16`. Groups with a lane outside the region (stiff springs, long steps)
-//! take the `f64` closed form ([`super::stiffness_damping_lanes`]).
+//! take the `f64` closed form ([`super::stiffness_damping_coeffs_f64`]).
 
 use wide::{f32x8, f64x4};
 
-use super::closed_form::stiffness_damping_lanes_with_force;
+use super::closed_form::stiffness_damping_coeffs_f64_with_force;
 use super::coeffs::LaneCoeffs;
 use super::spring::{GoalLanes, guarded_blocks, raw_step};
 
@@ -65,7 +65,7 @@ fn series_terms(s: f32x8, d: f32x8, dt: f32x8) -> Option<usize> {
 }
 
 /// The coefficients of 8 general springs from the power series (only valid in the small region,
-/// see the module documentation; [`stiffness_damping_rate_lanes`] picks).
+/// see the module documentation; [`stiffness_damping_coeffs`] picks).
 ///
 /// ```
 /// use hooke::{lanes::stiffness_damping_series, SpringCoeffs};
@@ -107,37 +107,37 @@ fn series<const N: usize>(s: f32x8, d: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) 
 /// else the `f64` closed form. `s`, `d` finite and `>= 0` (the batches check), `dt` finite `>= 0`.
 ///
 /// ```
-/// use hooke::{lanes::stiffness_damping_rate_lanes, SpringCoeffs};
+/// use hooke::{lanes::stiffness_damping_coeffs, SpringCoeffs};
 /// use wide::f32x8;
 /// // A stiff spring at a long step: the closed form.
-/// let c = stiffness_damping_rate_lanes(f32x8::splat(1e4), f32x8::splat(1.0), 0.5);
+/// let c = stiffness_damping_coeffs(f32x8::splat(1e4), f32x8::splat(1.0), 0.5);
 /// let want = SpringCoeffs::stiffness_damping(1e4, 1.0, 0.5);
 /// assert!((c.lane(0).vx - want.vx).abs() <= 1e-6 * want.vx.abs().max(1.0));
 /// ```
 #[inline(always)]
-pub fn stiffness_damping_rate_lanes(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
-    stiffness_damping_rate_lanes_with_force(s, d, dt).0
+pub fn stiffness_damping_coeffs(s: f32x8, d: f32x8, dt: f32) -> LaneCoeffs {
+    stiffness_damping_coeffs_with_force(s, d, dt).0
 }
 
-/// [`stiffness_damping_rate_lanes`] and, per lane, `p = ∫ m01` over `dt`: the position response
+/// [`stiffness_damping_coeffs`] and, per lane, `p = ∫ m01` over `dt`: the position response
 /// to a constant unit force (`dt² B` of the series, the `f64` closed form's `∫ m01` outside its
 /// region; 0 for the identity and rigid steps). With it a constant force `f` adds `p f` to the
 /// position and `m01 f = xv f` to the velocity: the tracking spring's targets
 /// ([`super::tracking_rates`]).
 ///
 /// ```
-/// use hooke::lanes::stiffness_damping_rate_lanes_with_force;
+/// use hooke::lanes::stiffness_damping_coeffs_with_force;
 /// use wide::f32x8;
 /// // No spring, no damping: a unit force moves the position by dt² / 2.
-/// let (c, p) = stiffness_damping_rate_lanes_with_force(f32x8::ZERO, f32x8::ZERO, 0.5);
+/// let (c, p) = stiffness_damping_coeffs_with_force(f32x8::ZERO, f32x8::ZERO, 0.5);
 /// assert_eq!((p.to_array()[0], c.xv.to_array()[0]), (0.125, 0.5));
 /// // With damping, p = xq / d (the goal velocity's force is d q).
-/// let (c, p) = stiffness_damping_rate_lanes_with_force(f32x8::splat(30.0), f32x8::splat(4.0), 0.02);
+/// let (c, p) = stiffness_damping_coeffs_with_force(f32x8::splat(30.0), f32x8::splat(4.0), 0.02);
 /// let xq = c.xq.to_array()[0];
 /// assert!((p.to_array()[0] - xq / 4.0).abs() <= 1e-7 * p.to_array()[0]);
 /// ```
 #[inline(always)]
-pub fn stiffness_damping_rate_lanes_with_force(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
+pub fn stiffness_damping_coeffs_with_force(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
     let t = f32x8::splat(dt);
     match series_terms(s, d, t) {
         Some(SHORT_TERMS) => series::<SHORT_TERMS>(s, d, t),
@@ -150,20 +150,32 @@ pub fn stiffness_damping_rate_lanes_with_force(s: f32x8, d: f32x8, dt: f32) -> (
 #[cold]
 #[inline(never)]
 fn closed_form(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
-    stiffness_damping_lanes_with_force(s, d, f64x4::splat(f64::from(dt)))
+    stiffness_damping_coeffs_f64_with_force(s, d, f64x4::splat(f64::from(dt)))
+}
+
+/// The per-spring parameters of [`spring_stiffness_damping`], as lane slices.
+#[derive(Debug, Clone, Copy)]
+pub struct StiffnessDampingLanes<'a> {
+    /// Stiffnesses (finite, `>= 0`).
+    pub stiffness: &'a [f32x8],
+    /// Dampings (finite, `>= 0`).
+    pub damping: &'a [f32x8],
 }
 
 /// General springs with per-spring stiffness and damping toward per-spring goals and goal
 /// velocities over `dt` (finite, `>= 0`), coefficients computed per lane group in the loop
-/// ([`stiffness_damping_rate_lanes`]). Lanes whose result leaves the `f32` range take the
+/// ([`stiffness_damping_coeffs`]). Lanes whose result leaves the `f32` range take the
 /// saturating slow path of every spring kernel; rigid lanes land on their goal.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::spring_stiffness_damping, scalar::spring_damper_exact_stiffness_damping};
+/// use hooke::column::Column;
+/// use hooke::lanes::{StiffnessDampingLanes, spring_stiffness_damping};
+/// use hooke::scalar::spring_damper_exact_stiffness_damping;
 /// let (s, d) = (Column::from_slice(&[50.0, 400.0]), Column::from_slice(&[2.0, 40.0]));
 /// let (mut x, mut v) = (Column::new(2, 0.0), Column::new(2, 0.0));
 /// let (g, q) = (Column::new(2, 1.0), Column::new(2, 0.0));
-/// spring_stiffness_damping(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), s.lanes(), d.lanes(), 0.02);
+/// let params = StiffnessDampingLanes { stiffness: s.lanes(), damping: d.lanes() };
+/// spring_stiffness_damping(x.lanes_mut(), v.lanes_mut(), g.lanes(), q.lanes(), params, 0.02);
 /// let (mut x1, mut v1) = (0.0, 0.0);
 /// spring_damper_exact_stiffness_damping(&mut x1, &mut v1, 1.0, 0.0, 50.0, 2.0, 0.02);
 /// assert!((x.as_slice()[0] - x1).abs() <= 1e-6);
@@ -173,17 +185,18 @@ pub fn spring_stiffness_damping(
     v: &mut [f32x8],
     goal: &[f32x8],
     goal_velocity: &[f32x8],
-    stiffness: &[f32x8],
-    damping: &[f32x8],
+    params: StiffnessDampingLanes<'_>,
     dt: f32,
 ) {
+    let StiffnessDampingLanes { stiffness, damping } = params;
+    debug_assert_same_len!(x, v, goal, goal_velocity, stiffness, damping);
     if dt == 0.0 {
         // The identity step: the scalar twin returns the state bit for bit (nothing is settled).
         return;
     }
     let n = x.len().min(stiffness.len()).min(damping.len());
     let (x, stiffness, damping) = (&mut x[..n], &stiffness[..n], &damping[..n]);
-    let coeffs = |i: usize| stiffness_damping_rate_lanes(stiffness[i], damping[i], dt);
+    let coeffs = |i: usize| stiffness_damping_coeffs(stiffness[i], damping[i], dt);
     let snap = f32x8::splat(crate::SpringCoeffs::SNAP.xx);
     let step = |i: usize, x, v, g, q| {
         let c = coeffs(i);

@@ -6,6 +6,26 @@
 //! tested against it lane by lane. Threading lives in [`crate::par`]; the batch types in
 //! [`crate::batch`] own the columns and validate parameters.
 
+/// Debug builds only: every lane slice a kernel reads or writes holds the same number of lane
+/// groups, so that a wiring mistake in a caller (`batch`, `hooke-inertia`) fails at once instead
+/// of silently stepping fewer springs. Release builds check nothing: kernels process slices up
+/// to the shortest and never panic, as documented.
+macro_rules! debug_assert_same_len {
+    ($first:expr $(, $rest:expr)+ $(,)?) => {
+        #[cfg(debug_assertions)]
+        {
+            let len = $first.len();
+            $(
+                debug_assert_eq!(
+                    $rest.len(),
+                    len,
+                    concat!("lane slices of unequal length: `", stringify!($first), "` and `", stringify!($rest), "`")
+                );
+            )+
+        }
+    };
+}
+
 mod character;
 mod closed_form;
 mod coeffs;
@@ -19,15 +39,44 @@ mod smooth_damp;
 mod spring;
 mod tracking;
 
-pub use character::*;
-pub use closed_form::*;
-pub use coeffs::*;
-pub use compound::*;
-pub use exp::*;
-pub use extrapolate::*;
-pub use general::*;
-pub use quat::*;
-pub use rates::*;
-pub use smooth_damp::*;
-pub use spring::*;
-pub use tracking::*;
+pub use character::{
+    CharacterStateLanes, PredictionLanesMut, character_predict, character_predict_rates,
+    character_rates, character_shared,
+};
+pub use closed_form::{
+    critical_coeffs_f64, critical_coeffs_f64_lane_dt, stiffness_damping_coeffs_f64,
+};
+pub use coeffs::{CoeffColumns, CoeffSlices, LaneCoeffs};
+pub use compound::{
+    DoubleCoeffs, TimedRateLanes, TimedStep, double_rate, double_rates, double_shared,
+    timed_lookahead, timed_rates, timed_shared,
+};
+pub use exp::{exp_neg, one_minus_exp_poly};
+pub use extrapolate::{
+    extrapolate_factors_f32, extrapolate_quat8, extrapolate_rate_factors, extrapolate_rates,
+    extrapolate_shared,
+};
+pub use general::{
+    StiffnessDampingLanes, spring_stiffness_damping, stiffness_damping_coeffs,
+    stiffness_damping_coeffs_with_force, stiffness_damping_series,
+};
+pub use quat::{
+    quat_decay_per_spring, quat_decay_shared, quat_simple_rates, quat_simple_shared,
+    rotation_vector_decay_per_spring, rotation_vector_decay_rates, rotation_vector_decay_shared,
+    rotation_vector_decay_step,
+};
+pub use rates::{
+    critical_rate, critical_rate_coeffs, critical_rate_lanes, damper_rate, damper_rates,
+    decay_rates, simple_rates, spring_rates,
+};
+pub use smooth_damp::{
+    SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates,
+};
+pub use spring::{
+    damper_per_spring, damper_shared, decay_per_spring, decay_shared, simple_shared,
+    spring_per_spring, spring_shared, spring_step,
+};
+pub use tracking::{
+    TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams,
+    tracking_rates, tracking_shared,
+};

@@ -55,6 +55,7 @@ fn store(q: &mut QuatLanesMut<'_>, w: &mut Vec3LanesMut<'_>, i: usize, nq: Quat8
 /// assert!(q.get(0).angle_between(Quat::IDENTITY) < 1e-3);
 /// ```
 pub fn quat_decay_shared(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: &LaneCoeffs) {
+    debug_assert_same_len!(q.x, q.y, q.z, q.w, w.x, w.y, w.z);
     let n = q.len().min(w.len());
     for i in 0..n {
         let wv = Vec3x8 {
@@ -86,6 +87,7 @@ pub fn quat_decay_shared(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: &L
 /// assert_eq!(q.get(0), Quat::IDENTITY); // halflife 0 snaps
 /// ```
 pub fn quat_decay_per_spring(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: CoeffSlices<'_>) {
+    debug_assert_same_len!(q.x, q.y, q.z, q.w, w.x, w.y, w.z, c.xx, c.xv, c.vx, c.vv);
     let n = q.len().min(w.len()).min(c.len());
     for i in 0..n {
         let wv = Vec3x8 {
@@ -127,6 +129,9 @@ pub fn quat_simple_shared(
     goal: QuatLanes<'_>,
     c: &LaneCoeffs,
 ) {
+    debug_assert_same_len!(
+        q.x, q.y, q.z, q.w, w.x, w.y, w.z, goal.x, goal.y, goal.z, goal.w
+    );
     let n = q.len().min(w.len()).min(goal.len());
     for i in 0..n {
         let g = Quat8 {
@@ -180,6 +185,9 @@ pub fn quat_simple_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(
+        q.x, q.y, q.z, q.w, w.x, w.y, w.z, goal.x, goal.y, goal.z, goal.w, rate
+    );
     let n = q.len().min(w.len()).min(goal.len()).min(rate.len());
     let t = f32x8::splat(dt);
     for (i, rate) in rate.iter().enumerate().take(n) {
@@ -385,14 +393,14 @@ fn rotation_vector_decay<C: Fn(usize) -> LaneCoeffs>(
 /// ```
 /// use glam::Vec3;
 /// use hooke::column::{QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_vector_decay_shared, LaneCoeffs};
+/// use hooke::lanes::{rotation_vector_decay_shared, LaneCoeffs};
 /// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 /// use hooke::SpringCoeffs;
 ///
 /// let mut e = Vec3Columns::new(3, Vec3::new(0.5, 0.0, 0.0));
 /// let mut w = Vec3Columns::new(3, Vec3::ZERO);
 /// let mut q = QuatColumns::new(3, glam::Quat::IDENTITY);
-/// quat_vector_decay_shared(
+/// rotation_vector_decay_shared(
 ///     Vec3LanesMut { x: e.x.lanes_mut(), y: e.y.lanes_mut(), z: e.z.lanes_mut() },
 ///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
 ///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
@@ -400,28 +408,29 @@ fn rotation_vector_decay<C: Fn(usize) -> LaneCoeffs>(
 /// );
 /// assert!(e.get(0).x < 0.5 && (q.get(0).x - (0.5 * e.get(0).x).sin()).abs() < 1e-6);
 /// ```
-pub fn quat_vector_decay_shared(
+pub fn rotation_vector_decay_shared(
     e: Vec3LanesMut<'_>,
     w: Vec3LanesMut<'_>,
     q: QuatLanesMut<'_>,
     c: &LaneCoeffs,
 ) {
+    debug_assert_same_len!(e.x, e.y, e.z, w.x, w.y, w.z, q.x, q.y, q.z, q.w);
     rotation_vector_decay(e, w, q, |_| *c);
 }
 
-/// [`quat_vector_decay_shared`] with one set of coefficients per spring.
+/// [`rotation_vector_decay_shared`] with one set of coefficients per spring.
 ///
 /// ```
 /// use glam::Vec3;
 /// use hooke::column::{Column, QuatColumns, Vec3Columns};
-/// use hooke::lanes::{quat_vector_decay_per_spring, CoeffColumns};
+/// use hooke::lanes::{rotation_vector_decay_per_spring, CoeffColumns};
 /// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 ///
 /// let mut e = Vec3Columns::new(2, Vec3::new(0.0, 1.0, 0.0));
 /// let mut w = Vec3Columns::new(2, Vec3::ZERO);
 /// let mut q = QuatColumns::new(2, glam::Quat::IDENTITY);
 /// let c = CoeffColumns::critical(&Column::from_slice_padded(&[0.0, 1.0], 1.0), 0.1);
-/// quat_vector_decay_per_spring(
+/// rotation_vector_decay_per_spring(
 ///     Vec3LanesMut { x: e.x.lanes_mut(), y: e.y.lanes_mut(), z: e.z.lanes_mut() },
 ///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
 ///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
@@ -429,12 +438,15 @@ pub fn quat_vector_decay_shared(
 /// );
 /// assert_eq!(e.get(0), Vec3::ZERO); // halflife 0 snaps
 /// ```
-pub fn quat_vector_decay_per_spring(
+pub fn rotation_vector_decay_per_spring(
     e: Vec3LanesMut<'_>,
     w: Vec3LanesMut<'_>,
     q: QuatLanesMut<'_>,
     c: CoeffSlices<'_>,
 ) {
+    debug_assert_same_len!(
+        e.x, e.y, e.z, w.x, w.y, w.z, q.x, q.y, q.z, q.w, c.xx, c.xv, c.vx, c.vv
+    );
     let n = c.len().min(e.x.len());
     let e = Vec3LanesMut {
         x: &mut e.x[..n],
@@ -444,7 +456,7 @@ pub fn quat_vector_decay_per_spring(
     rotation_vector_decay(e, w, q, |i| c.get(i));
 }
 
-/// [`quat_vector_decay_shared`] with one rate per spring ([`crate::lanes::critical_rate`]) over
+/// [`rotation_vector_decay_shared`] with one rate per spring ([`crate::lanes::critical_rate`]) over
 /// `dt` (finite, `>= 0`): each lane group's coefficients are computed in the loop from its rates
 /// ([`critical_rate_lanes`], one `f32x8` exponential), so a `dt` that changes every frame costs
 /// what a constant one does. Halflife 0 (rate `+inf`) snaps to the identity.
@@ -452,14 +464,14 @@ pub fn quat_vector_decay_per_spring(
 /// ```
 /// use glam::Vec3;
 /// use hooke::column::{Column, QuatColumns, Vec3Columns};
-/// use hooke::lanes::{critical_rate, quat_vector_decay_rates};
+/// use hooke::lanes::{critical_rate, rotation_vector_decay_rates};
 /// use hooke::views::{QuatLanesMut, Vec3LanesMut};
 ///
 /// let mut e = Vec3Columns::new(2, Vec3::new(0.0, 1.0, 0.0));
 /// let mut w = Vec3Columns::new(2, Vec3::ZERO);
 /// let mut q = QuatColumns::new(2, glam::Quat::IDENTITY);
 /// let rates = Column::from_slice_padded(&[critical_rate(0.0), critical_rate(1.0)], 1.0);
-/// quat_vector_decay_rates(
+/// rotation_vector_decay_rates(
 ///     Vec3LanesMut { x: e.x.lanes_mut(), y: e.y.lanes_mut(), z: e.z.lanes_mut() },
 ///     Vec3LanesMut { x: w.x.lanes_mut(), y: w.y.lanes_mut(), z: w.z.lanes_mut() },
 ///     QuatLanesMut { x: q.x.lanes_mut(), y: q.y.lanes_mut(), z: q.z.lanes_mut(), w: q.w.lanes_mut() },
@@ -469,13 +481,14 @@ pub fn quat_vector_decay_per_spring(
 /// assert_eq!(e.get(0), Vec3::ZERO); // halflife 0 snaps
 /// assert!(e.get(1).y > 0.9 && e.get(1).y < 1.0);
 /// ```
-pub fn quat_vector_decay_rates(
+pub fn rotation_vector_decay_rates(
     e: Vec3LanesMut<'_>,
     w: Vec3LanesMut<'_>,
     q: QuatLanesMut<'_>,
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(e.x, e.y, e.z, w.x, w.y, w.z, q.x, q.y, q.z, q.w, rate);
     let n = rate.len().min(e.x.len());
     let e = Vec3LanesMut {
         x: &mut e.x[..n],

@@ -84,7 +84,7 @@ pub fn critical_rate_coeffs(y: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) {
 }
 
 /// [`critical_rate_coeffs`] with rigid lanes (`y = +inf`, `dt > 0`) as [`SpringCoeffs::SNAP`]:
-/// what [`crate::lanes::critical_lanes_per_dt`] gives for halflife 0, from the rate in `f32`. For
+/// what [`crate::lanes::critical_coeffs_f64_lane_dt`] gives for halflife 0, from the rate in `f32`. For
 /// kernels that apply the coefficients as they are (decays land exactly on 0 through `SNAP`).
 ///
 /// ```
@@ -166,7 +166,7 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
     let dt64 = wide::f64x4::splat(f64::from(dt));
     let coeffs = |i: usize| {
         let halflife = f32x8::splat(2.0 * std::f32::consts::LN_2) / rate[i];
-        super::closed_form::critical_lanes(halflife, dt64)
+        super::closed_form::critical_coeffs_f64(halflife, dt64)
     };
     let step = |i: usize, x, v, g, q| {
         let (c, rigid) = critical_rate_coeffs(rate[i], t);

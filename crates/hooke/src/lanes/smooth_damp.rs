@@ -144,6 +144,7 @@ pub fn smooth_damp_rates(
     params: SmoothDampLanes<'_>,
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, target);
     if !(dt > 0.0 && dt.is_finite()) {
         // The scalar twin changes nothing (and settles nothing).
         return;

@@ -277,6 +277,7 @@ pub fn spring_shared(
     goal_velocity: &[f32x8],
     c: &LaneCoeffs,
 ) {
+    debug_assert_same_len!(x, v, goal, goal_velocity);
     if *c == LaneCoeffs::splat(&SpringCoeffs::IDENTITY) {
         // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
         return;
@@ -312,6 +313,18 @@ pub fn spring_per_spring(
     goal_velocity: &[f32x8],
     c: CoeffSlices<'_>,
 ) {
+    debug_assert_same_len!(
+        x,
+        v,
+        goal,
+        goal_velocity,
+        c.xx,
+        c.xv,
+        c.xq,
+        c.vx,
+        c.vv,
+        c.vq
+    );
     let n = c.len();
     let snap_xx = f32x8::splat(SpringCoeffs::SNAP.xx);
     let step = |i: usize, x, v, g, q| {
@@ -337,6 +350,7 @@ pub fn spring_per_spring(
 /// assert_eq!(x.as_slice(), &[2.0; 3]);
 /// ```
 pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneCoeffs) {
+    debug_assert_same_len!(x, v, goal);
     if *c == LaneCoeffs::splat(&SpringCoeffs::IDENTITY) {
         // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
         return;
@@ -361,6 +375,7 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
 /// assert!(x.as_slice()[0] < 1.0);
 /// ```
 pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
+    debug_assert_same_len!(x, v);
     if *c == LaneCoeffs::splat(&SpringCoeffs::IDENTITY) {
         // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
         return;
@@ -379,6 +394,7 @@ pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
 /// assert_eq!(x.as_slice()[0], 0.0); // halflife 0 snaps
 /// ```
 pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
+    debug_assert_same_len!(x, v, c.xx, c.xv, c.vx, c.vv);
     let n = c.len().min(x.len());
     let x = &mut x[..n];
     let step = |i: usize, x, v, g, q| raw_step(&c.get(i), x, v, g, q);
@@ -394,6 +410,7 @@ pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
 /// assert!((x.as_slice()[0] - 0.5).abs() < 1e-6);
 /// ```
 pub fn damper_shared(x: &mut [f32x8], goal: &[f32x8], alpha: f32) {
+    debug_assert_same_len!(x, goal);
     if alpha == 0.0 {
         // dt = 0: the scalar twin returns `x` bit for bit.
         return;
@@ -449,6 +466,7 @@ fn damper_slow(x: f32x8, goal: f32x8, alpha: f32x8) -> f32x8 {
 /// assert_eq!(x.as_slice(), &[0.5, 1.0]);
 /// ```
 pub fn damper_per_spring(x: &mut [f32x8], goal: &[f32x8], alpha: &[f32x8]) {
+    debug_assert_same_len!(x, goal, alpha);
     for ((x, g), a) in x.iter_mut().zip(goal).zip(alpha) {
         let snapped = a.simd_eq(f32x8::ONE);
         let dx = (*g - *x) * *a;

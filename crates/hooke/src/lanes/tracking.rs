@@ -6,7 +6,7 @@
 use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
-use super::general::stiffness_damping_rate_lanes_with_force;
+use super::general::stiffness_damping_coeffs_with_force;
 use super::spring::Raw;
 use crate::scalar::{TrackingCoeffs, TrackingGains};
 use crate::settle::{flush_lanes, settle, stalled_lanes};
@@ -128,6 +128,21 @@ impl TrackingMode {
     }
 }
 
+/// The per-spring goals of the tracking kernels, as lane slices: the target's position,
+/// velocity and acceleration (new every frame) and the mode of each spring
+/// ([`TrackingMode::as_lane_value`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TrackingGoalLanes<'a> {
+    /// Target positions.
+    pub x_goal: &'a [f32x8],
+    /// Target velocities.
+    pub v_goal: &'a [f32x8],
+    /// Target accelerations.
+    pub a_goal: &'a [f32x8],
+    /// Modes ([`TrackingMode::as_lane_value`]).
+    pub mode: &'a [f32x8],
+}
+
 /// Exact tracking springs sharing gains: per-spring goals (`x_goal`, `v_goal`, `a_goal`, new every
 /// frame) and a per-spring `mode` column ([`TrackingMode::as_lane_value`]) choosing, per lane, the
 /// coefficients of `coeffs[0]` (full), `coeffs[1]` (no acceleration) or `coeffs[2]` (position
@@ -135,7 +150,7 @@ impl TrackingMode {
 ///
 /// ```
 /// use hooke::column::Column;
-/// use hooke::lanes::{tracking_shared, TrackingLaneCoeffs};
+/// use hooke::lanes::{tracking_shared, TrackingGoalLanes, TrackingLaneCoeffs};
 /// use hooke::scalar::TrackingGains;
 ///
 /// let g = TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
@@ -148,19 +163,24 @@ impl TrackingMode {
 /// let (mut x, mut v) = (Column::new(3, 0.0), Column::new(3, 0.0));
 /// let (xg, vg, ag) = (Column::new(3, 1.0), Column::new(3, 0.5), Column::new(3, 0.0));
 /// let mode = Column::from_slice(&[0.0, 1.0, 2.0]);
-/// tracking_shared(x.lanes_mut(), v.lanes_mut(), xg.lanes(), vg.lanes(), ag.lanes(), mode.lanes(), &coeffs);
+/// let goals = TrackingGoalLanes { x_goal: xg.lanes(), v_goal: vg.lanes(), a_goal: ag.lanes(), mode: mode.lanes() };
+/// tracking_shared(x.lanes_mut(), v.lanes_mut(), goals, &coeffs);
 /// assert!(x.as_slice().iter().all(|&x| x > 0.0));
 /// # Ok::<(), hooke::ParamError>(())
 /// ```
 pub fn tracking_shared(
     x: &mut [f32x8],
     v: &mut [f32x8],
-    x_goal: &[f32x8],
-    v_goal: &[f32x8],
-    a_goal: &[f32x8],
-    mode: &[f32x8],
+    goals: TrackingGoalLanes<'_>,
     coeffs: &[TrackingLaneCoeffs; 3],
 ) {
+    let TrackingGoalLanes {
+        x_goal,
+        v_goal,
+        a_goal,
+        mode,
+    } = goals;
+    debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
     let identity = TrackingLaneCoeffs::splat(&TrackingCoeffs::IDENTITY);
     if coeffs.iter().all(|c| *c == identity) {
         // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
@@ -368,7 +388,7 @@ impl ForcedStep {
         let no_acceleration = mode.simd_eq(f32x8::ONE);
         let position_only = mode.simd_eq(f32x8::splat(2.0));
         let damping = position_only.select(params.position_only_damping[i], params.damping[i]);
-        let (c, p) = stiffness_damping_rate_lanes_with_force(params.stiffness[i], damping, dt);
+        let (c, p) = stiffness_damping_coeffs_with_force(params.stiffness[i], damping, dt);
         ForcedStep {
             c,
             p,
@@ -451,7 +471,7 @@ impl ForcedStep {
 /// over `dt` (finite, `>= 0`), toward per-spring targets (`x_goal`, `v_goal`, `a_goal`) with a
 /// per-spring `mode` column ([`TrackingMode::as_lane_value`]). Each lane group's coefficients are
 /// computed in the loop from its parameters and this frame's `dt`, with the general spring's
-/// [`stiffness_damping_rate_lanes_with_force`] (power series in `f32x8` in its region, `f64`
+/// [`stiffness_damping_coeffs_with_force`] (power series in `f32x8` in its region, `f64`
 /// closed form elsewhere), so a `dt` that changes every frame costs no more than a constant one.
 /// The SIMD twin of [`TrackingCoeffs::apply`] with [`TrackingGains::coeffs`] of each spring's
 /// gains in its mode. Lanes whose result leaves the `f32` range are recomputed in `f64` and
@@ -459,7 +479,7 @@ impl ForcedStep {
 ///
 /// ```
 /// use hooke::column::Column;
-/// use hooke::lanes::{tracking_rates, TrackingParamLanes, TrackingRateParams};
+/// use hooke::lanes::{tracking_rates, TrackingGoalLanes, TrackingParamLanes, TrackingRateParams};
 /// use hooke::scalar::TrackingGains;
 ///
 /// let gains = [
@@ -480,24 +500,28 @@ impl ForcedStep {
 /// let (xg, vg, ag) = (Column::new(2, 1.0), Column::new(2, 0.5), Column::new(2, 0.0));
 /// let mode = Column::from_slice(&[0.0, 2.0]); // full, position only
 /// let dt = 1.0 / 60.0;
-/// tracking_rates(x.lanes_mut(), v.lanes_mut(), xg.lanes(), vg.lanes(), ag.lanes(), mode.lanes(), params, dt);
+/// let goals = TrackingGoalLanes { x_goal: xg.lanes(), v_goal: vg.lanes(), a_goal: ag.lanes(), mode: mode.lanes() };
+/// tracking_rates(x.lanes_mut(), v.lanes_mut(), goals, params, dt);
 ///
 /// let (mut x0, mut v0) = (0.0, 0.0);
 /// gains[0].coeffs(dt).apply(&mut x0, &mut v0, 1.0, 0.5, 0.0);
 /// assert!((x.as_slice()[0] - x0).abs() <= 1e-7 && (v.as_slice()[0] - v0).abs() <= 1e-6);
 /// # Ok::<(), hooke::ParamError>(())
 /// ```
-#[allow(clippy::too_many_arguments)] // one slice per column, as every kernel takes them
 pub fn tracking_rates(
     x: &mut [f32x8],
     v: &mut [f32x8],
-    x_goal: &[f32x8],
-    v_goal: &[f32x8],
-    a_goal: &[f32x8],
-    mode: &[f32x8],
+    goals: TrackingGoalLanes<'_>,
     params: TrackingParamLanes<'_>,
     dt: f32,
 ) {
+    let TrackingGoalLanes {
+        x_goal,
+        v_goal,
+        a_goal,
+        mode,
+    } = goals;
+    debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
     if !(dt > 0.0 && dt.is_finite()) {
         // Nothing moves. Returning is also what keeps dt = 0 bit for bit: the step would turn a
         // -0 into +0 (`-0 + 0`).

@@ -322,6 +322,31 @@ impl Worst {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Comparing f32 results.
+
+/// The gap from `|x|` to the next `f32` up (the smallest subnormal at 0).
+pub fn ulp_f32(x: f32) -> f32 {
+    let x = x.abs();
+    if x == 0.0 {
+        f32::from_bits(1)
+    } else {
+        f32::from_bits(x.to_bits() + 1) - x
+    }
+}
+
+/// Lane `i` of a kernel (`got`) against its scalar twin (`want`): within 4 ulps of the result, or
+/// `1e-6` relative to `scale`, the magnitude of the terms that make the result up.
+#[track_caller]
+pub fn assert_lane_close(what: &str, i: usize, got: f32, want: f32, scale: f32) {
+    let diff = (got - want).abs();
+    let ok = diff <= 4.0 * ulp_f32(want.abs().max(got.abs())) || diff <= 1e-6 * scale;
+    assert!(
+        ok,
+        "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Deterministic random numbers (xorshift64*).
 
 /// A small deterministic generator.
@@ -438,6 +463,32 @@ impl Rng {
         } else {
             self.log_range(0.01, 100.0) as f32
         }
+    }
+
+    /// Uniform in `[lo, hi)`, in `f32` (for the tests of the `f32` batches and kernels).
+    pub fn range_f32(&mut self, lo: f32, hi: f32) -> f32 {
+        (lo as f64 + (hi as f64 - lo as f64) * self.unit()) as f32
+    }
+
+    /// Log-uniform in `[lo, hi)`, `0 < lo < hi`, in `f32`.
+    pub fn log_range_f32(&mut self, lo: f32, hi: f32) -> f32 {
+        self.log_range(lo as f64, hi as f64) as f32
+    }
+
+    /// `n` values uniform in `[lo, hi)`, in `f32`.
+    pub fn vec_f32(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
+        (0..n).map(|_| self.range_f32(lo, hi)).collect()
+    }
+
+    /// A unit rotation by up to 3.1 rad about a random axis, in `f32`.
+    pub fn quat_f32(&mut self) -> Quat {
+        let axis = Vec3::new(
+            self.range_f32(-1.0, 1.0),
+            self.range_f32(-1.0, 1.0),
+            self.range_f32(-1.0, 1.0),
+        );
+        let angle = self.range_f32(0.0, 3.1);
+        Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::X), angle)
     }
 
     /// A random unit vector.

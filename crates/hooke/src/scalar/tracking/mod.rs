@@ -43,7 +43,18 @@ mod frame;
 mod gains;
 mod target;
 
-pub use exact::*;
-pub use frame::*;
-pub use gains::*;
-pub use target::*;
+pub use exact::{
+    TrackingCoeffs, TrackingSpring, tracking_spring_update_exact,
+    tracking_spring_update_no_acceleration_exact,
+    tracking_spring_update_no_velocity_acceleration_exact,
+};
+pub use frame::{
+    tracking_spring_update, tracking_spring_update_improved,
+    tracking_spring_update_no_acceleration, tracking_spring_update_no_velocity_acceleration,
+};
+pub use gains::TrackingGains;
+pub use target::{
+    TrackingDifferentiator, TrackingTarget, tracking_spring_update_target,
+    tracking_target_acceleration, tracking_target_acceleration_clamped, tracking_target_velocity,
+    tracking_target_velocity_clamped,
+};

@@ -1,0 +1,158 @@
+//! The one core of the batches that run the timed spring's kernels ([`super::TimedSprings`],
+//! [`super::VelocitySprings`]): the state columns, the halflife with its apprehension, and the
+//! update, so that the two batches differ only in how each spring's remaining time is found.
+
+use wide::f32x8;
+
+use super::halflife::{Halflife, Step, rate_column};
+use super::{param_column, set_columns, state_column};
+use crate::column::Column;
+use crate::error::{ParamError, check_non_negative};
+use crate::lanes::{
+    TimedRateLanes, TimedStep, critical_rate, timed_lookahead, timed_rates, timed_shared,
+};
+use crate::par::{self, Shared, Split};
+
+/// The halflife and apprehension of a batch of timed or velocity springs: a [`Halflife`] (shared:
+/// the step cached per `dt`; per spring: rates, [`critical_rate`]) and, per spring, the lookaheads
+/// ([`timed_lookahead`]) computed when the halflives are set, for [`timed_rates`].
+#[derive(Debug, Clone)]
+pub(crate) struct TimedParams {
+    apprehension: f32,
+    halflife: Halflife<Option<TimedStep>>,
+    /// One lookahead per spring with per-spring halflives; empty with a shared halflife.
+    lookahead: Column,
+}
+
+impl TimedParams {
+    /// Both checked: finite, `>= 0`.
+    pub fn shared(halflife: f32, apprehension: f32) -> Result<TimedParams, ParamError> {
+        Ok(TimedParams {
+            apprehension: check_non_negative("apprehension", apprehension)?,
+            halflife: Halflife::shared(halflife)?,
+            lookahead: Column::new(0, 0.0),
+        })
+    }
+
+    /// Per-spring halflives (each checked, errors naming the index) sharing `apprehension`, for a
+    /// batch called `name`.
+    pub fn per_spring(
+        name: &'static str,
+        halflives: &[f32],
+        apprehension: f32,
+    ) -> Result<TimedParams, ParamError> {
+        let apprehension = check_non_negative("apprehension", apprehension)?;
+        let rates = rate_column(name, halflives, critical_rate)?;
+        let mut lookahead = param_column(name, halflives.len(), 0.0)?;
+        for (l, &h) in lookahead.as_mut_slice().iter_mut().zip(halflives) {
+            *l = timed_lookahead(apprehension, h);
+        }
+        Ok(TimedParams {
+            apprehension,
+            halflife: Halflife::PerSpring(rates),
+            lookahead,
+        })
+    }
+
+    /// One shared halflife from now on, keeping the apprehension (for `set_halflife`).
+    pub fn set_shared(&mut self, halflife: f32) -> Result<(), ParamError> {
+        *self = TimedParams::shared(halflife, self.apprehension)?;
+        Ok(())
+    }
+
+    /// Per-spring halflives from now on, keeping the apprehension (for `set_halflives`; the
+    /// rates are always [`critical_rate`]).
+    pub fn set_per_spring(
+        &mut self,
+        name: &'static str,
+        halflives: &[f32],
+        _rate: fn(f32) -> f32,
+    ) -> Result<(), ParamError> {
+        *self = TimedParams::per_spring(name, halflives, self.apprehension)?;
+        Ok(())
+    }
+}
+
+/// The state of a batch of timed springs: positions, velocities, followed points, goals, and
+/// each spring's remaining time `t` (owned by the batch: counted down, or found each frame).
+#[derive(Debug, Clone)]
+pub(crate) struct TimedCore {
+    pub x: Column,
+    pub v: Column,
+    pub xi: Column,
+    pub goal: Column,
+    pub t: Column,
+    pub params: TimedParams,
+}
+
+impl TimedCore {
+    /// `len` springs at rest at 0, goal 0, time 0, for a batch called `name`.
+    pub fn new(
+        name: &'static str,
+        len: usize,
+        params: TimedParams,
+    ) -> Result<TimedCore, ParamError> {
+        Ok(TimedCore {
+            x: state_column(name, len)?,
+            v: state_column(name, len)?,
+            xi: state_column(name, len)?,
+            goal: state_column(name, len)?,
+            t: state_column(name, len)?,
+            params,
+        })
+    }
+
+    /// Sets every spring's position, velocity and followed point (lengths checked, errors name
+    /// the slice; on an error nothing changes).
+    pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
+        set_columns([
+            (&mut self.x, "x", x),
+            (&mut self.v, "v", v),
+            (&mut self.xi, "xi", xi),
+        ])
+    }
+
+    /// One update over `dt` (checked, `> 0`) split by `grain`: for each part, `before(xi, goal,
+    /// t, extra)`, the timed kernel (shared step or per-spring rates), then `after(t)`. `extra` is
+    /// a batch's own column (or `Shared(())`).
+    pub fn update<E: Split>(
+        &mut self,
+        dt: f32,
+        grain: usize,
+        extra: E,
+        before: &(impl Fn(&[f32x8], &[f32x8], &mut [f32x8], &E) + Sync),
+        after: &(impl Fn(&mut [f32x8]) + Sync),
+    ) {
+        let (x, v, xi) = (self.x.lanes_mut(), self.v.lanes_mut(), self.xi.lanes_mut());
+        let (g, t) = (self.goal.lanes(), self.t.lanes_mut());
+        let apprehension = self.params.apprehension;
+        let lookahead = self.params.lookahead.lanes();
+        match self
+            .params
+            .halflife
+            .step(dt, |h, dt| TimedStep::new(h, apprehension, dt))
+        {
+            Step::Shared(None) => {}
+            Step::Shared(Some(step)) => {
+                let parts = (x, v, xi, g, t, extra, Shared(step));
+                par::run(parts, grain, &|(x, v, xi, g, t, e, s)| {
+                    before(xi, g, t, &e);
+                    timed_shared(x, v, xi, g, t, &s.0);
+                    after(t);
+                });
+            }
+            Step::Rates(rates) => {
+                let parts = (x, v, xi, g, t, extra, rates, lookahead);
+                par::run(parts, grain, &|(x, v, xi, g, t, e, y, ahead)| {
+                    before(xi, g, t, &e);
+                    let params = TimedRateLanes {
+                        rate: y,
+                        lookahead: ahead,
+                    };
+                    timed_rates(x, v, xi, g, t, params, dt);
+                    after(t);
+                });
+            }
+        }
+    }
+}

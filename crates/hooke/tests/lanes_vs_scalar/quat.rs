@@ -1,0 +1,193 @@
+//! The quaternion batches against their scalar twins, shared and per-spring halflives, over many steps and fast spins.
+
+use super::*;
+
+fn assert_quat_close(what: &str, i: usize, got: Quat, want: Quat) {
+    // Same rotation within 1e-6 per component (up to sign), and unit length.
+    let want = if got.dot(want) < 0.0 { -want } else { want };
+    let diff = (got - want).length();
+    assert!(
+        diff <= 2e-6,
+        "{what}[{i}]: batch {got:?} vs scalar {want:?} (diff {diff})"
+    );
+    assert!(
+        (got.length() - 1.0).abs() <= 1e-6,
+        "{what}[{i}]: not unit: {}",
+        got.length()
+    );
+}
+
+#[test]
+fn quat_decay_springs_match_scalar() {
+    let mut rng = Rng::new(7);
+    for n in 0..67 {
+        for &dt in &DTS {
+            let h = rng.log_range_f32(1e-3, 10.0);
+            let mut batch = QuatDecaySprings::new(n, h).unwrap();
+            let mut state = Vec::new();
+            for i in 0..n {
+                let q = rng.quat_f32();
+                let w = Vec3::new(
+                    rng.range_f32(-5.0, 5.0),
+                    rng.range_f32(-5.0, 5.0),
+                    rng.range_f32(-5.0, 5.0),
+                );
+                batch.set(i, q, w).unwrap();
+                state.push((q, w));
+            }
+            batch.update(dt).unwrap();
+            for (i, &(q, w)) in state.iter().enumerate() {
+                let (mut sq, mut sw) = (q, w);
+                scalar::decay_spring_damper_exact_quat(&mut sq, &mut sw, h, dt);
+                assert_quat_close("q", i, batch.rotation(i), sq);
+                let got = batch.angular_velocity(i);
+                let scale = 1.0 + w.length() + 4.0 * std::f32::consts::LN_2 / h * 3.2;
+                assert!((got - sw).length() <= 2e-6 * scale, "w[{i}]: {got} vs {sw}");
+            }
+        }
+    }
+}
+
+/// `n` halflives, log-uniform in `[1e-3, 10]`, every ninth (from the fifth) 0: rigid springs,
+/// which land on their goal (the identity for decays) at rest.
+fn halflives_with_rigid(rng: &mut Rng, n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| {
+            if i % 9 == 4 {
+                0.0
+            } else {
+                rng.log_range_f32(1e-3, 10.0)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn quat_decay_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt() {
+    let mut rng = Rng::new(13);
+    for n in 0..67 {
+        let hs = halflives_with_rigid(&mut rng, n);
+        let mut batch = QuatDecaySprings::with_halflives(&hs).unwrap();
+        for (frame, &dt) in DTS.iter().enumerate() {
+            let state: Vec<(Quat, Vec3)> = (0..n)
+                .map(|_| {
+                    let w = Vec3::new(rng.range_f32(-5.0, 5.0), rng.range_f32(-5.0, 5.0), 0.5);
+                    (rng.quat_f32(), w)
+                })
+                .collect();
+            for (i, &(q, w)) in state.iter().enumerate() {
+                batch.set(i, q, w).unwrap();
+            }
+            // Every other frame through the threaded path (bit-identical).
+            if frame % 2 == 0 {
+                batch.update(dt).unwrap();
+            } else {
+                batch.update_with_grain(dt, 1).unwrap();
+            }
+            for (i, &(q, w)) in state.iter().enumerate() {
+                let (mut sq, mut sw) = (q, w);
+                scalar::decay_spring_damper_exact_quat(&mut sq, &mut sw, hs[i], dt);
+                assert_quat_close("q", i, batch.rotation(i), sq);
+                let got = batch.angular_velocity(i);
+                let scale = 1.0 + w.length() + velocity_scale(3.2, hs[i].max(1e-3));
+                assert!((got - sw).length() <= 4e-6 * scale, "w[{i}]: {got} vs {sw}");
+            }
+        }
+    }
+}
+
+#[test]
+fn quat_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt() {
+    let mut rng = Rng::new(12);
+    for n in 0..67 {
+        let hs = halflives_with_rigid(&mut rng, n);
+        let mut batch = QuatSprings::with_halflives(&hs).unwrap();
+        for (frame, &dt) in DTS.iter().enumerate() {
+            let qs: Vec<Quat> = (0..n).map(|_| rng.quat_f32()).collect();
+            let ws: Vec<Vec3> = (0..n)
+                .map(|_| Vec3::new(rng.range_f32(-3.0, 3.0), 0.5, -1.0))
+                .collect();
+            let gs: Vec<Quat> = (0..n).map(|_| rng.quat_f32()).collect();
+            batch.set_state(&qs, &ws).unwrap();
+            batch.set_goals(&gs).unwrap();
+            // Every other frame through the threaded path (bit-identical).
+            if frame % 2 == 0 {
+                batch.update(dt).unwrap();
+            } else {
+                batch.update_with_grain(dt, 1).unwrap();
+            }
+            for i in 0..n {
+                let (mut sq, mut sw) = (qs[i], ws[i]);
+                scalar::simple_spring_damper_exact_quat(&mut sq, &mut sw, gs[i], hs[i], dt);
+                assert_quat_close("q", i, batch.rotation(i), sq);
+                let rate = if hs[i] == 0.0 {
+                    0.0
+                } else {
+                    4.0 * std::f32::consts::LN_2 / hs[i]
+                };
+                let scale = 1.0 + ws[i].length() + rate * 3.2;
+                let got = batch.angular_velocity(i);
+                assert!((got - sw).length() <= 4e-6 * scale, "w[{i}]: {got} vs {sw}");
+            }
+        }
+    }
+}
+
+#[test]
+fn quat_springs_match_scalar() {
+    let mut rng = Rng::new(11);
+    for n in 0..67 {
+        for &dt in &DTS {
+            let h = rng.log_range_f32(1e-3, 10.0);
+            let mut batch = QuatSprings::new(n, h).unwrap();
+            let qs: Vec<Quat> = (0..n).map(|_| rng.quat_f32()).collect();
+            let ws: Vec<Vec3> = (0..n)
+                .map(|_| Vec3::new(rng.range_f32(-3.0, 3.0), 0.5, -1.0))
+                .collect();
+            let gs: Vec<Quat> = (0..n).map(|_| rng.quat_f32()).collect();
+            batch.set_state(&qs, &ws).unwrap();
+            batch.set_goals(&gs).unwrap();
+            batch.update(dt).unwrap();
+            for i in 0..n {
+                let (mut sq, mut sw) = (qs[i], ws[i]);
+                scalar::simple_spring_damper_exact_quat(&mut sq, &mut sw, gs[i], h, dt);
+                assert_quat_close("q", i, batch.rotation(i), sq);
+                let scale = 1.0 + ws[i].length() + 4.0 * std::f32::consts::LN_2 / h * 3.2;
+                let got = batch.angular_velocity(i);
+                assert!((got - sw).length() <= 4e-6 * scale, "w[{i}]: {got} vs {sw}");
+            }
+        }
+    }
+}
+
+#[test]
+fn quat_decay_springs_follow_the_scalar_over_many_steps_and_fast_spins() {
+    let mut rng = Rng::new(12);
+    let n = 29;
+    let mut batch = QuatDecaySprings::new(n, 0.2).unwrap();
+    let mut scalar_state = Vec::new();
+    for i in 0..n {
+        let q = rng.quat_f32();
+        // Up to ~60 rad/s: offsets pass half a turn during the decay.
+        let w = Vec3::new(
+            rng.range_f32(-60.0, 60.0),
+            rng.range_f32(-60.0, 60.0),
+            rng.range_f32(-5.0, 5.0),
+        );
+        batch.set(i, q, w).unwrap();
+        scalar_state.push((q, w));
+    }
+    for _ in 0..200 {
+        batch.update(1.0 / 60.0).unwrap();
+        for (q, w) in &mut scalar_state {
+            scalar::decay_spring_damper_exact_quat(q, w, 0.2, 1.0 / 60.0);
+        }
+    }
+    for (i, (q, w)) in scalar_state.iter().enumerate() {
+        assert_quat_close("q", i, batch.rotation(i), *q);
+        assert!(
+            (batch.angular_velocity(i) - *w).length() <= 1e-4 * (1.0 + w.length()),
+            "w[{i}]"
+        );
+    }
+}
