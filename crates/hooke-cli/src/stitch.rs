@@ -36,6 +36,8 @@ pub(crate) struct Blend {
     /// The joint the anchored root follows (`--root-joint`); `None`: the joint that carries the
     /// first range's travel ([`root_joint`]).
     pub root_joint: Option<usize>,
+    /// `--lock-feet`: planted feet held through the blends ([`feet::locker`]).
+    pub lock_feet: bool,
 }
 
 /// Where a range's frames come from: a clip in memory, or a parsed file converted a window of
@@ -47,7 +49,7 @@ pub(crate) enum Frames<'a> {
 }
 
 /// Frames converted per window when playing a [`Frames::Bvh`].
-const WINDOW: usize = 4096;
+pub(crate) const WINDOW: usize = 4096;
 
 impl<'a> Frames<'a> {
     fn frame_count(&self) -> usize {
@@ -133,6 +135,11 @@ pub(crate) fn stitch_with(
             )
             .map_err(input_error)?;
     }
+    let mut feet = if blend.lock_feet && !matches!(blend.mode, StitchMode::Cut) {
+        Some(feet::locker(sources)?)
+    } else {
+        None
+    };
     let mut input = PoseBatch::new(1, bones, 0).map_err(failed)?;
     let mut output = PoseBatch::new(1, bones, 0).map_err(failed)?;
     let total: usize = sources.iter().map(|(_, r)| r.len()).sum();
@@ -174,6 +181,10 @@ pub(crate) fn stitch_with(
                 inertializer
                     .update(step, &input, &mut output)
                     .map_err(failed)?;
+                if let Some(feet) = feet.as_mut() {
+                    feet.update(step, &inertializer, &input, &mut output)
+                        .map_err(failed)?;
+                }
                 let pose = output.character(0).map_err(failed)?;
                 sink(&pose.positions, &pose.rotations)?;
                 made += 1;
@@ -361,6 +372,8 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     print_report((&report, &skeleton, chosen), settings, total, out)
 }
 
+#[path = "stitch_feet.rs"]
+pub(crate) mod feet;
 #[path = "stitch_load.rs"]
 mod load;
 #[path = "stitch_report.rs"]
@@ -372,7 +385,7 @@ pub(crate) use report::{SeamProbe, SeamReport, cut_probe, seam_report, seam_repo
 
 #[cfg(test)]
 #[path = "stitch_seams.rs"]
-mod seam_quality;
+pub(crate) mod seam_quality;
 
 #[cfg(test)]
 mod tests {
@@ -425,6 +438,7 @@ mod tests {
             blend_time: 0.2,
             root: RootArg::Anchored,
             root_joint: None,
+            lock_feet: false,
         };
         let settings = Settings {
             ranges: specs.clone(),
