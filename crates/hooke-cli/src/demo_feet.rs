@@ -1,4 +1,4 @@
-//! The foot-locking part of `hooke demo` (docs/math.md §9): the demo's ranges stitched with
+//! The foot-locking part of `hooke demo` (docs/math.md §7): the demo's ranges stitched with
 //! and without `--lock-feet`, the planted-foot sliding after the seams, and plots of a toe's
 //! height and horizontal speed at the first seam.
 

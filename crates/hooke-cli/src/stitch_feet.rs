@@ -1,4 +1,4 @@
-//! `hooke stitch --lock-feet`: a [`FootLocker`] for the stitched stream (docs/math.md §9):
+//! `hooke stitch --lock-feet`: a [`FootLocker`] for the stitched stream (docs/math.md §7):
 //! legs found by name, thresholds scaled to the rig's unit, the ground at the toes' lowest
 //! height in the ranges' first windows.
 

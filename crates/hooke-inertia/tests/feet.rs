@@ -1,4 +1,4 @@
-//! Foot-contact locking (docs/math.md §9): contacts given and detected, lock and release
+//! Foot-contact locking (docs/math.md §7): contacts given and detected, lock and release
 //! without pops, a leg at full stretch, legs of zero length, invalid rigs, a crowd where most
 //! characters do not blend. Runs on both SIMD paths (`.ci/run` builds the baseline too).
 

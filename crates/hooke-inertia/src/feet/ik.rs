@@ -1,4 +1,4 @@
-//! The two-bone IK of a leg (docs/math.md §9.3): turn the hip and the knee so the toe reaches a
+//! The two-bone IK of a leg (docs/math.md §7.3): turn the hip and the knee so the toe reaches a
 //! target, the knee kept in the plane of the animated leg, the foot's orientation kept. In
 //! `f64`; every angle comes from `atan2` or a clamped `acos`, so it never makes NaN from finite
 //! input, and the rotations are products of unit quaternions.

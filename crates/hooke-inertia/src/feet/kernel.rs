@@ -1,4 +1,4 @@
-//! The lock-state kernel (docs/math.md §9.2, §9.4): contacts with hysteresis, locks held or
+//! The lock-state kernel (docs/math.md §7.2, §7.4): contacts with hysteresis, locks held or
 //! started, released lock points following the animated toe on hooke's exact critical spring,
 //! eight legs of eight characters per `f32x8` lane group. No allocation, no panics, no
 //! validation (the settings were checked where they entered).

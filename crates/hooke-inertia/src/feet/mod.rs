@@ -1,4 +1,4 @@
-//! Foot-contact locking (docs/math.md §9): planted feet stay planted while a blend is in flight.
+//! Foot-contact locking (docs/math.md §7): planted feet stay planted while a blend is in flight.
 //!
 //! Inertialization carries the difference between two animations as offsets that decay; a
 //! foot the new animation plants on the ground moves with those offsets and slides.
@@ -31,7 +31,7 @@ use hooke::column::{Column, Vec3Columns};
 use crate::alloc;
 use crate::error::InertiaError;
 
-/// Foot-contact locking for many characters sharing one rig (docs/math.md §9).
+/// Foot-contact locking for many characters sharing one rig (docs/math.md §7).
 ///
 /// Per leg of every character (lane `character * legs + leg`) it keeps the contact, whether the
 /// toe is locked, and the lock point with its velocity, in SoA columns updated eight legs at a

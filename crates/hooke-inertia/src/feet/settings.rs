@@ -5,7 +5,7 @@ use glam::Vec3;
 
 use super::error::FootRigError;
 
-/// Thresholds of contact detection on the destination pose (docs/math.md §9.2), in the rig's
+/// Thresholds of contact detection on the destination pose (docs/math.md §7.2), in the rig's
 /// units: a toe enters contact when it moves slower than `enter_speed` within `enter_height` of
 /// the ground, and leaves it when it moves faster than `exit_speed` or rises above
 /// `exit_height` (hysteresis: exit thresholds are at least the enter ones, so a contact does

@@ -23,7 +23,7 @@ impl FootLocker {
     /// Locks the planted feet of every character with a blend in flight, after
     /// [`crate::Inertializer::update`] wrote `output` from `input` (the destination animation,
     /// in which contacts are detected): rewrites the hip, knee and ankle rotations of the legs
-    /// that are locked or releasing (docs/math.md §9). `dt` is the update's.
+    /// that are locked or releasing (docs/math.md §7). `dt` is the update's.
     ///
     /// ```
     /// # use hooke_inertia::*;
