@@ -37,8 +37,9 @@ use crate::error::InertiaError;
 /// toe is locked, and the lock point with its velocity, in SoA columns updated eight legs at a
 /// time. Each frame, after [`crate::Inertializer::update`], call [`update`](Self::update)
 /// with the same input (the destination animation) and output: it changes only the hip, knee
-/// and ankle rotations of the legs it locks. A character with no blend in flight and no lock
-/// being released is skipped.
+/// and ankle rotations of the legs it locks. A character with no blend on its legs (no offset or
+/// dead blend on a bone from the root to a toe) and no lock being released is skipped after
+/// one check.
 ///
 /// ```
 /// use glam::{Quat, Vec3};

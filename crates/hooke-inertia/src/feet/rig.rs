@@ -55,6 +55,8 @@ pub struct FootRig {
     legs: Vec<Leg>,
     /// Per leg: the bones from the root down to the toe (ascending indices).
     paths: Vec<Vec<usize>>,
+    /// Every bone of the paths, once, ascending: the bones whose blend moves the feet.
+    chains: Vec<usize>,
 }
 
 impl FootRig {
@@ -115,10 +117,14 @@ impl FootRig {
             }
             paths.push(path_to(parents, leg.toe));
         }
+        let mut chains: Vec<usize> = paths.iter().flatten().copied().collect();
+        chains.sort_unstable();
+        chains.dedup();
         Ok(FootRig {
             parents: parents.to_vec(),
             legs: legs.to_vec(),
             paths,
+            chains,
         })
     }
 
@@ -154,6 +160,11 @@ impl FootRig {
     /// ```
     pub fn parents(&self) -> &[Option<usize>] {
         &self.parents
+    }
+
+    /// Every bone on a path from the root to a toe, once, ascending.
+    pub(crate) fn chain_bones(&self) -> &[usize] {
+        &self.chains
     }
 
     /// The bones from the root down to the toe of leg `leg` (ascending).

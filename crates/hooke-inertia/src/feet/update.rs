@@ -67,7 +67,7 @@ impl FootLocker {
         if self.rig.legs().is_empty() {
             return Ok(());
         }
-        let any = self.gather(inertializer, input, output)?;
+        let any = self.gather(inertializer, input, output);
         if !any {
             return Ok(());
         }
@@ -76,14 +76,15 @@ impl FootLocker {
         Ok(())
     }
 
-    /// Measures the legs of the characters that blend or still hold a leg; marks the others
-    /// inactive (they cost this one check). Whether any character is active.
+    /// Measures the legs of the characters whose legs blend (an offset or dead blend on a bone
+    /// from the root to a toe) or that still hold a leg; marks the others inactive (they cost
+    /// this one check). Whether any character is active.
     fn gather(
         &mut self,
         inertializer: &Inertializer,
         input: &PoseBatch,
         output: &PoseBatch,
-    ) -> Result<bool, InertiaError> {
+    ) -> bool {
         let legs = self.rig.legs().len();
         let bones = self.rig.bone_count();
         let detect = match self.settings.contacts {
@@ -91,13 +92,14 @@ impl FootLocker {
             Contacts::Given => None,
         };
         let max_extension = f64::from(self.settings.max_extension);
+        let blends = inertializer.leg_blends();
         let mut any = false;
         for character in 0..self.characters {
             let lanes = character * legs..(character + 1) * legs;
             let engaged = self.engaged.as_slice()[lanes.clone()]
                 .iter()
                 .any(|&e| e != 0.0);
-            let blending = inertializer.is_blending(character)?;
+            let blending = blends.any(character, self.rig.chain_bones());
             let active = blending || engaged;
             let f = &mut self.frame;
             for lane in lanes {
@@ -128,7 +130,7 @@ impl FootLocker {
                 }
             }
         }
-        Ok(any)
+        any
     }
 
     /// The lock-state kernel over every lane group.
