@@ -363,6 +363,17 @@ fn invalid_rigs_are_typed_errors() {
     );
     let cycle = FootRig::new(&[None, Some(2), Some(1)], &[]).unwrap_err();
     assert_eq!(cycle, FootRigError::InvalidParent { bone: 1, parent: 2 });
+    let missing = FootRig::new(&[None, Some(9)], &[]).unwrap_err();
+    assert_eq!(missing, FootRigError::InvalidParent { bone: 1, parent: 9 });
+    // Any order without a cycle is a skeleton (an engine's bones sorted by id): toe first.
+    let reversed = [Some(1), Some(2), Some(3), Some(4), None];
+    let leg = Leg {
+        hip: 3,
+        knee: 2,
+        ankle: 1,
+        toe: 0,
+    };
+    assert_eq!(FootRig::new(&reversed, &[leg]).unwrap().legs(), &[leg]);
     let names = ["Hips", "Spine", "Head"];
     let none = FootRig::find(&names, &[None, Some(0), Some(1)]).unwrap_err();
     assert!(matches!(

@@ -129,7 +129,7 @@ pub unsafe extern "C" fn hooke_foot_lock_options_default(
 }
 
 /// Enables foot locking on `inertializer`: `parents[0..bones]` is the skeleton's parents
-/// (`SIZE_MAX` for a root; every parent before its child), `legs[0..leg_count]` its legs,
+/// (`SIZE_MAX` for a root; any order, no cycle), `legs[0..leg_count]` its legs,
 /// `options` the settings (checked). From the next update on, every update holds the planted
 /// toes of the characters that blend. `options` NULL disables locking (the other arguments are
 /// then ignored). On failure nothing changes.

@@ -49,8 +49,8 @@ pub enum FootRigError {
         /// The second leg holding it.
         second: usize,
     },
-    /// A parent does not come before its child.
-    #[error("parent of bone {bone} is bone {parent}: parents must come before their children")]
+    /// A parent is not a bone of the skeleton, or a bone is its own ancestor.
+    #[error("parent of bone {bone} is bone {parent}: not a bone of the skeleton, or a cycle")]
     InvalidParent {
         /// The bone.
         bone: usize,

@@ -109,7 +109,7 @@ fn find_leg(
 }
 
 fn parent_of(parents: &[Option<usize>], bone: usize) -> Option<usize> {
-    parents.get(bone).copied().flatten().filter(|&p| p < bone)
+    parents.get(bone).copied().flatten()
 }
 
 /// Whether the words name `side` and one of `keys`: `left foot`, `l foot`, `foot l`, or one

@@ -60,7 +60,7 @@ pub struct FootRig {
 }
 
 impl FootRig {
-    /// A rig from the skeleton's `parents` (every parent before its child) and its `legs`
+    /// A rig from the skeleton's `parents` (any order, no cycle) and its `legs`
     /// (each bone the parent of the next; no bone in two legs). Errors name the leg, the field
     /// and the bone.
     ///
@@ -72,13 +72,7 @@ impl FootRig {
     /// ```
     pub fn new(parents: &[Option<usize>], legs: &[Leg]) -> Result<FootRig, FootRigError> {
         let bones = parents.len();
-        for (bone, parent) in parents.iter().enumerate() {
-            if let Some(parent) = *parent
-                && parent >= bone
-            {
-                return Err(FootRigError::InvalidParent { bone, parent });
-            }
-        }
+        check_forest(parents)?;
         let mut owner: Vec<Option<usize>> = vec![None; bones];
         let mut paths = Vec::with_capacity(legs.len());
         for (index, leg) in legs.iter().enumerate() {
@@ -173,8 +167,27 @@ impl FootRig {
     }
 }
 
-/// The bones from the root down to `bone`: parents come before children (checked), so the walk
-/// up ends.
+/// Every parent is a bone of the skeleton and no bone is its own ancestor (bones may come in any
+/// order: an engine's bones sorted by id need not list parents first).
+fn check_forest(parents: &[Option<usize>]) -> Result<(), FootRigError> {
+    for (bone, &parent) in parents.iter().enumerate() {
+        let Some(parent) = parent else { continue };
+        let mut at = Some(parent);
+        // A walk up longer than the skeleton has visited a bone twice.
+        let mut steps = 0;
+        while let Some(p) = at {
+            if p >= parents.len() || steps > parents.len() {
+                return Err(FootRigError::InvalidParent { bone, parent });
+            }
+            at = parents[p];
+            steps += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The bones from the root down to `bone`: the skeleton is a forest (checked), so the walk up
+/// ends.
 fn path_to(parents: &[Option<usize>], bone: usize) -> Vec<usize> {
     let mut path = vec![bone];
     let mut at = bone;
