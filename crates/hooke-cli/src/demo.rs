@@ -35,10 +35,10 @@ pub const FILES: [&str; 13] = [
     "seams_acceleration.svg",
     "tracking.svg",
     "springs.svg",
-    "summary.md",
-    "index.html",
     "feet_height.svg",
     "feet_speed.svg",
+    "summary.md",
+    "index.html",
 ];
 
 /// The bundled clip `name` (see `args::default_clip`).
@@ -326,8 +326,8 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
     let feet = crate::demo_feet::run(&clips)?;
     let mut plots = Vec::new();
     let svgs = svgs.into_iter().chain([
-        (11, Ok(feet.height_svg.clone())),
-        (12, Ok(feet.speed_svg.clone())),
+        (9, Ok(feet.height_svg.clone())),
+        (10, Ok(feet.speed_svg.clone())),
     ]);
     for (index, svg) in svgs {
         let svg = svg
@@ -386,14 +386,14 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         "a hand's acceleration over the stitched clip, three modes",
         "the injected jump and its tracking",
         "the spring family",
-        "this summary",
-        "the clips in 3D in a browser, with the seam table and the plots",
         "a planted toe's height at a seam, with and without --lock-feet",
         "a planted toe's horizontal speed at a seam, with and without --lock-feet",
+        "this summary",
+        "the clips in 3D in a browser, with the seam table and the plots",
     ]) {
         md.push_str(&format!("- `{file}`: {what}\n"));
     }
-    output::write_atomically(&paths[9], md.as_bytes(), &inputs, force)?;
+    output::write_atomically(&paths[11], md.as_bytes(), &inputs, force)?;
     let tracking = format!(
         "An injected jump in 01_01.bvh at frame {JUMP_FRAME}, detected at {detected:?}: largest \
          joint acceleration {jump_before:.0} units/s² with the jump, {jump_after:.0} after the \
@@ -406,7 +406,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         plots,
     };
     let page = demo_page::html(skeleton, &viewed, hand, &extras);
-    output::write_atomically(&paths[10], page.as_bytes(), &inputs, force)?;
+    output::write_atomically(&paths[12], page.as_bytes(), &inputs, force)?;
 
     for (mode, report) in &reports {
         for seam in report {
