@@ -12,6 +12,7 @@
 use bevy_animation::{AnimatedBy, AnimationTargetId};
 use bevy_ecs::change_detection::{DetectChanges, DetectChangesMut};
 use bevy_ecs::entity::Entity;
+use bevy_ecs::hierarchy::ChildOf;
 use bevy_ecs::lifecycle::RemovedComponents;
 use bevy_ecs::query::{Changed, Or};
 use bevy_ecs::resource::Resource;
@@ -99,6 +100,8 @@ struct RigGroup {
     /// This frame's gathered pose of one character.
     new_positions: Vec<Vec3>,
     new_rotations: Vec<Quat>,
+    /// Foot locking of the profile, if the rig has its legs.
+    feet: Option<hooke_inertia::FootLocker>,
 }
 
 impl RigGroup {
@@ -106,10 +109,12 @@ impl RigGroup {
         targets: Vec<AnimationTargetId>,
         profile: RigProfile,
         members: &[(Entity, Vec<Entity>)],
+        parents: &[Option<usize>],
     ) -> Result<RigGroup, hooke_inertia::InertiaError> {
         let bones = targets.len();
         let count = members.len();
         let blend = profile.blend_profile(&targets)?;
+        let feet = (profile.feet.as_ref()).and_then(|f| f.locker(count, &targets, parents));
         let lanes = count * bones;
         Ok(RigGroup {
             inertializer: Inertializer::new(count, blend, RootPolicy::Local)?,
@@ -134,6 +139,7 @@ impl RigGroup {
             shown_rotations: vec![Quat::IDENTITY; lanes],
             new_positions: vec![Vec3::ZERO; bones],
             new_rotations: vec![Quat::IDENTITY; bones],
+            feet,
             targets,
             profile,
         })
@@ -301,6 +307,13 @@ impl RigGroup {
         {
             return;
         }
+        if let Some(feet) = &mut self.feet
+            && feet
+                .update(dt, &self.inertializer, &self.input, &mut self.output)
+                .is_err()
+        {
+            return;
+        }
         let written = self
             .output
             .positions()
@@ -347,7 +360,7 @@ fn lane_pose(pose: &Pose, range: core::ops::Range<usize>) -> PoseRef<'_> {
 pub(crate) fn sync_rigs(
     mut crowd: ResMut<InertiaCrowd>,
     mut players: Query<(Entity, &mut InertialTransitions)>,
-    bones: Query<(Entity, &AnimationTargetId, &AnimatedBy)>,
+    bones: Query<(Entity, &AnimationTargetId, &AnimatedBy, Option<&ChildOf>)>,
     changed_bones: Query<(), Or<(Changed<AnimatedBy>, Changed<AnimationTargetId>)>>,
     mut removed_players: RemovedComponents<InertialTransitions>,
     mut removed_bones: RemovedComponents<AnimatedBy>,
@@ -364,14 +377,22 @@ pub(crate) fn sync_rigs(
     let mut rigs: Vec<(Entity, Vec<(AnimationTargetId, Entity)>)> =
         players.iter().map(|(e, _)| (e, Vec::new())).collect();
     rigs.sort_by_key(|(e, _)| *e);
-    for (bone, &target, &AnimatedBy(player)) in &bones {
+    let mut parent_of: Vec<(Entity, Entity)> = Vec::new();
+    for (bone, &target, &AnimatedBy(player), child_of) in &bones {
         if let Ok(i) = rigs.binary_search_by_key(&player, |(e, _)| *e) {
             rigs[i].1.push((target, bone));
         }
+        if let Some(c) = child_of {
+            parent_of.push((bone, c.parent()));
+        }
     }
+    parent_of.sort_unstable();
     // Group by (targets, profile).
     type Members = Vec<(Entity, Vec<Entity>)>;
-    let mut keys: Vec<(Vec<AnimationTargetId>, RigProfile, Members)> = Vec::new();
+    // Per rig: its targets, profile, members and the first member's parents per lane (bones
+    // whose parent is not a bone of the rig are roots), for foot locking.
+    type Parents = Vec<Option<usize>>;
+    let mut keys: Vec<(Vec<AnimationTargetId>, RigProfile, Members, Parents)> = Vec::new();
     for (player, mut rig) in rigs {
         rig.sort_by_key(|&(target, _)| target);
         // Two bones with one target in one player: Bevy animates both alike; keep the first.
@@ -388,15 +409,24 @@ pub(crate) fn sync_rigs(
         let profile = transitions.profile().clone();
         match keys
             .iter_mut()
-            .find(|(t, p, _)| *t == targets && *p == profile)
+            .find(|(t, p, _, _)| *t == targets && *p == profile)
         {
-            Some((_, _, members)) => members.push((player, entities)),
-            None => keys.push((targets, profile, vec![(player, entities)])),
+            Some((_, _, members, _)) => members.push((player, entities)),
+            None => {
+                let parents = entities
+                    .iter()
+                    .map(|bone| {
+                        let i = parent_of.binary_search_by_key(bone, |(b, _)| *b).ok()?;
+                        entities.iter().position(|e| *e == parent_of[i].1)
+                    })
+                    .collect();
+                keys.push((targets, profile, vec![(player, entities)], parents));
+            }
         }
     }
     let old_groups = core::mem::take(&mut crowd.groups);
-    for (targets, profile, members) in keys {
-        let Ok(mut group) = RigGroup::new(targets, profile, &members) else {
+    for (targets, profile, members, parents) in keys {
+        let Ok(mut group) = RigGroup::new(targets, profile, &members, &parents) else {
             continue;
         };
         if let Some(old) = old_groups

@@ -30,6 +30,9 @@ pub enum HookeBevyError {
         /// The rejected value.
         value: f32,
     },
+    /// A foot-locking setting out of its domain ([`crate::FootLocking::new`]).
+    #[error(transparent)]
+    FootLocking(#[from] hooke_inertia::FootRigError),
     /// A spring goal is not finite (or a goal rotation is not a unit quaternion).
     #[error("`{name}` is not finite (or not a unit rotation): {value:?}")]
     InvalidGoal {

@@ -52,6 +52,7 @@
 
 mod crowd;
 mod error;
+mod feet;
 mod profile;
 mod springs;
 mod transitions;
@@ -62,6 +63,7 @@ use bevy_transform::TransformSystems;
 
 pub use crowd::InertiaCrowd;
 pub use error::HookeBevyError;
+pub use feet::FootLocking;
 pub use profile::RigProfile;
 pub use springs::{SmoothDamp, SpringGoal, TransformSpring};
 pub use transitions::{InertialTransitions, TransitionMode};

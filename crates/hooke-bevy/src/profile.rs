@@ -30,6 +30,8 @@ pub struct RigProfile {
     halflife: f32,
     bone_halflives: Vec<(AnimationTargetId, f32)>,
     excluded: Vec<AnimationTargetId>,
+    /// Foot locking ([`crate::InertialTransitions::with_foot_locking`]).
+    pub(crate) feet: Option<crate::FootLocking>,
 }
 
 impl Default for RigProfile {
@@ -39,6 +41,7 @@ impl Default for RigProfile {
             halflife: 0.1,
             bone_halflives: Vec::new(),
             excluded: Vec::new(),
+            feet: None,
         }
     }
 }

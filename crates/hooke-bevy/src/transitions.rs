@@ -140,6 +140,35 @@ impl InertialTransitions {
         }
     }
 
+    /// Holds planted feet while the character blends (docs/math.md §7): the plugin runs
+    /// hooke-inertia's `FootLocker` after each update of the character's rig group. Bones are
+    /// mapped by target; a leg whose bones are missing or not a `ChildOf` chain leaves the group
+    /// without locking.
+    ///
+    /// ```
+    /// use bevy_animation::AnimationTargetId;
+    /// use hooke_bevy::{FootLocking, InertialTransitions, RigProfile};
+    /// let bone = |name: &str| AnimationTargetId::from_iter(["root", name]);
+    /// let leg = [bone("LeftUpLeg"), bone("LeftLeg"), bone("LeftFoot"), bone("LeftToeBase")];
+    /// let locking = FootLocking::new([leg], hooke_inertia::FootLockSettings::centimetres())?;
+    /// let t = InertialTransitions::new(RigProfile::default()).with_foot_locking(locking);
+    /// assert!(t.foot_locking().is_some());
+    /// # Ok::<(), hooke_bevy::HookeBevyError>(())
+    /// ```
+    pub fn with_foot_locking(mut self, locking: crate::FootLocking) -> InertialTransitions {
+        self.profile.feet = Some(locking);
+        self
+    }
+
+    /// The foot locking of [`with_foot_locking`](Self::with_foot_locking), if any.
+    ///
+    /// ```
+    /// assert!(hooke_bevy::InertialTransitions::default().foot_locking().is_none());
+    /// ```
+    pub fn foot_locking(&self) -> Option<&crate::FootLocking> {
+        self.profile.feet.as_ref()
+    }
+
     /// The skeleton's blend profile.
     ///
     /// ```

@@ -161,6 +161,32 @@ typedef struct HookeInertializerOptions {
 /** Opaque crowd inertializer (offsets or dead blends of characters sharing one rig). */
 typedef struct HookeInertializer HookeInertializer;
 
+/** One leg of hooke_inertializer_lock_feet: four bones, each the parent of the next. */
+typedef struct HookeLeg {
+    size_t hip;
+    size_t knee;
+    size_t ankle;
+    size_t toe; /* the point held where it was planted */
+} HookeLeg;
+
+/**
+ * Foot-locking settings (docs/math.md section 7); fill with hooke_foot_lock_options_default.
+ * Lengths in the rig's units, speeds in units per second.
+ */
+typedef struct HookeFootLockOptions {
+    bool given_contacts;     /* contacts from hooke_inertializer_set_foot_contacts, else detected */
+    float up[3];             /* the input's up axis (finite, non-zero) */
+    float ground;            /* the ground's height along up */
+    float enter_height;      /* a toe enters contact below enter_height and enter_speed, */
+    float exit_height;       /* leaves it above exit_height or exit_speed (exit >= enter) */
+    float enter_speed;
+    float exit_speed;
+    float max_lock_distance; /* a lock farther than this from the animated toe is released */
+    float release_halflife;  /* s: the critical spring returning a released lock to the toe */
+    float settle_distance;   /* a release this close (and this slow) to the toe is done */
+    float max_extension;     /* (0, 1]: the longest a lock may stretch a leg, of its length */
+} HookeFootLockOptions;
+
 /* ------------------------------------------------------------------------------------------ */
 /* Errors and version                                                                           */
 
@@ -476,6 +502,27 @@ HookeStatus hooke_inertializer_reset(HookeInertializer *inertializer, size_t cha
 /** *blending = whether character still carries an offset or a running dead blend. */
 HookeStatus hooke_inertializer_is_blending(const HookeInertializer *inertializer,
                                            size_t character, bool *blending);
+
+/* Foot-contact locking: planted toes held while a character blends (docs/math.md section 7). */
+
+/** *out = defaults for a rig of centimetres_per_unit cm a unit: detected contacts, +Y up. */
+HookeStatus hooke_foot_lock_options_default(float centimetres_per_unit,
+                                            HookeFootLockOptions *out);
+/**
+ * Enables foot locking: parents[0..bones] the skeleton (SIZE_MAX for a root), legs[0..leg_count]
+ * its legs, options checked. Every later update holds the planted toes of blending characters
+ * (rewriting hip, knee and ankle rotations). options NULL disables it.
+ */
+HookeStatus hooke_inertializer_lock_feet(HookeInertializer *inertializer, const size_t *parents,
+                                         const HookeLeg *legs, size_t leg_count,
+                                         const HookeFootLockOptions *options);
+/** Sets character's contacts, one per leg (count = leg_count), for given_contacts. */
+HookeStatus hooke_inertializer_set_foot_contacts(HookeInertializer *inertializer,
+                                                 size_t character, const bool *contacts,
+                                                 size_t count);
+/** *locked = whether leg of character is held where it was planted. */
+HookeStatus hooke_inertializer_foot_locked(const HookeInertializer *inertializer,
+                                           size_t character, size_t leg, bool *locked);
 
 #ifdef __cplusplus
 } /* extern "C" */

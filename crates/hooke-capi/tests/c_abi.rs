@@ -34,6 +34,7 @@ use std::process::Command;
 use glam::{Quat, Vec3};
 use hooke::batch::{CriticalSprings, QuatDecaySprings};
 use hooke::scalar;
+use hooke_capi::HookeStatus;
 
 mod common;
 
@@ -217,6 +218,36 @@ fn c_program_matches_the_rust_api() {
             got.get(key).copied(),
             Some(want.as_str()),
             "C output `{key}` differs from Rust; full output:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn c_program_locks_feet() {
+    let lib = staticlib();
+    let exe = compile_c(
+        "hooke_capi_feet",
+        &[Path::new(MANIFEST_DIR).join("tests/c/feet.c")],
+        &lib,
+    );
+    let stdout = run(&exe);
+    let got: BTreeMap<&str, &str> = stdout
+        .lines()
+        .filter_map(|line| line.split_once(": "))
+        .collect();
+    let invalid = (HookeStatus::InvalidParameter as i32).to_string();
+    for (key, want) in [
+        ("bad_leg", invalid.as_str()),
+        ("locked", "1"),
+        ("toe_held", "1"),
+        ("root_moved", "1"),
+        ("unit", "1"),
+        ("failures", "0"),
+    ] {
+        assert_eq!(
+            got.get(key).copied(),
+            Some(want),
+            "`{key}`; full output:\n{stdout}"
         );
     }
 }

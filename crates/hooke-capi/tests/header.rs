@@ -57,6 +57,8 @@ c_type!(
     HookePoseViewMut => "HookePoseViewMut",
     HookeInertializerOptions => "HookeInertializerOptions",
     HookeInertializer => "HookeInertializer",
+    HookeLeg => "HookeLeg",
+    HookeFootLockOptions => "HookeFootLockOptions",
     HookeCriticalSprings => "HookeCriticalSprings",
     HookeDecaySprings => "HookeDecaySprings",
     HookeDampers => "HookeDampers",
@@ -215,6 +217,10 @@ fn rust_signatures() -> Vec<(&'static str, String)> {
         f!(sig2, hooke_inertializer_set_inertialize),
         f!(sig2, hooke_inertializer_reset),
         f!(sig3, hooke_inertializer_is_blending),
+        f!(sig2, hooke_foot_lock_options_default),
+        f!(sig5, hooke_inertializer_lock_feet),
+        f!(sig4, hooke_inertializer_set_foot_contacts),
+        f!(sig4, hooke_inertializer_foot_locked),
     ]
 }
 
@@ -267,6 +273,25 @@ fn rust_layouts() -> Vec<(String, usize)> {
         excluded_bone_count,
         root_policy,
         up
+    });
+    layout!(HookeLeg {
+        hip,
+        knee,
+        ankle,
+        toe
+    });
+    layout!(HookeFootLockOptions {
+        given_contacts,
+        up,
+        ground,
+        enter_height,
+        exit_height,
+        enter_speed,
+        exit_speed,
+        max_lock_distance,
+        release_halflife,
+        settle_distance,
+        max_extension
     });
     v.push(("sizeof(HookeStatus)".to_owned(), size_of::<HookeStatus>()));
     for (name, status) in [

@@ -123,6 +123,11 @@ pub enum Command {
         /// origin). The report names the joint used.
         #[arg(long, value_name = "NAME")]
         root_joint: Option<String>,
+        /// Keep planted feet planted through the blends (docs/math.md §7): contacts detected on
+        /// the destination clip (legs found by name: LeftUpLeg/LeftLeg/LeftFoot/LeftToeBase,
+        /// thigh/calf/foot/ball, ...), toes held with a two-bone IK while a blend is in flight.
+        #[arg(long)]
+        lock_feet: bool,
         /// Replace an existing output file.
         #[arg(long)]
         force: bool,

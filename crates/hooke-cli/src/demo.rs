@@ -25,7 +25,7 @@ const JUMP_ROOT: Vec3 = Vec3::new(8.0, 0.0, 0.0);
 const JUMP_DEGREES: f32 = 30.0;
 
 /// The files the demo writes, in the order it writes them.
-pub const FILES: [&str; 11] = [
+pub const FILES: [&str; 13] = [
     "stitch_inertialize.bvh",
     "stitch_dead_blend.bvh",
     "stitch_cut.bvh",
@@ -35,6 +35,8 @@ pub const FILES: [&str; 11] = [
     "seams_acceleration.svg",
     "tracking.svg",
     "springs.svg",
+    "feet_height.svg",
+    "feet_speed.svg",
     "summary.md",
     "index.html",
 ];
@@ -192,6 +194,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             blend_time: 0.2,
             root: RootArg::Anchored,
             root_joint: None,
+            lock_feet: false,
         };
         let start = Instant::now();
         let stitched = stitch::stitch(&clips, blend)?;
@@ -320,7 +323,12 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             ),
         ),
     ];
+    let feet = crate::demo_feet::run(&clips)?;
     let mut plots = Vec::new();
+    let svgs = svgs.into_iter().chain([
+        (9, Ok(feet.height_svg.clone())),
+        (10, Ok(feet.speed_svg.clone())),
+    ]);
     for (index, svg) in svgs {
         let svg = svg
             .map_err(|e| CliError::Failure(format!("plotting {}: {e}", paths[index].display())))?;
@@ -359,6 +367,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
          acceleration at the jump: {jump_before:.0} units/s² in \
          `jump.bvh`, {jump_after:.0} in `tracked.bvh` (exact tracking spring, halflife 0.1 s).\n\n"
     ));
+    md.push_str(&feet.markdown());
     md.push_str(&format!(
         "## Work\n\n{frames_processed} frames processed (stitching three ways, tracking) in \
          {:.1} ms: {:.0} frames/s, {:.2} M joints/s.\n\n",
@@ -377,12 +386,14 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         "a hand's acceleration over the stitched clip, three modes",
         "the injected jump and its tracking",
         "the spring family",
+        "a planted toe's height at a seam, with and without --lock-feet",
+        "a planted toe's horizontal speed at a seam, with and without --lock-feet",
         "this summary",
         "the clips in 3D in a browser, with the seam table and the plots",
     ]) {
         md.push_str(&format!("- `{file}`: {what}\n"));
     }
-    output::write_atomically(&paths[9], md.as_bytes(), &inputs, force)?;
+    output::write_atomically(&paths[11], md.as_bytes(), &inputs, force)?;
     let tracking = format!(
         "An injected jump in 01_01.bvh at frame {JUMP_FRAME}, detected at {detected:?}: largest \
          joint acceleration {jump_before:.0} units/s² with the jump, {jump_after:.0} after the \
@@ -395,7 +406,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         plots,
     };
     let page = demo_page::html(skeleton, &viewed, hand, &extras);
-    output::write_atomically(&paths[10], page.as_bytes(), &inputs, force)?;
+    output::write_atomically(&paths[12], page.as_bytes(), &inputs, force)?;
 
     for (mode, report) in &reports {
         for seam in report {
@@ -412,6 +423,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             .map_err(io)?;
         }
     }
+    writeln!(out, "{}", feet.line()).map_err(io)?;
     writeln!(
         out,
         "tracking: jump at frame {JUMP_FRAME} detected at {detected:?}; largest acceleration \

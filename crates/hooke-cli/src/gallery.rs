@@ -260,6 +260,7 @@ pub(crate) fn stitch_modes() -> Result<Vec<Series>, CliError> {
             blend_time: 0.2,
             root: RootArg::Anchored,
             root_joint: None,
+            lock_feet: false,
         };
         let stitched = stitch::stitch(&clips, blend)?;
         let global = clipio::global_positions(skeleton, &stitched.positions, &stitched.rotations);

@@ -20,6 +20,7 @@ mod bench;
 mod clipio;
 mod convert;
 mod demo;
+mod demo_feet;
 mod demo_page;
 mod error;
 mod gallery;
@@ -30,6 +31,7 @@ mod output;
 mod plan;
 mod plot;
 mod progress;
+mod sliding;
 mod stitch;
 mod table;
 mod track;
@@ -73,6 +75,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
             blend_time,
             root,
             root_joint,
+            lock_feet,
             force,
             gltf,
         } => stitch::run(
@@ -85,6 +88,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
                     blend_time,
                     root,
                     root_joint: None,
+                    lock_feet,
                 },
                 root_joint,
                 force,

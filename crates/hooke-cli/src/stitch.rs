@@ -14,7 +14,7 @@ use hooke_bvh::{Bvh, Clip};
 use hooke_inertia::{BlendMode, BlendProfile, Inertializer, PoseBatch, PoseRef, RootPolicy};
 
 use crate::args::{ClipRange, RootArg, StitchMode};
-use crate::{CliError, MAX_FRAMES, clipio, output};
+use crate::{CliError, clipio, output};
 
 /// A stitched pose stream on the first clip's skeleton.
 pub(crate) struct Stitched {
@@ -36,6 +36,8 @@ pub(crate) struct Blend {
     /// The joint the anchored root follows (`--root-joint`); `None`: the joint that carries the
     /// first range's travel ([`root_joint`]).
     pub root_joint: Option<usize>,
+    /// `--lock-feet`: planted feet held through the blends ([`feet::locker`]).
+    pub lock_feet: bool,
 }
 
 /// Where a range's frames come from: a clip in memory, or a parsed file converted a window of
@@ -47,7 +49,7 @@ pub(crate) enum Frames<'a> {
 }
 
 /// Frames converted per window when playing a [`Frames::Bvh`].
-const WINDOW: usize = 4096;
+pub(crate) const WINDOW: usize = 4096;
 
 impl<'a> Frames<'a> {
     fn frame_count(&self) -> usize {
@@ -133,6 +135,11 @@ pub(crate) fn stitch_with(
             )
             .map_err(input_error)?;
     }
+    let mut feet = if blend.lock_feet && !matches!(blend.mode, StitchMode::Cut) {
+        Some(feet::locker(sources)?)
+    } else {
+        None
+    };
     let mut input = PoseBatch::new(1, bones, 0).map_err(failed)?;
     let mut output = PoseBatch::new(1, bones, 0).map_err(failed)?;
     let total: usize = sources.iter().map(|(_, r)| r.len()).sum();
@@ -174,6 +181,10 @@ pub(crate) fn stitch_with(
                 inertializer
                     .update(step, &input, &mut output)
                     .map_err(failed)?;
+                if let Some(feet) = feet.as_mut() {
+                    feet.update(step, &inertializer, &input, &mut output)
+                        .map_err(failed)?;
+                }
                 let pose = output.character(0).map_err(failed)?;
                 sink(&pose.positions, &pose.rotations)?;
                 made += 1;
@@ -233,265 +244,6 @@ pub(crate) fn stitch(clips: &[(&Clip, Range<usize>)], blend: Blend) -> Result<St
         Ok(())
     })?;
     Ok(stitched)
-}
-
-/// The global joint positions of the output frames around each seam (two frames either side),
-/// collected as the frames stream past: all that the seam report needs of a long output.
-pub(crate) struct SeamProbe {
-    seams: Vec<usize>,
-    total: usize,
-    frame: usize,
-    near: Vec<(usize, Vec<Vec3>)>,
-}
-
-impl SeamProbe {
-    /// A probe for an output of `total` frames with `seams` (ascending).
-    pub(crate) fn new(seams: Vec<usize>, total: usize) -> SeamProbe {
-        SeamProbe {
-            seams,
-            total,
-            frame: 0,
-            near: Vec::new(),
-        }
-    }
-
-    /// Takes the next output frame (local pose on `skeleton`).
-    pub(crate) fn feed(&mut self, skeleton: &Clip, positions: &[Vec3], rotations: &[Quat]) {
-        let f = self.frame;
-        self.frame += 1;
-        // The first seam at or after f - 2: the frame is wanted if it is within 2 of it.
-        let i = self.seams.partition_point(|&s| s + 2 < f);
-        if self.seams.get(i).is_some_and(|&s| f + 2 >= s) {
-            let global = clipio::global_positions(skeleton, positions, rotations);
-            self.near.push((f, global));
-        }
-    }
-
-    /// The largest joint acceleration around `seam` and its joint ([`clipio::largest_acceleration`]
-    /// over frames `seam - 1 .. seam + 2`, as on the whole output).
-    fn largest(&self, seam: usize, joints: usize, dt: f32) -> (f32, usize) {
-        let lo = seam.saturating_sub(2);
-        let hi = (seam + 2).min(self.total.saturating_sub(1));
-        let mut window = Vec::new();
-        for f in lo..=hi {
-            if let Some((_, g)) = self.near.iter().find(|(at, _)| *at == f) {
-                window.extend_from_slice(g);
-            }
-        }
-        clipio::largest_acceleration(
-            &window,
-            joints,
-            seam.saturating_sub(1) - lo..seam + 2 - lo,
-            dt,
-        )
-    }
-}
-
-/// Resolves `spec`'s range against a clip of `frames` frames: in bounds and not empty.
-fn resolve(spec: &ClipRange, frames: usize) -> Result<Range<usize>, CliError> {
-    let end = spec.end.unwrap_or(frames);
-    if spec.start >= end || end > frames {
-        return Err(CliError::Input(format!(
-            "{spec}: the range {}..{end} is {} for a clip of {frames} frames (ranges are \
-             half-open: start..end with start < end <= {frames})",
-            spec.start,
-            if spec.start >= end {
-                "empty"
-            } else {
-                "out of bounds"
-            }
-        )));
-    }
-    Ok(spec.start..end)
-}
-
-/// The parsed files of a list of ranges, each file read once however many ranges use it.
-pub(crate) struct Loaded {
-    /// The distinct files, parsed (motion as `f32` channel values, the text dropped).
-    pub files: Vec<Bvh>,
-    /// Each range: the index of its file in `files`, and its frames.
-    pub ranges: Vec<(usize, Range<usize>)>,
-}
-
-impl Loaded {
-    /// The ranges as [`stitch_with`] plays them (converted a window at a time).
-    pub(crate) fn sources(&self) -> Vec<(Frames<'_>, Range<usize>)> {
-        self.ranges
-            .iter()
-            .map(|(f, r)| (Frames::Bvh(&self.files[*f]), r.clone()))
-            .collect()
-    }
-}
-
-/// Reads the files of `specs` (each once: ranges of one file share it), checks they can be
-/// stitched (same skeleton, same frame time: clips at another rate are refused, not
-/// resampled) and resolves their ranges.
-pub(crate) fn load_shared(specs: &[ClipRange], gltf: &crate::GltfArgs) -> Result<Loaded, CliError> {
-    let mut loaded = Loaded {
-        files: Vec::new(),
-        ranges: Vec::new(),
-    };
-    // A file is known by what it resolves to, so `a.bvh` and `./a.bvh` are read once (and
-    // `a.glb#walk` and `./a.glb#walk`: an animation of a glTF file is its own clip).
-    let mut known: Vec<(PathBuf, Option<String>)> = Vec::new();
-    let mut first: Option<Clip> = None;
-    let mut total = 0_usize;
-    for spec in specs {
-        let (file, animation) = crate::gltfio::split(&spec.path);
-        let key = (std::fs::canonicalize(&file).unwrap_or(file), animation);
-        let index = match known.iter().position(|k| *k == key) {
-            Some(index) => index,
-            None => {
-                let bvh = clipio::read_bvh_with(&spec.path, gltf)?;
-                if bvh.frame_count() < 1 {
-                    return Err(CliError::Input(format!(
-                        "{}: 0 frame(s); at least 1 needed",
-                        spec.path.display()
-                    )));
-                }
-                // The checks need the skeleton and frame time only: a one-frame clip.
-                let clip = Clip::from_bvh_frames(&bvh, 0..1);
-                if let Some(first) = &first {
-                    check_stitchable(first, &clip, spec, &specs[0])?;
-                } else {
-                    first = Some(clip);
-                }
-                known.push(key);
-                loaded.files.push(bvh);
-                loaded.files.len() - 1
-            }
-        };
-        let range = resolve(spec, loaded.files[index].frame_count())?;
-        total = total.saturating_add(range.len());
-        if total > MAX_FRAMES {
-            return Err(CliError::Input(format!(
-                "the ranges add up to more than {MAX_FRAMES} frames"
-            )));
-        }
-        loaded.ranges.push((index, range));
-    }
-    Ok(loaded)
-}
-
-/// Whether `clip` (of `spec`) can be stitched to `first` (of `first_spec`).
-fn check_stitchable(
-    first: &Clip,
-    clip: &Clip,
-    spec: &ClipRange,
-    first_spec: &ClipRange,
-) -> Result<(), CliError> {
-    let mismatch = |e: hooke_bvh::ClipMismatch| {
-        CliError::Input(format!(
-            "{} cannot be stitched to {}: {e}",
-            spec.path.display(),
-            first_spec.path.display()
-        ))
-    };
-    first.check_same_skeleton(clip).map_err(mismatch)?;
-    first.check_same_frame_time(clip).map_err(|e| {
-        CliError::Input(format!(
-            "{} cannot be stitched to {}: {e} (clips at another frame rate are refused, \
-             not resampled: convert them first)",
-            spec.path.display(),
-            first_spec.path.display()
-        ))
-    })
-}
-
-/// [`load_shared`], with each range's clip in memory (for the demo's short clips).
-pub(crate) fn load(specs: &[ClipRange]) -> Result<Vec<(Clip, Range<usize>)>, CliError> {
-    let loaded = load_shared(specs, &crate::GltfArgs::default())?;
-    let clips: Vec<Clip> = loaded.files.iter().map(Clip::from_bvh).collect();
-    Ok(loaded
-        .ranges
-        .into_iter()
-        .map(|(f, r)| (clips[f].clone(), r))
-        .collect())
-}
-
-/// One line per seam: the largest joint acceleration around it with a hard cut and with
-/// `blend`, and the joint (for a stitched output in memory; see [`seam_report_with`]).
-pub(crate) fn seam_report(
-    clips: &[(&Clip, Range<usize>)],
-    stitched: &Stitched,
-    blend: Blend,
-    labels: &[String],
-) -> Result<Vec<SeamReport>, CliError> {
-    let skeleton = clips[0].0;
-    let joints = skeleton.joint_count().max(1);
-    let total = stitched.positions.len() / joints;
-    let mut probe = SeamProbe::new(stitched.seams.clone(), total);
-    for (p, r) in stitched
-        .positions
-        .chunks_exact(joints)
-        .zip(stitched.rotations.chunks_exact(joints))
-    {
-        probe.feed(skeleton, p, r);
-    }
-    let sources: Vec<(Frames<'_>, Range<usize>)> = clips
-        .iter()
-        .map(|(c, r)| (Frames::Clip(c), r.clone()))
-        .collect();
-    let cut = cut_probe(&sources, skeleton, blend)?;
-    Ok(seam_report_with(skeleton, &cut, &probe, labels))
-}
-
-/// The seams of a hard cut of `sources`, probed.
-pub(crate) fn cut_probe(
-    sources: &[(Frames<'_>, Range<usize>)],
-    skeleton: &Clip,
-    blend: Blend,
-) -> Result<SeamProbe, CliError> {
-    let seams = seams_of(sources.iter().map(|(_, r)| r.len()));
-    let total = sources.iter().map(|(_, r)| r.len()).sum();
-    let mut probe = SeamProbe::new(seams, total);
-    let cut = Blend {
-        mode: StitchMode::Cut,
-        ..blend
-    };
-    stitch_with(sources, cut, &mut |p, r| {
-        probe.feed(skeleton, p, r);
-        Ok(())
-    })?;
-    Ok(probe)
-}
-
-/// One line per seam from the probes of the cut and of the blended output.
-pub(crate) fn seam_report_with(
-    skeleton: &Clip,
-    cut: &SeamProbe,
-    blended: &SeamProbe,
-    labels: &[String],
-) -> Vec<SeamReport> {
-    let dt = skeleton.frame_time();
-    let joints = skeleton.joint_count();
-    blended
-        .seams
-        .iter()
-        .enumerate()
-        .map(|(k, &seam)| {
-            let (before, joint) = cut.largest(seam, joints, dt);
-            let (after, _) = blended.largest(seam, joints, dt);
-            SeamReport {
-                frame: seam,
-                from: labels[k].clone(),
-                to: labels[k + 1].clone(),
-                cut: before,
-                blended: after,
-                joint: skeleton.joint_names()[joint].clone(),
-            }
-        })
-        .collect()
-}
-
-/// What happened at one seam.
-pub(crate) struct SeamReport {
-    pub frame: usize,
-    pub from: String,
-    pub to: String,
-    pub cut: f32,
-    pub blended: f32,
-    pub joint: String,
 }
 
 /// Settings of `hooke stitch`.
@@ -620,58 +372,20 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     print_report((&report, &skeleton, chosen), settings, total, out)
 }
 
-/// The seam lines and the closing line of `hooke stitch` (on standard error when the output
-/// itself goes to standard output).
-fn print_report(
-    (report, skeleton, chosen): (&[SeamReport], &Clip, Option<usize>),
-    settings: &Settings,
-    total: usize,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
-    let io = CliError::Stdout;
-    let mut stderr = std::io::stderr();
-    let out = clipio::report(out, &mut stderr, &settings.out);
-    if let Some(joint) = chosen {
-        writeln!(
-            out,
-            "root joint: {} ({})",
-            skeleton.joint_names()[joint],
-            if settings.root_joint.is_some() {
-                "--root-joint"
-            } else {
-                "detected: the highest joint carrying the first range's travel"
-            }
-        )
-        .map_err(io)?;
-    }
-    for seam in report {
-        writeln!(
-            out,
-            "seam at frame {} ({} -> {}): largest joint acceleration {:.0} with a cut, {:.0} \
-             {} ({})",
-            seam.frame,
-            seam.from,
-            seam.to,
-            seam.cut,
-            seam.blended,
-            settings.blend.mode.done(),
-            seam.joint
-        )
-        .map_err(io)?;
-    }
-    writeln!(
-        out,
-        "wrote {} ({total} frames, {} seam(s), {})",
-        settings.out.display(),
-        report.len(),
-        settings.blend.mode.done()
-    )
-    .map_err(io)
-}
+#[path = "stitch_feet.rs"]
+pub(crate) mod feet;
+#[path = "stitch_load.rs"]
+mod load;
+#[path = "stitch_report.rs"]
+mod report;
+
+pub(crate) use load::{load, load_shared};
+use report::print_report;
+pub(crate) use report::{SeamProbe, SeamReport, cut_probe, seam_report, seam_report_with};
 
 #[cfg(test)]
 #[path = "stitch_seams.rs"]
-mod seam_quality;
+pub(crate) mod seam_quality;
 
 #[cfg(test)]
 mod tests {
@@ -724,6 +438,7 @@ mod tests {
             blend_time: 0.2,
             root: RootArg::Anchored,
             root_joint: None,
+            lock_feet: false,
         };
         let settings = Settings {
             ranges: specs.clone(),

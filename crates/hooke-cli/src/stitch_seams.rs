@@ -42,7 +42,7 @@ fn exp(e: DVec3) -> DQuat {
 
 /// The largest local angular acceleration over joints and frames `seam - 1 ..= seam + 1` of a
 /// pose stream (`rotations` frame-major, `joints` per frame).
-fn angular_acceleration(rotations: &[Quat], joints: usize, seam: usize, dt: f64) -> f64 {
+pub(crate) fn angular_acceleration(rotations: &[Quat], joints: usize, seam: usize, dt: f64) -> f64 {
     let q = |f: usize, j: usize| rotations[f * joints + j].as_dquat().normalize();
     let omega = |f: usize, j: usize| log(q(f + 1, j) * q(f, j).conjugate()) / dt;
     let mut worst = 0.0_f64;
@@ -100,6 +100,7 @@ fn check(ranges: &[(&Clip, Range<usize>)], halflife: f32) -> Vec<(f64, f64)> {
         blend_time: 0.2,
         root: RootArg::Local,
         root_joint: None,
+        lock_feet: false,
     };
     let cut = stitch(ranges, blend(StitchMode::Cut)).unwrap();
     let blended = stitch(ranges, blend(StitchMode::Inertialize)).unwrap();

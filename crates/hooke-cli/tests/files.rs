@@ -107,6 +107,8 @@ fn demo_writes_every_promised_file_and_says_so() {
         "springs.svg",
         "summary.md",
         "index.html",
+        "feet_height.svg",
+        "feet_speed.svg",
     ] {
         let path = out.join(file);
         assert!(run.stdout.contains(&arg(&path)), "{file} not reported");
@@ -118,7 +120,13 @@ fn demo_writes_every_promised_file_and_says_so() {
         }
     }
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    for needle in ["SIMD path", "frames processed", "frames/s", "| seam |"] {
+    for needle in [
+        "SIMD path",
+        "frames processed",
+        "frames/s",
+        "| seam |",
+        "--lock-feet",
+    ] {
         assert!(summary.contains(needle), "{needle:?} not in summary.md");
     }
     // Again without --force: refused before anything is written; with --force: replaced.
@@ -127,7 +135,7 @@ fn demo_writes_every_promised_file_and_says_so() {
     assert_eq!(std::fs::read(out.join("summary.md")).unwrap(), before);
     ok(&["demo", "--out", &arg(&out), "--force"]);
     // Only the promised files: no temporary files left behind.
-    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 11);
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 13);
 }
 
 #[test]

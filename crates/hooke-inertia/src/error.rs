@@ -23,6 +23,10 @@ pub enum InertiaError {
     /// (`LengthMismatch`), an allocation that failed (`OutOfMemory`).
     #[error(transparent)]
     Param(#[from] hooke::ParamError),
+    /// A foot rig or foot-locking setting that cannot be used ([`crate::FootRig`],
+    /// [`crate::FootLockSettings`]).
+    #[error(transparent)]
+    FootRig(#[from] crate::FootRigError),
     /// A position, velocity, angular velocity, curve value or quaternion component is NaN or
     /// infinite.
     #[error("`{field}` of character {character}, bone {bone} is not finite: {value:?}")]

@@ -65,6 +65,7 @@ mod batch;
 mod bone;
 mod dead;
 mod error;
+mod feet;
 mod inertializer;
 mod kernel;
 mod lanes;
@@ -81,6 +82,9 @@ mod world;
 
 pub use batch::PoseBatch;
 pub use error::InertiaError;
+pub use feet::{
+    ContactThresholds, Contacts, FootLockSettings, FootLocker, FootRig, FootRigError, Leg,
+};
 pub use inertializer::Inertializer;
 pub use limits::DeadBlendLimits;
 pub use pose::{Pose, PoseRef};

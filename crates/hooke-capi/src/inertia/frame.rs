@@ -54,6 +54,9 @@ fn update_views(
     } else {
         h.inner.update(dt, &h.input, &mut h.output)?;
     }
+    if let Some(feet) = &mut h.feet {
+        feet.update(dt, &h.inner, &h.input, &mut h.output)?;
+    }
     let out = &h.output;
     for i in 0..count {
         // SAFETY: `i < count`, the count each writer was checked for.

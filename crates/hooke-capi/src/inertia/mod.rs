@@ -6,9 +6,11 @@
 //! [`hooke::error::UNIT_QUAT_TOLERANCE`]), and on any failure nothing is written to the caller's
 //! output and the inertializer's state is unchanged.
 
+mod feet;
 mod frame;
 mod pose;
 
+pub use feet::*;
 pub use frame::*;
 pub use pose::{HookeBoneState, HookePoseView, HookePoseViewMut};
 
@@ -89,6 +91,8 @@ pub struct HookeInertializer {
     /// Source and destination batches of `hooke_inertializer_transition_many`, allocated at its
     /// first call (only the listed characters' rows are written and read).
     many: Option<Box<(PoseBatch, PoseBatch)>>,
+    /// Foot locking, once enabled (`hooke_inertializer_lock_feet`).
+    feet: Option<hooke_inertia::FootLocker>,
 }
 
 /// Upper bound of the bytes an inertializer of `lanes` bones holds: about 13 floats in each of
@@ -147,6 +151,7 @@ fn build(
         scratch,
         scratch_destination,
         many: None,
+        feet: None,
     })
 }
 

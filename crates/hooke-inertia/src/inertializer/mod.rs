@@ -4,6 +4,7 @@
 
 mod bones;
 mod channel;
+mod legs;
 mod many;
 mod source;
 mod timing;

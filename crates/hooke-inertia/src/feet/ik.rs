@@ -1,0 +1,202 @@
+//! The two-bone IK of a leg (docs/math.md §7.3): turn the hip and the knee so the toe reaches a
+//! target, the knee kept in the plane of the animated leg, the foot's orientation kept. In
+//! `f64`; every angle comes from `atan2` or a clamped `acos`, so it never makes NaN from finite
+//! input, and the rotations are products of unit quaternions.
+
+use glam::{DQuat, DVec3};
+
+use super::chain::LegPose;
+
+/// New local rotations of a leg's hip, knee and ankle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct LegRotations {
+    pub hip: DQuat,
+    pub knee: DQuat,
+    pub ankle: DQuat,
+}
+
+/// The rotations that put the toe of `leg` on `toe_target`, the hip-to-ankle distance clamped
+/// to what the leg can reach (`max_extension` of its length at most, and at least the
+/// difference of its two bones). `None` for a leg with a bone of zero length (it cannot bend:
+/// left as animated) or a non-finite result.
+pub(crate) fn two_bone_ik(
+    leg: &LegPose,
+    toe_target: DVec3,
+    max_extension: f64,
+) -> Option<LegRotations> {
+    let (a, b, c) = (leg.hip.p, leg.knee.p, leg.ankle.p);
+    // The foot keeps its orientation: the ankle moves by what the toe must move.
+    let t = c + (toe_target - leg.toe.p);
+    let (ab, cb) = (b - a, c - b);
+    let (lab, lcb) = (ab.length(), cb.length());
+    if !(lab > 0.0 && lcb > 0.0 && lab.is_finite() && lcb.is_finite()) {
+        return None;
+    }
+    let shortest = (lab - lcb).abs();
+    let longest = ((lab + lcb) * max_extension).max(shortest);
+    let lat = (t - a).length().clamp(shortest, longest);
+    let ac = c - a;
+    let at = t - a;
+    // Current angles at the hip (between hip->ankle and hip->knee) and at the knee.
+    let hip_0 = angle(ac, ab);
+    let knee_0 = angle(-ab, cb);
+    // Wanted ones, by the law of cosines for sides lab, lcb, lat.
+    let hip_1 = if lat > 0.0 {
+        acos_clamped((lab * lab + lat * lat - lcb * lcb) / (2.0 * lab * lat))
+    } else {
+        0.0
+    };
+    let knee_1 = acos_clamped((lab * lab + lcb * lcb - lat * lat) / (2.0 * lab * lcb));
+    let bend = bend_axis(ac, ab, leg.toe.p - c);
+    let swing = (ac.cross(at)).try_normalize().unwrap_or(bend);
+    let r0 = DQuat::from_axis_angle(bend, hip_1 - hip_0);
+    let r1 = DQuat::from_axis_angle(bend, knee_1 - knee_0);
+    // The bend keeps the hip->ankle direction; the swing then turns it onto the target.
+    let r2 = DQuat::from_axis_angle(swing, angle(ac, at));
+    let hip = (r2 * r0 * leg.hip.q).normalize();
+    let knee = (r2 * r0 * r1 * leg.knee.q).normalize();
+    let rotations = LegRotations {
+        hip: (leg.parent.q.conjugate() * hip).normalize(),
+        knee: (hip.conjugate() * knee).normalize(),
+        ankle: (knee.conjugate() * leg.ankle.q).normalize(),
+    };
+    let finite = [rotations.hip, rotations.knee, rotations.ankle]
+        .iter()
+        .all(|q| q.is_finite());
+    finite.then_some(rotations)
+}
+
+/// The normal of the plane the knee bends in: the animated leg's plane (hip->ankle x
+/// hip->knee); for a straight leg, the plane holding the foot's direction (the knee bends
+/// toward the toes); else any axis across the leg.
+fn bend_axis(ac: DVec3, ab: DVec3, foot: DVec3) -> DVec3 {
+    let scale = ac.length() * ab.length().max(foot.length());
+    let candidates = [ac.cross(ab), ac.cross(foot), ab.cross(foot)];
+    candidates
+        .into_iter()
+        .find(|n| n.length() > 1e-9 * scale)
+        .and_then(DVec3::try_normalize)
+        .or_else(|| ab.try_normalize().map(DVec3::any_orthonormal_vector))
+        .unwrap_or(DVec3::X)
+}
+
+/// The angle between two vectors in `[0, pi]` (0 if either is zero), by `atan2`: exact near 0
+/// and pi, where `acos` of a dot product loses half the digits.
+fn angle(u: DVec3, v: DVec3) -> f64 {
+    u.cross(v).length().atan2(u.dot(v))
+}
+
+/// `acos` of `x` clamped to `[-1, 1]` (rounding can take the law of cosines just outside).
+fn acos_clamped(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(-1.0, 1.0).acos()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chain::World;
+    use super::*;
+
+    fn world(p: DVec3) -> World {
+        World {
+            p,
+            q: DQuat::IDENTITY,
+            v: DVec3::ZERO,
+            w: DVec3::ZERO,
+        }
+    }
+
+    /// A leg with identity world rotations: hip at 0, knee bent forward, ankle, toe forward.
+    fn leg() -> LegPose {
+        LegPose {
+            parent: world(DVec3::ZERO),
+            hip: world(DVec3::ZERO),
+            knee: world(DVec3::new(0.0, -0.5, 0.05)),
+            ankle: world(DVec3::new(0.0, -1.0, 0.0)),
+            toe: world(DVec3::new(0.0, -1.05, 0.15)),
+        }
+    }
+
+    /// Forward kinematics of the leg with new local rotations (identity parent, the original
+    /// local offsets).
+    fn toe_after(leg: &LegPose, r: &LegRotations) -> (DVec3, DVec3) {
+        let hip = leg.parent.q * r.hip;
+        let knee_q = hip * r.knee;
+        let knee = leg.hip.p + hip * (leg.hip.q.conjugate() * (leg.knee.p - leg.hip.p));
+        let ankle = knee + knee_q * (leg.knee.q.conjugate() * (leg.ankle.p - leg.knee.p));
+        let ankle_q = knee_q * r.ankle;
+        let toe = ankle + ankle_q * (leg.ankle.q.conjugate() * (leg.toe.p - leg.ankle.p));
+        (knee, toe)
+    }
+
+    #[test]
+    fn the_toe_reaches_a_target_within_reach() {
+        let leg = leg();
+        for target in [
+            DVec3::new(0.1, -0.9, 0.2),
+            DVec3::new(-0.2, -0.7, 0.4),
+            leg.toe.p,
+        ] {
+            let r = two_bone_ik(&leg, target, 1.0).unwrap();
+            let (knee, toe) = toe_after(&leg, &r);
+            assert!((toe - target).length() < 1e-9, "{toe} vs {target}");
+            // The knee stays forward of the hip->ankle line (in the animated leg's plane side).
+            assert!(knee.z > -1e-9);
+        }
+    }
+
+    #[test]
+    fn a_target_out_of_reach_stretches_the_leg_toward_it() {
+        let leg = leg();
+        let target = DVec3::new(0.0, -3.0, 0.15);
+        let r = two_bone_ik(&leg, target, 0.999).unwrap();
+        let (_, toe) = toe_after(&leg, &r);
+        let ankle = toe - (leg.toe.p - leg.ankle.p);
+        let reach = (ankle - leg.hip.p).length();
+        let length = (leg.knee.p - leg.hip.p).length() + (leg.ankle.p - leg.knee.p).length();
+        assert!((reach - 0.999 * length).abs() < 1e-9);
+        // Straight down toward the target.
+        assert!(ankle.x.abs() < 1e-9 && ankle.z.abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_straight_leg_bends_toward_the_toes() {
+        let mut leg = leg();
+        leg.knee.p = DVec3::new(0.0, -0.5, 0.0);
+        let target = DVec3::new(0.0, -0.8, 0.15);
+        let r = two_bone_ik(&leg, target, 1.0).unwrap();
+        let (knee, toe) = toe_after(&leg, &r);
+        assert!((toe - target).length() < 1e-9);
+        assert!(knee.z > 0.0);
+    }
+
+    #[test]
+    fn zero_length_bones_leave_the_leg_as_animated() {
+        let mut leg = leg();
+        leg.knee.p = leg.hip.p;
+        assert!(two_bone_ik(&leg, DVec3::ZERO, 1.0).is_none());
+        let mut leg = self::leg();
+        leg.ankle.p = leg.knee.p;
+        assert!(two_bone_ik(&leg, DVec3::ZERO, 1.0).is_none());
+    }
+
+    #[test]
+    fn degenerate_targets_give_unit_rotations() {
+        // Equal bones folded onto the hip, a target on the hip, opposite the leg.
+        let mut leg = leg();
+        leg.knee.p = DVec3::new(0.0, -0.5, 0.0);
+        for target in [
+            leg.hip.p + (leg.toe.p - leg.ankle.p),
+            DVec3::new(0.0, 5.0, 0.0),
+            DVec3::new(1e30, -1e30, 1e30),
+        ] {
+            let r = two_bone_ik(&leg, target, 1.0).unwrap();
+            for q in [r.hip, r.knee, r.ankle] {
+                assert!(q.is_finite() && (q.length() - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+}

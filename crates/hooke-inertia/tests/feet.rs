@@ -1,0 +1,475 @@
+//! Foot-contact locking (docs/math.md §7): contacts given and detected, lock and release
+//! without pops, a leg at full stretch, legs of zero length, invalid rigs, a crowd where most
+//! characters do not blend. Runs on both SIMD paths (`.ci/run` builds the baseline too).
+
+use glam::{Quat, Vec3};
+use hooke_bvh::{Bvh, Clip, forward_kinematics};
+use hooke_inertia::*;
+
+const DT: f32 = 1.0 / 60.0;
+/// root, hip, knee, ankle, toe.
+const PARENTS: [Option<usize>; 5] = [None, Some(0), Some(1), Some(2), Some(3)];
+const LEG: Leg = Leg {
+    hip: 1,
+    knee: 2,
+    ankle: 3,
+    toe: 4,
+};
+
+/// A one-legged character in metres standing with its root at `root` (x, z) and the toe on
+/// the ground at `root + (0, 0, 0.15)`, the knee slightly bent; the root moving at `velocity`.
+fn stand(x: f32, velocity: Vec3) -> Pose {
+    let mut pose = Pose::rest(5);
+    pose.positions = vec![
+        Vec3::new(x, 1.05, 0.0),
+        Vec3::ZERO,
+        Vec3::new(0.0, -0.5, 0.05),
+        Vec3::new(0.0, -0.5, -0.05),
+        Vec3::new(0.0, -0.05, 0.15),
+    ];
+    pose.velocities[0] = velocity;
+    pose
+}
+
+fn toe_of(batch: &PoseBatch, character: usize) -> Vec3 {
+    let pose = batch.character(character).unwrap();
+    let (mut p, mut q) = ([Vec3::ZERO; 5], [Quat::IDENTITY; 5]);
+    forward_kinematics(&PARENTS, &pose.positions, &pose.rotations, &mut p, &mut q);
+    p[4]
+}
+
+fn metres(contacts: Contacts) -> FootLockSettings {
+    FootLockSettings {
+        contacts,
+        ..FootLockSettings::scaled(100.0).unwrap()
+    }
+}
+
+fn every_rotation_unit(batch: &PoseBatch) {
+    for r in batch.rotations().to_quats() {
+        assert!(r.is_finite() && (r.length() - 1.0).abs() < 1e-5, "{r}");
+    }
+}
+
+struct Scene {
+    inertializer: Inertializer,
+    feet: FootLocker,
+    input: PoseBatch,
+    output: PoseBatch,
+}
+
+impl Scene {
+    fn new(characters: usize, contacts: Contacts) -> Scene {
+        let profile = BlendProfile::uniform(5, 0.15).unwrap();
+        let rig = FootRig::new(&PARENTS, &[LEG]).unwrap();
+        Scene {
+            inertializer: Inertializer::new(characters, profile, RootPolicy::Local).unwrap(),
+            feet: FootLocker::new(characters, rig, metres(contacts)).unwrap(),
+            input: PoseBatch::from_pose(characters, stand(0.0, Vec3::ZERO).as_ref()).unwrap(),
+            output: PoseBatch::new(characters, 5, 0).unwrap(),
+        }
+    }
+
+    /// Character `c` switches from standing at 0 to standing at `x`.
+    fn switch(&mut self, c: usize, x: f32) {
+        let (from, to) = (stand(0.0, Vec3::ZERO), stand(x, Vec3::ZERO));
+        self.inertializer
+            .transition(c, from.as_ref(), to.as_ref())
+            .unwrap();
+        self.input.set_character(c, to.as_ref()).unwrap();
+    }
+
+    fn frame(&mut self) {
+        self.inertializer
+            .update(DT, &self.input, &mut self.output)
+            .unwrap();
+        self.feet
+            .update(DT, &self.inertializer, &self.input, &mut self.output)
+            .unwrap();
+        every_rotation_unit(&self.output);
+    }
+}
+
+#[test]
+fn given_contacts_hold_the_toe_and_release_it_without_a_pop() {
+    let mut scene = Scene::new(1, Contacts::Given);
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    scene.switch(0, 0.06);
+    let mut planted = Vec3::new(0.0, 0.0, 0.15);
+    let mut last = planted;
+    let mut largest_step = 0.0_f32;
+    let mut gap = 0.0_f32;
+    let mut first_step = 0.0_f32;
+    for frame in 0..120 {
+        if frame == 20 {
+            scene.feet.set_contacts(0, &[false]).unwrap();
+        }
+        scene.frame();
+        let toe = toe_of(&scene.output, 0);
+        if frame == 0 {
+            // Planted where the output showed it at the first frame of the blend.
+            planted = scene.feet.lock_point(0, 0).unwrap().unwrap();
+            assert!((planted - last).length() < 1e-3);
+        }
+        if frame == 20 {
+            first_step = (toe - last).length();
+            gap = (toe_of(&scene.input, 0) - last).length();
+        }
+        largest_step = largest_step.max((toe - last).length());
+        last = toe;
+        if frame < 20 {
+            assert!(scene.feet.is_locked(0, 0).unwrap());
+            assert!((toe - planted).length() < 1e-5, "frame {frame}: {toe}");
+        } else {
+            assert!(!scene.feet.is_locked(0, 0).unwrap());
+        }
+    }
+    // A pop would cover the gap between the lock and the animated toe (about 5 cm) in one
+    // frame; the spring starts at rest (its first step is a few percent of the gap) and never
+    // covers more than a fifth of it in a frame.
+    assert!(gap > 0.04, "gap {gap}");
+    assert!(first_step < 0.06 * gap, "first step {first_step} of {gap}");
+    assert!(
+        largest_step < 0.2 * gap,
+        "largest step {largest_step} of {gap}"
+    );
+    // And it ends on the animated toe, the leg no longer touched.
+    assert!(
+        (last - Vec3::new(0.06, 0.0, 0.15)).length() < 1e-4,
+        "{last}"
+    );
+    assert_eq!(scene.feet.lock_point(0, 0).unwrap(), None);
+}
+
+#[test]
+fn the_release_follows_hookes_exact_critical_spring() {
+    // The same blend without locking gives the animated toe; the released lock point must be
+    // the scalar critical spring toward it (goal velocity: the root's, the only motion).
+    let mut locked = Scene::new(1, Contacts::Given);
+    let mut free = Scene::new(1, Contacts::Given);
+    locked.feet.set_contacts(0, &[true]).unwrap();
+    locked.switch(0, 0.06);
+    free.switch(0, 0.06);
+    let halflife = locked.feet.settings().release_halflife;
+    let mut reference: Option<(Vec3, Vec3)> = None;
+    for frame in 0..40 {
+        if frame == 10 {
+            locked.feet.set_contacts(0, &[false]).unwrap();
+        }
+        locked.frame();
+        free.inertializer
+            .update(DT, &free.input, &mut free.output)
+            .unwrap();
+        let goal = toe_of(&free.output, 0);
+        let goal_v = free.output.velocities().get(0);
+        if frame == 9 {
+            reference = Some((locked.feet.lock_point(0, 0).unwrap().unwrap(), Vec3::ZERO));
+        } else if let Some((x, v)) = reference.as_mut() {
+            for k in 0..3 {
+                hooke::scalar::critical_spring_damper_exact(
+                    &mut x[k], &mut v[k], goal[k], goal_v[k], halflife, DT,
+                );
+            }
+            if let Some(point) = locked.feet.lock_point(0, 0).unwrap() {
+                assert!(
+                    (point - *x).length() < 2e-6,
+                    "frame {frame}: {point} vs {x}"
+                );
+                assert!((toe_of(&locked.output, 0) - point).length() < 1e-5);
+            }
+        }
+    }
+}
+
+#[test]
+fn detected_contacts_lock_planted_feet_only() {
+    let thresholds = ContactThresholds::scaled(100.0).unwrap();
+    let mut scene = Scene::new(3, Contacts::Detected(thresholds));
+    // Character 1's destination lifts its toe 10 cm (above exit_height): never locked;
+    // character 2's moves at 1 m/s: never locked; character 0 is planted: locked.
+    scene.switch(0, 0.06);
+    scene.switch(1, 0.06);
+    scene.switch(2, 0.06);
+    let mut lifted = stand(0.06, Vec3::ZERO);
+    lifted.positions[0].y += 0.1;
+    scene.input.set_character(1, lifted.as_ref()).unwrap();
+    let moving = stand(0.06, Vec3::new(1.0, 0.0, 0.0));
+    scene.input.set_character(2, moving.as_ref()).unwrap();
+    for _ in 0..10 {
+        scene.frame();
+        assert!(scene.feet.is_locked(0, 0).unwrap());
+        assert!(!scene.feet.is_in_contact(1, 0).unwrap());
+        assert!(!scene.feet.is_in_contact(2, 0).unwrap());
+        assert_eq!(scene.feet.lock_point(1, 0).unwrap(), None);
+    }
+}
+
+#[test]
+fn detected_contacts_have_hysteresis() {
+    let t = ContactThresholds::scaled(100.0).unwrap();
+    let mut scene = Scene::new(1, Contacts::Detected(t));
+    scene.switch(0, 0.06);
+    // Between the enter and exit speeds: a contact stays, but none starts.
+    let between = 0.5 * (t.enter_speed + t.exit_speed);
+    let speeds = [0.0, between, between, t.exit_speed * 1.5, between, 0.0];
+    let expected = [true, true, true, false, false, true];
+    for (speed, contact) in speeds.into_iter().zip(expected) {
+        let pose = stand(0.06, Vec3::new(speed, 0.0, 0.0));
+        scene.input.set_character(0, pose.as_ref()).unwrap();
+        scene.frame();
+        assert_eq!(
+            scene.feet.is_in_contact(0, 0).unwrap(),
+            contact,
+            "speed {speed}"
+        );
+    }
+}
+
+#[test]
+fn a_lock_past_the_legs_reach_is_released_and_the_leg_stays_whole() {
+    let mut scene = Scene::new(1, Contacts::Given);
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    // 60 cm away: the leg cannot keep the toe where it was planted.
+    scene.switch(0, 0.6);
+    let mut released_at = None;
+    for frame in 0..90 {
+        scene.frame();
+        if released_at.is_none() && !scene.feet.is_locked(0, 0).unwrap() {
+            released_at = Some(frame);
+        }
+        // Bones keep their lengths (FK of unit rotations), the hip-ankle distance never exceeds
+        // the leg.
+        let pose = scene.output.character(0).unwrap();
+        let (mut p, mut q) = ([Vec3::ZERO; 5], [Quat::IDENTITY; 5]);
+        forward_kinematics(&PARENTS, &pose.positions, &pose.rotations, &mut p, &mut q);
+        assert!((p[3] - p[1]).length() <= 0.5025 * 2.0 + 1e-5);
+    }
+    assert!(released_at.is_some_and(|f| f < 30), "{released_at:?}");
+    assert!((toe_of(&scene.output, 0) - Vec3::new(0.6, 0.0, 0.15)).length() < 1e-3);
+}
+
+#[test]
+fn legs_of_zero_length_are_left_as_animated() {
+    let rig = FootRig::new(&PARENTS, &[LEG]).unwrap();
+    let profile = BlendProfile::uniform(5, 0.15).unwrap();
+    let mut inertializer = Inertializer::new(1, profile, RootPolicy::Local).unwrap();
+    let mut feet = FootLocker::new(1, rig, metres(Contacts::Given)).unwrap();
+    feet.set_contacts(0, &[true]).unwrap();
+    // Knee on the hip, ankle on the knee, toe on the ankle: nothing to bend.
+    let mut from = Pose::rest(5);
+    from.positions[0] = Vec3::new(0.0, 0.0, 0.0);
+    let mut to = from.clone();
+    to.positions[0].x = 0.1;
+    inertializer
+        .transition(0, from.as_ref(), to.as_ref())
+        .unwrap();
+    let input = PoseBatch::from_pose(1, to.as_ref()).unwrap();
+    let mut output = PoseBatch::new(1, 5, 0).unwrap();
+    let mut plain = output.clone();
+    let mut twin = inertializer.clone();
+    for _ in 0..30 {
+        inertializer.update(DT, &input, &mut output).unwrap();
+        twin.update(DT, &input, &mut plain).unwrap();
+        feet.update(DT, &inertializer, &input, &mut output).unwrap();
+        assert_eq!(output, plain);
+    }
+}
+
+#[test]
+fn characters_without_a_blend_are_untouched_in_a_crowd() {
+    // 19 characters (two full lane groups and a tail); every third blends.
+    let mut scene = Scene::new(19, Contacts::Given);
+    let mut plain = PoseBatch::new(19, 5, 0).unwrap();
+    for c in 0..19 {
+        scene.feet.set_contacts(c, &[true]).unwrap();
+        if c % 3 == 0 {
+            scene.switch(c, 0.05);
+        }
+    }
+    for _ in 0..10 {
+        let mut twin = scene.inertializer.clone();
+        scene.frame();
+        twin.update(DT, &scene.input, &mut plain).unwrap();
+        for c in 0..19 {
+            let blending = c % 3 == 0;
+            assert_eq!(scene.feet.is_locked(c, 0).unwrap(), blending);
+            if !blending {
+                assert_eq!(
+                    scene.output.character(c).unwrap(),
+                    plain.character(c).unwrap()
+                );
+            } else {
+                let point = scene.feet.lock_point(c, 0).unwrap().unwrap();
+                assert!((point - Vec3::new(0.0, 0.0, 0.15)).length() < 1e-3);
+                assert!((toe_of(&scene.output, c) - point).length() < 1e-5);
+            }
+        }
+    }
+}
+
+#[test]
+fn shapes_are_checked() {
+    let mut scene = Scene::new(2, Contacts::Given);
+    let small = PoseBatch::new(1, 5, 0).unwrap();
+    let err = scene
+        .feet
+        .update(DT, &scene.inertializer, &small, &mut scene.output)
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        InertiaError::ShapeMismatch { field: "input", .. }
+    ));
+    assert!(scene.feet.set_contacts(0, &[]).is_err());
+    assert!(scene.feet.is_locked(0, 1).is_err());
+}
+
+#[test]
+fn invalid_rigs_are_typed_errors() {
+    let out = FootRig::new(&PARENTS, &[Leg { toe: 7, ..LEG }]).unwrap_err();
+    assert_eq!(
+        out,
+        FootRigError::BoneOutOfRange {
+            leg: 0,
+            field: "toe",
+            bone: 7,
+            bones: 5
+        }
+    );
+    let skip = FootRig::new(
+        &PARENTS,
+        &[Leg {
+            knee: 3,
+            ankle: 2,
+            ..LEG
+        }],
+    )
+    .unwrap_err();
+    assert!(matches!(
+        skip,
+        FootRigError::NotAChain {
+            field: "knee",
+            bone: 3,
+            ..
+        }
+    ));
+    let twice = FootRig::new(&PARENTS, &[LEG, LEG]).unwrap_err();
+    assert_eq!(
+        twice,
+        FootRigError::SharedBone {
+            bone: 1,
+            first: 0,
+            second: 1
+        }
+    );
+    let cycle = FootRig::new(&[None, Some(2), Some(1)], &[]).unwrap_err();
+    assert_eq!(cycle, FootRigError::InvalidParent { bone: 1, parent: 2 });
+    let missing = FootRig::new(&[None, Some(9)], &[]).unwrap_err();
+    assert_eq!(missing, FootRigError::InvalidParent { bone: 1, parent: 9 });
+    // Any order without a cycle is a skeleton (an engine's bones sorted by id): toe first.
+    let reversed = [Some(1), Some(2), Some(3), Some(4), None];
+    let leg = Leg {
+        hip: 3,
+        knee: 2,
+        ankle: 1,
+        toe: 0,
+    };
+    assert_eq!(FootRig::new(&reversed, &[leg]).unwrap().legs(), &[leg]);
+    let names = ["Hips", "Spine", "Head"];
+    let none = FootRig::find(&names, &[None, Some(0), Some(1)]).unwrap_err();
+    assert!(matches!(
+        none,
+        FootRigError::LegNotFound { side: "left", .. }
+    ));
+    let short = FootRig::find(&names, &[None, Some(0)]).unwrap_err();
+    assert_eq!(
+        short,
+        FootRigError::NamesMismatch {
+            names: 3,
+            parents: 2
+        }
+    );
+    // A foot at the root has no knee.
+    let names = ["LeftFoot", "LeftToe"];
+    let root = FootRig::find(&names, &[None, Some(0)]).unwrap_err();
+    assert!(root.to_string().contains("no parent (knee)"), "{root}");
+}
+
+#[test]
+fn invalid_settings_are_typed_errors() {
+    let rig = FootRig::new(&PARENTS, &[LEG]).unwrap();
+    let mut t = ContactThresholds::centimetres();
+    t.exit_height = t.enter_height - 1.0;
+    let err = FootLocker::new(1, rig.clone(), metres(Contacts::Detected(t))).unwrap_err();
+    assert!(matches!(
+        err,
+        InertiaError::FootRig(FootRigError::InvalidSetting {
+            field: "exit_height",
+            ..
+        })
+    ));
+    let mut t = ContactThresholds::centimetres();
+    t.up = Vec3::ZERO;
+    assert!(FootLocker::new(1, rig.clone(), metres(Contacts::Detected(t))).is_err());
+    let settings = FootLockSettings {
+        release_halflife: -1.0,
+        ..FootLockSettings::centimetres()
+    };
+    assert!(FootLocker::new(1, rig.clone(), settings).is_err());
+    assert!(matches!(
+        FootLocker::new(usize::MAX, rig, FootLockSettings::centimetres()),
+        Err(InertiaError::Param(hooke::ParamError::OutOfMemory { .. }))
+    ));
+}
+
+#[test]
+fn the_bundled_clips_legs_are_found_by_name() {
+    for file in ["01_01.bvh", "01_03.bvh"] {
+        let path = format!("{}/../../data/cmu/{file}", env!("CARGO_MANIFEST_DIR"));
+        let clip = Clip::from_bvh(&Bvh::parse(&std::fs::read_to_string(path).unwrap()).unwrap());
+        let rig = FootRig::find(clip.joint_names(), clip.parents()).unwrap();
+        let name = |b: usize| clip.joint_names()[b].as_str();
+        let [left, right] = [rig.legs()[0], rig.legs()[1]];
+        assert_eq!(
+            left.bones().map(name),
+            ["LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase"]
+        );
+        assert_eq!(
+            right.bones().map(name),
+            ["RightUpLeg", "RightLeg", "RightFoot", "RightToeBase"]
+        );
+    }
+    // Unreal- and Blender-style names.
+    let names = [
+        "pelvis", "thigh_l", "calf_l", "foot_l", "ball_l", "thigh.R", "shin.R", "foot.R", "toe.R",
+    ];
+    let parents = [
+        None,
+        Some(0),
+        Some(1),
+        Some(2),
+        Some(3),
+        Some(0),
+        Some(5),
+        Some(6),
+        Some(7),
+    ];
+    let rig = FootRig::find(&names, &parents).unwrap();
+    assert_eq!(
+        rig.legs()[0],
+        Leg {
+            hip: 1,
+            knee: 2,
+            ankle: 3,
+            toe: 4
+        }
+    );
+    assert_eq!(
+        rig.legs()[1],
+        Leg {
+            hip: 5,
+            knee: 6,
+            ankle: 7,
+            toe: 8
+        }
+    );
+}
