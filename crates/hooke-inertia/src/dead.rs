@@ -3,11 +3,11 @@
 
 use glam::DQuat;
 use hooke::scalar::BlendCurve;
-use hooke::simd::{Quat8, Vec3x8};
+use hooke::simd::{Quat8, Vec3x8, mix};
 use wide::f32x8;
 
 use crate::bone::{self, Bone};
-use crate::lanes::{Bone8, BoneLanesMut, normalize};
+use crate::lanes::{Bone8, BoneLanesMut};
 use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
 
 /// Per-lane timing of dead blends: elapsed time, blend time (0 = no blend running) and the
@@ -52,20 +52,6 @@ impl hooke::par::Split for DeadTiming<'_> {
                 curve: self.curve,
             },
         )
-    }
-}
-
-#[inline(always)]
-fn mix(a: f32x8, b: f32x8, t: f32x8) -> f32x8 {
-    t.mul_add(b - a, a)
-}
-
-#[inline(always)]
-fn scale(v: Vec3x8, s: f32x8) -> Vec3x8 {
-    Vec3x8 {
-        x: v.x * s,
-        y: v.y * s,
-        z: v.z * s,
     }
 }
 
@@ -173,34 +159,30 @@ fn blend_group(step: &Step<'_>, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone
             y: e.v.y.mul_add(travel, e.x.y),
             z: e.v.z.mul_add(travel, e.x.z),
         },
-        v: scale(e.v, decay),
-        q: normalize(Quat8::from_scaled_angle_axis(scale(e.w, travel)) * e.q),
-        w: scale(e.w, decay),
+        v: e.v * decay,
+        q: (Quat8::from_scaled_angle_axis(e.w * travel) * e.q).normalize(),
+        w: e.w * decay,
     };
-    let e = select_bone(active, &moved, e);
+    let e = Bone8::select(active, &moved, e);
 
     // Cross-fade into the live output; the velocity is the derivative of the blend.
     let (wt, dw) = weights(step.curve, step.elapsed, step.blend_time, active);
     let gap = (live.q * e.q.conjugate()).to_scaled_angle_axis();
     let blended = Bone8 {
-        x: Vec3x8 {
-            x: mix(e.x.x, live.x.x, wt),
-            y: mix(e.x.y, live.x.y, wt),
-            z: mix(e.x.z, live.x.z, wt),
-        },
+        x: e.x.mix(live.x, wt),
         v: Vec3x8 {
             x: (live.x.x - e.x.x).mul_add(dw, mix(e.v.x, live.v.x, wt)),
             y: (live.x.y - e.x.y).mul_add(dw, mix(e.v.y, live.v.y, wt)),
             z: (live.x.z - e.x.z).mul_add(dw, mix(e.v.z, live.v.z, wt)),
         },
-        q: normalize(Quat8::from_scaled_angle_axis(scale(gap, wt)) * e.q),
+        q: (Quat8::from_scaled_angle_axis(gap * wt) * e.q).normalize(),
         w: Vec3x8 {
             x: gap.x.mul_add(dw, mix(e.w.x, live.w.x, wt)),
             y: gap.y.mul_add(dw, mix(e.w.y, live.w.y, wt)),
             z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
         },
     };
-    (e, select_bone(active, &blended, live))
+    (e, Bone8::select(active, &blended, live))
 }
 
 /// Slow path of [`dead_blend_lanes`] for lane group `i`: the fast result, with the lanes of
@@ -375,25 +357,4 @@ fn saturate_dead_blend_curves(
         ovs[lane] = saturate(ev + (lv - ev) * w + (lx - ex) * dw);
     }
     (f32x8::new(xs), f32x8::new(oxs), f32x8::new(ovs))
-}
-
-#[inline(always)]
-fn select_bone(mask: f32x8, a: &Bone8, b: &Bone8) -> Bone8 {
-    let s = |x: f32x8, y: f32x8| mask.select(x, y);
-    let s3 = |x: Vec3x8, y: Vec3x8| Vec3x8 {
-        x: s(x.x, y.x),
-        y: s(x.y, y.y),
-        z: s(x.z, y.z),
-    };
-    Bone8 {
-        x: s3(a.x, b.x),
-        v: s3(a.v, b.v),
-        q: Quat8 {
-            x: s(a.q.x, b.q.x),
-            y: s(a.q.y, b.q.y),
-            z: s(a.q.z, b.q.z),
-            w: s(a.q.w, b.q.w),
-        },
-        w: s3(a.w, b.w),
-    }
 }

@@ -6,7 +6,7 @@ use hooke::lanes::{LaneCoeffs, rotation_vector_decay_step};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
-use crate::lanes::{BoneLanes, BoneLanesMut, add, rotate};
+use crate::lanes::{BoneLanes, BoneLanesMut};
 use crate::offsets::OffsetLanesMut;
 use crate::pattern::PatternSlices;
 use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
@@ -125,8 +125,8 @@ fn translation_step(
     i: usize,
 ) -> (Vec3x8, Vec3x8, Vec3x8, Vec3x8) {
     let (ox, ov) = decay3(c, offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-    let out_x = add(input.vec3(i, POSE_X), ox);
-    let out_v = add(input.vec3(i, POSE_V), ov);
+    let out_x = input.vec3(i, POSE_X) + ox;
+    let out_v = input.vec3(i, POSE_V) + ov;
     (ox, ov, out_x, out_v)
 }
 
@@ -142,7 +142,7 @@ fn rotation_step(
     let (oe, ow) = rotation_vector_decay_step(c, offsets.vec3(i, OFF_E), offsets.vec3(i, OFF_W));
     let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
     let out_q = oq * input.quat(i, POSE_Q);
-    let out_w = add(ow, rotate(oq, input.vec3(i, POSE_W)));
+    let out_w = ow + oq.rotate(input.vec3(i, POSE_W));
     (oe, ow, oq, out_q, out_w)
 }
 
