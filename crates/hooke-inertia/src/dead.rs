@@ -2,8 +2,8 @@
 //! cross-fade it into the live output (in place). No threads, no allocation, no panics.
 
 use glam::DQuat;
-use hooke::scalar::BlendCurve;
-use hooke::simd::{Quat8, Vec3x8, mix};
+use hooke::scalar::{BlendCurve, cross_fade};
+use hooke::simd::{Quat8, Vec3x8, cross_fade_velocity8, cross_fade8};
 use wide::f32x8;
 
 use crate::bone::{self, Bone};
@@ -56,34 +56,12 @@ impl hooke::par::Split for DeadTiming<'_> {
 }
 
 /// The curve's weight of `s = elapsed / blend_time` and its time derivative
-/// ([`BlendCurve::eval`] on lanes).
+/// ([`BlendCurve::eval_lanes`]).
 #[inline(always)]
 fn weights(curve: &BlendCurve, elapsed: f32x8, blend_time: f32x8, active: f32x8) -> (f32x8, f32x8) {
     // Inactive lanes may have blend_time 0: divide by 1 there instead.
     let bt = active.select(blend_time, f32x8::ONE);
-    let s = (elapsed / bt).max(f32x8::ZERO).min(f32x8::ONE);
-    let (one, two, three) = (f32x8::ONE, f32x8::splat(2.0), f32x8::splat(3.0));
-    let (weight, slope) = match curve {
-        BlendCurve::Smoothstep => (s * s * (three - two * s), f32x8::splat(6.0) * s * (one - s)),
-        BlendCurve::Linear => (s, one),
-        BlendCurve::Smootherstep => {
-            let inner = s.mul_add(f32x8::splat(6.0), f32x8::splat(-15.0));
-            let u = one - s;
-            (
-                s * s * s * s.mul_add(inner, f32x8::splat(10.0)),
-                f32x8::splat(30.0) * s * s * u * u,
-            )
-        }
-        BlendCurve::Table(_) => {
-            // A user curve: evaluated per lane (a gather from the table).
-            let (mut w, mut d) = ([0.0_f32; 8], [0.0_f32; 8]);
-            for (lane, s) in s.to_array().into_iter().enumerate() {
-                let (wl, dl) = curve.eval(f64::from(s));
-                (w[lane], d[lane]) = (wl as f32, dl as f32);
-            }
-            (f32x8::new(w), f32x8::new(d))
-        }
-    };
+    let (weight, slope) = curve.eval_lanes(elapsed / bt);
     (weight, slope / bt)
 }
 
@@ -171,15 +149,15 @@ fn blend_group(step: &Step<'_>, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone
     let blended = Bone8 {
         x: e.x.mix(live.x, wt),
         v: Vec3x8 {
-            x: (live.x.x - e.x.x).mul_add(dw, mix(e.v.x, live.v.x, wt)),
-            y: (live.x.y - e.x.y).mul_add(dw, mix(e.v.y, live.v.y, wt)),
-            z: (live.x.z - e.x.z).mul_add(dw, mix(e.v.z, live.v.z, wt)),
+            x: cross_fade8((e.x.x, e.v.x), (live.x.x, live.v.x), (wt, dw)).1,
+            y: cross_fade8((e.x.y, e.v.y), (live.x.y, live.v.y), (wt, dw)).1,
+            z: cross_fade8((e.x.z, e.v.z), (live.x.z, live.v.z), (wt, dw)).1,
         },
         q: (Quat8::from_scaled_angle_axis(gap * wt) * e.q).normalize(),
         w: Vec3x8 {
-            x: gap.x.mul_add(dw, mix(e.w.x, live.w.x, wt)),
-            y: gap.y.mul_add(dw, mix(e.w.y, live.w.y, wt)),
-            z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
+            x: cross_fade_velocity8(e.w.x, live.w.x, gap.x, (wt, dw)),
+            y: cross_fade_velocity8(e.w.y, live.w.y, gap.y, (wt, dw)),
+            z: cross_fade_velocity8(e.w.z, live.w.z, gap.z, (wt, dw)),
         },
     };
     (e, Bone8::select(active, &blended, live))
@@ -305,8 +283,9 @@ pub(crate) fn dead_blend_curve_lanes(
         let v = active.select(v0 * timing.decay[i], v0);
         let (wt, dw) = weights(timing.curve, elapsed, blend_time, active);
         let (lx, lv) = (ox[i], ov[i]);
-        let mut out_x = active.select(mix(x, lx, wt), lx);
-        let mut out_v = active.select((lx - x).mul_add(dw, mix(v, lv, wt)), lv);
+        let (blend_x, blend_v) = cross_fade8((x, v), (lx, lv), (wt, dw));
+        let mut out_x = active.select(blend_x, lx);
+        let mut out_v = active.select(blend_v, lv);
         let overflow = active & !(out_x + out_v).is_finite();
         if overflow.any() {
             let step = Step {
@@ -348,13 +327,13 @@ fn saturate_dead_blend_curves(
             at(x0, lane) + at(v0, lane) * at(step.travel, lane),
         ));
         let ev = at(v0, lane) * at(step.decay, lane);
-        let (w, dw) = step
+        let weight = step
             .curve
             .blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
-        let (lx, lv) = (at(lx, lane), at(lv, lane));
+        let (out_x, out_v) = cross_fade((ex, ev), (at(lx, lane), at(lv, lane)), weight);
         xs[lane] = ex as f32;
-        oxs[lane] = saturate(ex + (lx - ex) * w);
-        ovs[lane] = saturate(ev + (lv - ev) * w + (lx - ex) * dw);
+        oxs[lane] = saturate(out_x);
+        ovs[lane] = saturate(out_v);
     }
     (f32x8::new(xs), f32x8::new(oxs), f32x8::new(ovs))
 }

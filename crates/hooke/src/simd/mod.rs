@@ -5,6 +5,6 @@ mod ops;
 mod quat;
 mod vec3;
 
-pub use ops::mix;
+pub use ops::{cross_fade_velocity8, cross_fade8, mix};
 pub use quat::*;
 pub use vec3::*;

@@ -20,6 +20,47 @@ pub fn mix(a: f32x8, b: f32x8, t: f32x8) -> f32x8 {
     t.mul_add(b - a, a)
 }
 
+/// [`crate::scalar::cross_fade`] of eight values in `f32`: `(mix(ex, lx, w), (lx - ex) dw +
+/// mix(ev, lv, w))` with fused multiply-adds.
+///
+/// ```
+/// use hooke::simd::cross_fade8;
+/// use wide::f32x8;
+/// let s = f32x8::splat;
+/// let (x, v) = cross_fade8((s(0.0), s(1.0)), (s(2.0), s(3.0)), (s(0.5), s(0.25)));
+/// assert_eq!((x.to_array()[0], v.to_array()[0]), (1.0, 2.5));
+/// ```
+#[inline(always)]
+pub fn cross_fade8(
+    (ex, ev): (f32x8, f32x8),
+    (lx, lv): (f32x8, f32x8),
+    weight: (f32x8, f32x8),
+) -> (f32x8, f32x8) {
+    (
+        mix(ex, lx, weight.0),
+        cross_fade_velocity8(ev, lv, lx - ex, weight),
+    )
+}
+
+/// [`crate::scalar::cross_fade_velocity`] of eight values in `f32`: `gap dw + mix(ev, lv, w)`.
+///
+/// ```
+/// use hooke::simd::cross_fade_velocity8;
+/// use wide::f32x8;
+/// let s = f32x8::splat;
+/// let v = cross_fade_velocity8(s(1.0), s(3.0), s(2.0), (s(0.5), s(0.25)));
+/// assert_eq!(v.to_array(), [2.5; 8]);
+/// ```
+#[inline(always)]
+pub fn cross_fade_velocity8(
+    ev: f32x8,
+    lv: f32x8,
+    gap: f32x8,
+    (weight, slope): (f32x8, f32x8),
+) -> f32x8 {
+    gap.mul_add(slope, mix(ev, lv, weight))
+}
+
 impl std::ops::Add for Vec3x8 {
     type Output = Vec3x8;
 
