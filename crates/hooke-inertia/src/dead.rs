@@ -2,6 +2,7 @@
 //! cross-fade it into the live output (in place). No threads, no allocation, no panics.
 
 use glam::DQuat;
+use hooke::lanes::recompute_lanes;
 use hooke::scalar::{BlendCurve, cross_fade};
 use hooke::simd::{Quat8, Vec3x8, cross_fade_velocity8, cross_fade8};
 use wide::f32x8;
@@ -316,24 +317,23 @@ fn saturate_dead_blend_curves(
     (lx, lv): (f32x8, f32x8),
     (x, out_x, out_v): (f32x8, f32x8, f32x8),
 ) -> (f32x8, f32x8, f32x8) {
-    let overflow = overflow.to_array();
-    let at = |x: f32x8, lane: usize| f64::from(x.to_array()[lane]);
-    let (mut xs, mut oxs, mut ovs) = (x.to_array(), out_x.to_array(), out_v.to_array());
-    for lane in 0..8 {
-        if overflow[lane] == 0.0 {
-            continue;
-        }
-        let ex = f64::from(saturate(
-            at(x0, lane) + at(v0, lane) * at(step.travel, lane),
-        ));
-        let ev = at(v0, lane) * at(step.decay, lane);
-        let weight = step
-            .curve
-            .blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
-        let (out_x, out_v) = cross_fade((ex, ev), (at(lx, lane), at(lv, lane)), weight);
-        xs[lane] = ex as f32;
-        oxs[lane] = saturate(out_x);
-        ovs[lane] = saturate(out_v);
-    }
-    (f32x8::new(xs), f32x8::new(oxs), f32x8::new(ovs))
+    let inputs = [
+        x0,
+        v0,
+        lx,
+        lv,
+        step.travel,
+        step.decay,
+        step.elapsed,
+        step.blend_time,
+    ];
+    let [x, out_x, out_v] = recompute_lanes(overflow, inputs, [x, out_x, out_v], |_, lane| {
+        let [x0, v0, lx, lv, travel, decay, elapsed, blend_time] = lane.map(f64::from);
+        let ex = f64::from(saturate(x0 + v0 * travel));
+        let ev = v0 * decay;
+        let weight = step.curve.blend_weight(elapsed, blend_time);
+        let (out_x, out_v) = cross_fade((ex, ev), (lx, lv), weight);
+        [ex as f32, saturate(out_x), saturate(out_v)]
+    });
+    (x, out_x, out_v)
 }
