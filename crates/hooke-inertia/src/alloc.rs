@@ -2,7 +2,7 @@
 //! bone and curve counts), so an impossible size is an [`InertiaError`], never an abort or a
 //! silent overflow.
 
-use glam::Quat;
+use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::CoeffColumns;
 
@@ -50,23 +50,14 @@ pub(crate) fn column(
 
 /// `len` zero vectors (zero padding).
 pub(crate) fn zero_vec3s(what: &'static str, len: usize) -> Result<Vec3Columns, InertiaError> {
-    let zero = || column(what, len, 0.0, 0.0);
-    Ok(Vec3Columns {
-        x: zero()?,
-        y: zero()?,
-        z: zero()?,
-    })
+    Vec3Columns::try_new(len, Vec3::ZERO)
+        .map_err(|_| InertiaError::Param(ParamError::OutOfMemory { name: what, len }))
 }
 
 /// `len` identity rotations (identity padding), like `QuatColumns::new(len, Quat::IDENTITY)`.
 pub(crate) fn identity_quats(what: &'static str, len: usize) -> Result<QuatColumns, InertiaError> {
-    let q = Quat::IDENTITY;
-    Ok(QuatColumns {
-        x: column(what, len, q.x, 0.0)?,
-        y: column(what, len, q.y, 0.0)?,
-        z: column(what, len, q.z, 0.0)?,
-        w: column(what, len, q.w, 1.0)?,
-    })
+    QuatColumns::try_new(len, Quat::IDENTITY)
+        .map_err(|_| InertiaError::Param(ParamError::OutOfMemory { name: what, len }))
 }
 
 /// Identity coefficients for `len` springs, like `CoeffColumns::identity(len)` (padding: the
@@ -82,7 +73,6 @@ pub(crate) fn identity_coeffs(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glam::Vec3;
 
     #[test]
     fn fallible_constructors_match_the_infallible_ones() {

@@ -3,7 +3,9 @@
 //! kernels) does the same in `f32x8`.
 
 use glam::{DQuat, DVec3, Quat, Vec3};
-use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
+use hooke::scalar::{
+    cross_fade, cross_fade_velocity, quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64,
+};
 
 use crate::saturate::saturate_vec3;
 use crate::validate::normalised;
@@ -146,10 +148,11 @@ pub(crate) fn dead_blend(
 ) -> Bone {
     let (weight, dweight) = curve.blend_weight(elapsed, blend_time);
     let gap = quat_to_scaled_angle_axis_f64(live.q * e.q.conjugate());
+    let (x, v) = cross_fade((e.x, e.v), (live.x, live.v), (weight, dweight));
     Bone {
-        x: e.x + (live.x - e.x) * weight,
-        v: e.v + (live.v - e.v) * weight + (live.x - e.x) * dweight,
+        x,
+        v,
         q: (quat_from_scaled_angle_axis_f64(gap * weight) * e.q).normalize(),
-        w: e.w + (live.w - e.w) * weight + gap * dweight,
+        w: cross_fade_velocity(e.w, live.w, gap, (weight, dweight)),
     }
 }

@@ -2,12 +2,13 @@
 //! cross-fade it into the live output (in place). No threads, no allocation, no panics.
 
 use glam::DQuat;
-use hooke::scalar::BlendCurve;
-use hooke::simd::{Quat8, Vec3x8};
+use hooke::lanes::recompute_lanes;
+use hooke::scalar::{BlendCurve, cross_fade};
+use hooke::simd::{Quat8, Vec3x8, cross_fade_velocity8, cross_fade8};
 use wide::f32x8;
 
 use crate::bone::{self, Bone};
-use crate::lanes::{Bone8, BoneLanesMut, normalize};
+use crate::lanes::{Bone8, BoneLanesMut};
 use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
 
 /// Per-lane timing of dead blends: elapsed time, blend time (0 = no blend running) and the
@@ -55,49 +56,13 @@ impl hooke::par::Split for DeadTiming<'_> {
     }
 }
 
-#[inline(always)]
-fn mix(a: f32x8, b: f32x8, t: f32x8) -> f32x8 {
-    t.mul_add(b - a, a)
-}
-
-#[inline(always)]
-fn scale(v: Vec3x8, s: f32x8) -> Vec3x8 {
-    Vec3x8 {
-        x: v.x * s,
-        y: v.y * s,
-        z: v.z * s,
-    }
-}
-
 /// The curve's weight of `s = elapsed / blend_time` and its time derivative
-/// ([`BlendCurve::eval`] on lanes).
+/// ([`BlendCurve::eval_lanes`]).
 #[inline(always)]
 fn weights(curve: &BlendCurve, elapsed: f32x8, blend_time: f32x8, active: f32x8) -> (f32x8, f32x8) {
     // Inactive lanes may have blend_time 0: divide by 1 there instead.
     let bt = active.select(blend_time, f32x8::ONE);
-    let s = (elapsed / bt).max(f32x8::ZERO).min(f32x8::ONE);
-    let (one, two, three) = (f32x8::ONE, f32x8::splat(2.0), f32x8::splat(3.0));
-    let (weight, slope) = match curve {
-        BlendCurve::Smoothstep => (s * s * (three - two * s), f32x8::splat(6.0) * s * (one - s)),
-        BlendCurve::Linear => (s, one),
-        BlendCurve::Smootherstep => {
-            let inner = s.mul_add(f32x8::splat(6.0), f32x8::splat(-15.0));
-            let u = one - s;
-            (
-                s * s * s * s.mul_add(inner, f32x8::splat(10.0)),
-                f32x8::splat(30.0) * s * s * u * u,
-            )
-        }
-        BlendCurve::Table(_) => {
-            // A user curve: evaluated per lane (a gather from the table).
-            let (mut w, mut d) = ([0.0_f32; 8], [0.0_f32; 8]);
-            for (lane, s) in s.to_array().into_iter().enumerate() {
-                let (wl, dl) = curve.eval(f64::from(s));
-                (w[lane], d[lane]) = (wl as f32, dl as f32);
-            }
-            (f32x8::new(w), f32x8::new(d))
-        }
-    };
+    let (weight, slope) = curve.eval_lanes(elapsed / bt);
     (weight, slope / bt)
 }
 
@@ -173,34 +138,30 @@ fn blend_group(step: &Step<'_>, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone
             y: e.v.y.mul_add(travel, e.x.y),
             z: e.v.z.mul_add(travel, e.x.z),
         },
-        v: scale(e.v, decay),
-        q: normalize(Quat8::from_scaled_angle_axis(scale(e.w, travel)) * e.q),
-        w: scale(e.w, decay),
+        v: e.v * decay,
+        q: (Quat8::from_scaled_angle_axis(e.w * travel) * e.q).normalize(),
+        w: e.w * decay,
     };
-    let e = select_bone(active, &moved, e);
+    let e = Bone8::select(active, &moved, e);
 
     // Cross-fade into the live output; the velocity is the derivative of the blend.
     let (wt, dw) = weights(step.curve, step.elapsed, step.blend_time, active);
     let gap = (live.q * e.q.conjugate()).to_scaled_angle_axis();
     let blended = Bone8 {
-        x: Vec3x8 {
-            x: mix(e.x.x, live.x.x, wt),
-            y: mix(e.x.y, live.x.y, wt),
-            z: mix(e.x.z, live.x.z, wt),
-        },
+        x: e.x.mix(live.x, wt),
         v: Vec3x8 {
-            x: (live.x.x - e.x.x).mul_add(dw, mix(e.v.x, live.v.x, wt)),
-            y: (live.x.y - e.x.y).mul_add(dw, mix(e.v.y, live.v.y, wt)),
-            z: (live.x.z - e.x.z).mul_add(dw, mix(e.v.z, live.v.z, wt)),
+            x: cross_fade8((e.x.x, e.v.x), (live.x.x, live.v.x), (wt, dw)).1,
+            y: cross_fade8((e.x.y, e.v.y), (live.x.y, live.v.y), (wt, dw)).1,
+            z: cross_fade8((e.x.z, e.v.z), (live.x.z, live.v.z), (wt, dw)).1,
         },
-        q: normalize(Quat8::from_scaled_angle_axis(scale(gap, wt)) * e.q),
+        q: (Quat8::from_scaled_angle_axis(gap * wt) * e.q).normalize(),
         w: Vec3x8 {
-            x: gap.x.mul_add(dw, mix(e.w.x, live.w.x, wt)),
-            y: gap.y.mul_add(dw, mix(e.w.y, live.w.y, wt)),
-            z: gap.z.mul_add(dw, mix(e.w.z, live.w.z, wt)),
+            x: cross_fade_velocity8(e.w.x, live.w.x, gap.x, (wt, dw)),
+            y: cross_fade_velocity8(e.w.y, live.w.y, gap.y, (wt, dw)),
+            z: cross_fade_velocity8(e.w.z, live.w.z, gap.z, (wt, dw)),
         },
     };
-    (e, select_bone(active, &blended, live))
+    (e, Bone8::select(active, &blended, live))
 }
 
 /// Slow path of [`dead_blend_lanes`] for lane group `i`: the fast result, with the lanes of
@@ -323,8 +284,9 @@ pub(crate) fn dead_blend_curve_lanes(
         let v = active.select(v0 * timing.decay[i], v0);
         let (wt, dw) = weights(timing.curve, elapsed, blend_time, active);
         let (lx, lv) = (ox[i], ov[i]);
-        let mut out_x = active.select(mix(x, lx, wt), lx);
-        let mut out_v = active.select((lx - x).mul_add(dw, mix(v, lv, wt)), lv);
+        let (blend_x, blend_v) = cross_fade8((x, v), (lx, lv), (wt, dw));
+        let mut out_x = active.select(blend_x, lx);
+        let mut out_v = active.select(blend_v, lv);
         let overflow = active & !(out_x + out_v).is_finite();
         if overflow.any() {
             let step = Step {
@@ -355,45 +317,23 @@ fn saturate_dead_blend_curves(
     (lx, lv): (f32x8, f32x8),
     (x, out_x, out_v): (f32x8, f32x8, f32x8),
 ) -> (f32x8, f32x8, f32x8) {
-    let overflow = overflow.to_array();
-    let at = |x: f32x8, lane: usize| f64::from(x.to_array()[lane]);
-    let (mut xs, mut oxs, mut ovs) = (x.to_array(), out_x.to_array(), out_v.to_array());
-    for lane in 0..8 {
-        if overflow[lane] == 0.0 {
-            continue;
-        }
-        let ex = f64::from(saturate(
-            at(x0, lane) + at(v0, lane) * at(step.travel, lane),
-        ));
-        let ev = at(v0, lane) * at(step.decay, lane);
-        let (w, dw) = step
-            .curve
-            .blend_weight(at(step.elapsed, lane), at(step.blend_time, lane));
-        let (lx, lv) = (at(lx, lane), at(lv, lane));
-        xs[lane] = ex as f32;
-        oxs[lane] = saturate(ex + (lx - ex) * w);
-        ovs[lane] = saturate(ev + (lv - ev) * w + (lx - ex) * dw);
-    }
-    (f32x8::new(xs), f32x8::new(oxs), f32x8::new(ovs))
-}
-
-#[inline(always)]
-fn select_bone(mask: f32x8, a: &Bone8, b: &Bone8) -> Bone8 {
-    let s = |x: f32x8, y: f32x8| mask.select(x, y);
-    let s3 = |x: Vec3x8, y: Vec3x8| Vec3x8 {
-        x: s(x.x, y.x),
-        y: s(x.y, y.y),
-        z: s(x.z, y.z),
-    };
-    Bone8 {
-        x: s3(a.x, b.x),
-        v: s3(a.v, b.v),
-        q: Quat8 {
-            x: s(a.q.x, b.q.x),
-            y: s(a.q.y, b.q.y),
-            z: s(a.q.z, b.q.z),
-            w: s(a.q.w, b.q.w),
-        },
-        w: s3(a.w, b.w),
-    }
+    let inputs = [
+        x0,
+        v0,
+        lx,
+        lv,
+        step.travel,
+        step.decay,
+        step.elapsed,
+        step.blend_time,
+    ];
+    let [x, out_x, out_v] = recompute_lanes(overflow, inputs, [x, out_x, out_v], |_, lane| {
+        let [x0, v0, lx, lv, travel, decay, elapsed, blend_time] = lane.map(f64::from);
+        let ex = f64::from(saturate(x0 + v0 * travel));
+        let ev = v0 * decay;
+        let weight = step.curve.blend_weight(elapsed, blend_time);
+        let (out_x, out_v) = cross_fade((ex, ev), (lx, lv), weight);
+        [ex as f32, saturate(out_x), saturate(out_v)]
+    });
+    (x, out_x, out_v)
 }

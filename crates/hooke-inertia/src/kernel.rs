@@ -2,11 +2,11 @@
 //! the columns, so memory is traversed once per frame. No threads, no allocation, no panics.
 
 use glam::{DQuat, DVec3};
-use hooke::lanes::{LaneCoeffs, rotation_vector_decay_step};
+use hooke::lanes::{LaneCoeffs, recompute_lanes, rotation_vector_decay_step};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
-use crate::lanes::{BoneLanes, BoneLanesMut, add, rotate};
+use crate::lanes::{BoneLanes, BoneLanesMut};
 use crate::offsets::OffsetLanesMut;
 use crate::pattern::PatternSlices;
 use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
@@ -125,8 +125,8 @@ fn translation_step(
     i: usize,
 ) -> (Vec3x8, Vec3x8, Vec3x8, Vec3x8) {
     let (ox, ov) = decay3(c, offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-    let out_x = add(input.vec3(i, POSE_X), ox);
-    let out_v = add(input.vec3(i, POSE_V), ov);
+    let out_x = input.vec3(i, POSE_X) + ox;
+    let out_v = input.vec3(i, POSE_V) + ov;
     (ox, ov, out_x, out_v)
 }
 
@@ -142,7 +142,7 @@ fn rotation_step(
     let (oe, ow) = rotation_vector_decay_step(c, offsets.vec3(i, OFF_E), offsets.vec3(i, OFF_W));
     let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
     let out_q = oq * input.quat(i, POSE_Q);
-    let out_w = add(ow, rotate(oq, input.vec3(i, POSE_W)));
+    let out_w = ow + oq.rotate(input.vec3(i, POSE_W));
     (oe, ow, oq, out_q, out_w)
 }
 
@@ -266,31 +266,15 @@ fn saturate_curves(
     (in_x, in_v): (f32x8, f32x8),
     (x, v, out_x, out_v): (f32x8, f32x8, f32x8, f32x8),
 ) -> (f32x8, f32x8, f32x8, f32x8) {
-    let overflow = overflow.to_array();
-    let (x0, v0, in_x, in_v) = (
-        x0.to_array(),
-        v0.to_array(),
-        in_x.to_array(),
-        in_v.to_array(),
-    );
-    let (mut xs, mut vs, mut oxs, mut ovs) = (
-        x.to_array(),
-        v.to_array(),
-        out_x.to_array(),
-        out_v.to_array(),
-    );
-    for lane in 0..8 {
-        if overflow[lane] != 0.0 {
-            (xs[lane], vs[lane]) = c.lane(lane).apply_saturating(x0[lane], v0[lane], 0.0, 0.0);
+    let [x, v, out_x, out_v] = recompute_lanes(
+        overflow,
+        [x0, v0, in_x, in_v],
+        [x, v, out_x, out_v],
+        |lane, [x0, v0, in_x, in_v]| {
+            let (x, v) = c.lane(lane).apply_saturating(x0, v0, 0.0, 0.0);
             let sum = |a: f32, b: f32| saturate(f64::from(a) + f64::from(b));
-            oxs[lane] = sum(in_x[lane], xs[lane]);
-            ovs[lane] = sum(in_v[lane], vs[lane]);
-        }
-    }
-    (
-        f32x8::new(xs),
-        f32x8::new(vs),
-        f32x8::new(oxs),
-        f32x8::new(ovs),
-    )
+            [x, v, sum(in_x, x), sum(in_v, v)]
+        },
+    );
+    (x, v, out_x, out_v)
 }

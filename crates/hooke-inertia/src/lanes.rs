@@ -284,6 +284,19 @@ fn bone_from(s: [f32x8; 13]) -> Bone8 {
     }
 }
 
+impl Bone8 {
+    /// `if_true` in the lanes of `mask`, `if_false` elsewhere.
+    #[inline(always)]
+    pub(crate) fn select(mask: f32x8, if_true: &Bone8, if_false: &Bone8) -> Bone8 {
+        Bone8 {
+            x: Vec3x8::select(mask, if_true.x, if_false.x),
+            v: Vec3x8::select(mask, if_true.v, if_false.v),
+            q: Quat8::select(mask, if_true.q, if_false.q),
+            w: Vec3x8::select(mask, if_true.w, if_false.w),
+        }
+    }
+}
+
 impl BoneLanesMut<'_> {
     #[inline(always)]
     pub(crate) fn load(&self, i: usize) -> Bone8 {
@@ -333,45 +346,5 @@ impl<const N: usize> Split for LanesMut<'_, N> {
             right[k] = b;
         }
         (LanesMut { s: left }, LanesMut { s: right })
-    }
-}
-
-/// `q * v * inv(q)` for unit `q`: `v + 2 w (u x v) + 2 u x (u x v)` with `u = q.xyz`.
-#[inline(always)]
-pub(crate) fn rotate(q: Quat8, v: Vec3x8) -> Vec3x8 {
-    let two = f32x8::splat(2.0);
-    // t = 2 (u x v)
-    let tx = two * q.y.mul_add(v.z, -(q.z * v.y));
-    let ty = two * q.z.mul_add(v.x, -(q.x * v.z));
-    let tz = two * q.x.mul_add(v.y, -(q.y * v.x));
-    // v + w t + u x t
-    Vec3x8 {
-        x: q.w.mul_add(tx, v.x) + q.y.mul_add(tz, -(q.z * ty)),
-        y: q.w.mul_add(ty, v.y) + q.z.mul_add(tx, -(q.x * tz)),
-        z: q.w.mul_add(tz, v.z) + q.x.mul_add(ty, -(q.y * tx)),
-    }
-}
-
-#[inline(always)]
-pub(crate) fn add(a: Vec3x8, b: Vec3x8) -> Vec3x8 {
-    Vec3x8 {
-        x: a.x + b.x,
-        y: a.y + b.y,
-        z: a.z + b.z,
-    }
-}
-
-/// `q / |q|` (removes the f32 rounding that products accumulate).
-#[inline(always)]
-pub(crate) fn normalize(q: Quat8) -> Quat8 {
-    let n2 =
-        q.w.mul_add(q.w, q.z.mul_add(q.z, q.y.mul_add(q.y, q.x * q.x)));
-    // A true division: `recip` is an approximate (12-bit) reciprocal on x86.
-    let inv = f32x8::ONE / n2.sqrt();
-    Quat8 {
-        x: q.x * inv,
-        y: q.y * inv,
-        z: q.z * inv,
-        w: q.w * inv,
     }
 }

@@ -7,7 +7,7 @@
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
-use crate::lanes::{Bone8, add, normalize, rotate};
+use crate::lanes::Bone8;
 
 /// An offset of eight bones: position, velocity, rotation vector, angular velocity (the
 /// columns of `OffsetColumns`).
@@ -17,14 +17,6 @@ pub(crate) struct Offset8 {
     pub v: Vec3x8,
     pub e: Vec3x8,
     pub w: Vec3x8,
-}
-
-fn sub(a: Vec3x8, b: Vec3x8) -> Vec3x8 {
-    Vec3x8 {
-        x: a.x - b.x,
-        y: a.y - b.y,
-        z: a.z - b.z,
-    }
 }
 
 /// The new offsets `(off ⊕ src) ⊖ dst` of eight bones, and a mask of the lanes whose result is
@@ -39,17 +31,17 @@ fn sub(a: Vec3x8, b: Vec3x8) -> Vec3x8 {
 pub(crate) fn rebase(off: &Offset8, src: &Bone8, dst: &Bone8) -> (Offset8, f32x8) {
     // Stored offsets are on the shortest path (`OffsetColumns::set`, the decay step).
     let oq = Quat8::from_scaled_angle_axis_within_pi(off.e);
-    let out_x = add(src.x, off.x);
-    let out_v = add(src.v, off.v);
+    let out_x = src.x + off.x;
+    let out_v = src.v + off.v;
     let out_q = oq * src.q;
-    let out_w = add(off.w, rotate(oq, src.w));
-    let q = normalize(out_q * dst.q.conjugate());
+    let out_w = off.w + oq.rotate(src.w);
+    let q = (out_q * dst.q.conjugate()).normalize();
     let e = q.to_scaled_angle_axis();
     let new = Offset8 {
-        x: sub(out_x, dst.x),
-        v: sub(out_v, dst.v),
+        x: out_x - dst.x,
+        v: out_v - dst.v,
         e,
-        w: sub(out_w, rotate(q, dst.w)),
+        w: out_w - q.rotate(dst.w),
     };
     let sum = |v: Vec3x8| v.x + v.y + v.z;
     let total = sum(new.x) + sum(new.v) + sum(new.e) + sum(new.w);

@@ -8,7 +8,7 @@ use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
 use crate::bone::Bone;
-use crate::lanes::{BoneColumns, add, normalize, rotate};
+use crate::lanes::BoneColumns;
 use crate::offsets::OffsetColumns;
 use crate::saturate::saturate_vec3;
 
@@ -131,7 +131,7 @@ impl Chain for Spin8 {
     fn then(self, local: Spin8) -> Spin8 {
         Spin8 {
             q: self.q * local.q,
-            w: add(self.w, rotate(self.q, local.w)),
+            w: self.w + self.q.rotate(local.w),
         }
     }
 }
@@ -140,20 +140,11 @@ impl Spin8 {
     /// [`Spin::under`] on lanes.
     #[inline(always)]
     fn under(self, parent: Spin8) -> Spin8 {
-        let inv = normalize(parent.q).conjugate();
+        let inv = parent.q.normalize().conjugate();
         Spin8 {
-            q: normalize(inv * self.q),
-            w: rotate(inv, sub(self.w, parent.w)),
+            q: (inv * self.q).normalize(),
+            w: inv.rotate(self.w - parent.w),
         }
-    }
-}
-
-#[inline(always)]
-fn sub(a: Vec3x8, b: Vec3x8) -> Vec3x8 {
-    Vec3x8 {
-        x: a.x - b.x,
-        y: a.y - b.y,
-        z: a.z - b.z,
     }
 }
 

@@ -83,10 +83,10 @@ impl ScalarChannel {
         match self.timing.running(lane) {
             None => (x, v),
             Some((elapsed, blend_time)) => {
-                let (w, dw) = curve.blend_weight(elapsed, blend_time);
+                let weight = curve.blend_weight(elapsed, blend_time);
                 let ex = f64::from(self.dead_x.as_slice()[lane]);
                 let ev = f64::from(self.dead_v.as_slice()[lane]);
-                (ex + (x - ex) * w, ev + (v - ev) * w + (x - ex) * dw)
+                hooke::scalar::cross_fade((ex, ev), (x, v), weight)
             }
         }
     }

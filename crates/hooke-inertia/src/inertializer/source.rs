@@ -7,7 +7,7 @@ use wide::f32x8;
 
 use crate::batch::PoseBatch;
 use crate::bone::Bone;
-use crate::lanes::{Bone8, normalize};
+use crate::lanes::Bone8;
 use crate::pose::PoseRef;
 use crate::scale;
 
@@ -97,12 +97,13 @@ impl PoseSource for PoseRef<'_> {
             x: gather3(cut(self.positions, start, count)),
             v: gather3(cut(self.velocities, start, count)),
             // Checked within the unit tolerance, normalised like `Bone::new`.
-            q: normalize(Quat8 {
+            q: Quat8 {
                 x: f32x8::new(x),
                 y: f32x8::new(y),
                 z: f32x8::new(z),
                 w: f32x8::new(w),
-            }),
+            }
+            .normalize(),
             w: gather3(cut(self.angular_velocities, start, count)),
         }
     }

@@ -67,15 +67,11 @@ fn extrapolate_step(x: f32x8, v: f32x8, travel: f32x8, decay: f32x8) -> (f32x8, 
 #[cold]
 #[inline(never)]
 fn saturate_travel(x: f32x8, v: f32x8, travel: f32x8, x1: f32x8) -> f32x8 {
-    let (x, v, t, x1) = (x.to_array(), v.to_array(), travel.to_array(), x1.to_array());
     let max = f64::from(f32::MAX);
-    f32x8::new(std::array::from_fn(|i| {
-        if x1[i].is_finite() {
-            x1[i]
-        } else {
-            (f64::from(x[i]) + f64::from(v[i]) * f64::from(t[i])).clamp(-max, max) as f32
-        }
-    }))
+    let [x1] = super::recompute_lanes(!x1.is_finite(), [x, v, travel], [x1], |_, [x, v, t]| {
+        [(f64::from(x) + f64::from(v) * f64::from(t)).clamp(-max, max) as f32]
+    });
+    x1
 }
 
 /// Extrapolates values whose velocities decay with one rate each ([`crate::lanes::damper_rate`]:

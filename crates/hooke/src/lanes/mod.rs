@@ -35,6 +35,7 @@ mod extrapolate;
 mod general;
 mod quat;
 mod rates;
+mod slow_path;
 mod smooth_damp;
 mod spring;
 mod tracking;
@@ -69,6 +70,7 @@ pub use rates::{
     critical_rate, critical_rate_coeffs, critical_rate_lanes, damper_rate, damper_rates,
     decay_rates, simple_rates, spring_rates,
 };
+pub use slow_path::recompute_lanes;
 pub use smooth_damp::{
     SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates,
 };

@@ -240,7 +240,17 @@ fn settle_slow(
     goal_velocity: f32x8,
     r: Raw,
 ) -> (f32x8, f32x8) {
-    let (mut xs, mut vs, dx) = (r.0.to_array(), r.1.to_array(), r.2.to_array());
+    let overflow = !(r.0.is_finite() & r.1.is_finite());
+    let [xs, vs] = super::recompute_lanes(
+        overflow,
+        [x, v, goal, goal_velocity],
+        [r.0, r.1],
+        |lane, [x, v, g, q]| {
+            let (x1, v1) = c.lane(lane).apply_saturating(x, v, g, q);
+            [x1, v1]
+        },
+    );
+    let (mut xs, mut vs, dx) = (xs.to_array(), vs.to_array(), r.2.to_array());
     let (x, v, g, q) = (
         x.to_array(),
         v.to_array(),
@@ -248,11 +258,6 @@ fn settle_slow(
         goal_velocity.to_array(),
     );
     for lane in 0..8 {
-        if !(xs[lane].is_finite() && vs[lane].is_finite()) {
-            (xs[lane], vs[lane]) = c
-                .lane(lane)
-                .apply_saturating(x[lane], v[lane], g[lane], q[lane]);
-        }
         // No nudge toward a goal with a goal velocity (see `stall_candidates`).
         let dx = if q[lane] == 0.0 { dx[lane] } else { 0.0 };
         (xs[lane], vs[lane]) = settle(x[lane], v[lane], xs[lane], vs[lane], dx, g[lane]);

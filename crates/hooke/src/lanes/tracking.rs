@@ -227,13 +227,20 @@ fn saturate_shared(
     goals: [f32x8; 3],
     r: (f32x8, f32x8, f32x8),
 ) -> (f32x8, f32x8) {
-    let (x, v) = (x.to_array(), v.to_array());
-    let [xg, vg, ag] = goals.map(|g| g.to_array());
-    let (mut x1, mut v1, dx) = (r.0.to_array(), r.1.to_array(), r.2.to_array());
+    let overflow = !(r.0.is_finite() & r.1.is_finite());
+    let [xg, vg, ag] = goals;
+    let [x1, v1] = super::recompute_lanes(
+        overflow,
+        [x, v, xg, vg, ag],
+        [r.0, r.1],
+        |i, [x, v, xg, vg, ag]| {
+            let (x1, v1) = c.lane(i).apply_saturating(x, v, xg, vg, ag);
+            [x1, v1]
+        },
+    );
+    let (x, v, xg) = (x.to_array(), v.to_array(), xg.to_array());
+    let (mut x1, mut v1, dx) = (x1.to_array(), v1.to_array(), r.2.to_array());
     for i in 0..8 {
-        if !(x1[i].is_finite() && v1[i].is_finite()) {
-            (x1[i], v1[i]) = c.lane(i).apply_saturating(x[i], v[i], xg[i], vg[i], ag[i]);
-        }
         (x1[i], v1[i]) = settle(x[i], v[i], x1[i], v1[i], dx[i], xg[i]);
     }
     (f32x8::new(x1), f32x8::new(v1))

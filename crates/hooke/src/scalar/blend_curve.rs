@@ -1,6 +1,10 @@
 //! The cross-fade curve of dead blending: how the weight of the live input grows from 0 to 1 over
 //! the blend time.
 
+use std::ops::{Add, Mul, Sub};
+
+use wide::f32x8;
+
 use crate::error::ParamError;
 
 /// The shape of a dead blend's cross-fade, `w(s)` for the blend progress `s = elapsed / blend_time`
@@ -160,22 +164,38 @@ impl BlendCurve {
     /// ```
     pub fn eval(&self, s: f64) -> (f64, f64) {
         let s = if s.is_nan() { 0.0 } else { s.clamp(0.0, 1.0) };
-        match self {
-            BlendCurve::Smoothstep => (s * s * (3.0 - 2.0 * s), 6.0 * s * (1.0 - s)),
-            BlendCurve::Linear => (s, 1.0),
-            BlendCurve::Smootherstep => (
-                s * s * s * (10.0 + s * (6.0 * s - 15.0)),
-                30.0 * s * s * (1.0 - s) * (1.0 - s),
-            ),
-            BlendCurve::Table(t) => {
-                let segments = (t.samples.len() - 1) as f64;
-                let at = s * segments;
-                let i = (at.floor() as usize).min(t.samples.len() - 2);
-                let (a, b) = (t.samples[i], t.samples[i + 1]);
-                let f = at - i as f64;
-                (a + (b - a) * f, (b - a) * segments)
+        evaluate(self, s, |t, s| {
+            let segments = (t.samples.len() - 1) as f64;
+            let at = s * segments;
+            let i = (at.floor() as usize).min(t.samples.len() - 2);
+            let (a, b) = (t.samples[i], t.samples[i + 1]);
+            let f = at - i as f64;
+            (a + (b - a) * f, (b - a) * segments)
+        })
+    }
+
+    /// [`eval`](Self::eval) of eight progresses at once, in `f32`: the built-in curves from the
+    /// same polynomials (with fused multiply-adds), a [table](Self::table) lane by lane through
+    /// `eval`. `s` is clamped to `[0, 1]` first (`s.max(0).min(1)`).
+    ///
+    /// ```
+    /// use hooke::scalar::BlendCurve;
+    /// use wide::f32x8;
+    /// let (w, dw) = BlendCurve::Smoothstep.eval_lanes(f32x8::splat(0.5));
+    /// assert_eq!((w.to_array()[0], dw.to_array()[0]), (0.5, 1.5));
+    /// assert_eq!(BlendCurve::Linear.eval_lanes(f32x8::splat(2.0)).0.to_array(), [1.0; 8]);
+    /// ```
+    pub fn eval_lanes(&self, s: f32x8) -> (f32x8, f32x8) {
+        let s = s.max(f32x8::ZERO).min(f32x8::ONE);
+        evaluate(self, s, |_, s| {
+            // A user curve: evaluated per lane (a gather from the table).
+            let (mut w, mut d) = ([0.0_f32; 8], [0.0_f32; 8]);
+            for (lane, s) in s.to_array().into_iter().enumerate() {
+                let (wl, dl) = self.eval(f64::from(s));
+                (w[lane], d[lane]) = (wl as f32, dl as f32);
             }
-        }
+            (f32x8::new(w), f32x8::new(d))
+        })
     }
 
     /// Whether a dead blend with this curve is C1 at its start and end (zero end slopes).
@@ -217,4 +237,91 @@ impl BlendCurve {
 /// rounded to `f32`.
 fn switching_is_damped(s: f64, slope: f64, w: f64) -> bool {
     s * slope <= (2.0 - w) * (2.0 - w) * (1.0 + 1e-6) + 1e-9
+}
+
+/// The arithmetic of the built-in curves' polynomials, so that [`BlendCurve::eval`] (`f64`) and
+/// [`BlendCurve::eval_lanes`] (`f32x8`) evaluate one written form with the same coefficients.
+trait CurveArithmetic: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    /// A coefficient (small integers, exact in every precision).
+    fn splat(c: f32) -> Self;
+    /// `self * a + b`.
+    fn mul_add(self, a: Self, b: Self) -> Self;
+}
+
+impl CurveArithmetic for f64 {
+    fn splat(c: f32) -> f64 {
+        f64::from(c)
+    }
+    // Unfused: the f64 reference keeps its plain products and sums.
+    fn mul_add(self, a: f64, b: f64) -> f64 {
+        self * a + b
+    }
+}
+
+impl CurveArithmetic for f32x8 {
+    fn splat(c: f32) -> f32x8 {
+        f32x8::splat(c)
+    }
+    fn mul_add(self, a: f32x8, b: f32x8) -> f32x8 {
+        f32x8::mul_add(self, a, b)
+    }
+}
+
+/// The weight and slope of `curve` at progress `s` in `[0, 1]`: the built-in curves' polynomials,
+/// `table` for a user curve.
+#[inline(always)]
+fn evaluate<T: CurveArithmetic>(
+    curve: &BlendCurve,
+    s: T,
+    table: impl FnOnce(&CurveTable, T) -> (T, T),
+) -> (T, T) {
+    let k = T::splat;
+    match curve {
+        BlendCurve::Smoothstep => (s * s * (k(3.0) - k(2.0) * s), k(6.0) * s * (k(1.0) - s)),
+        BlendCurve::Linear => (s, k(1.0)),
+        BlendCurve::Smootherstep => {
+            let inner = s.mul_add(k(6.0), k(-15.0));
+            let u = k(1.0) - s;
+            (
+                s * s * s * s.mul_add(inner, k(10.0)),
+                k(30.0) * s * s * u * u,
+            )
+        }
+        BlendCurve::Table(t) => table(t, s),
+    }
+}
+
+/// The dead-blend cross-fade of one value in `f64`: from the extrapolated `(x, v)` to the live
+/// `(x, v)` with the curve's `(weight, d weight / dt)`: `x = e + (live - e) w` and its exact
+/// derivative, `v = ev + (lv - ev) w + (lx - ex) dw` (docs/math.md §6.2). The lane twin is
+/// `hooke::simd::cross_fade8`.
+///
+/// ```
+/// use hooke::scalar::cross_fade;
+/// assert_eq!(cross_fade((0.0, 1.0), (2.0, 3.0), (0.5, 0.25)), (1.0, 2.5));
+/// let v = glam::DVec3::ONE;
+/// assert_eq!(cross_fade((v, v), (v, v), (0.3, 2.0)), (v, v));
+/// ```
+pub fn cross_fade<T>(extrapolated: (T, T), live: (T, T), weight: (f64, f64)) -> (T, T)
+where
+    T: Copy + Add<Output = T> + Sub<Output = T> + Mul<f64, Output = T>,
+{
+    let ((ex, ev), (lx, lv)) = (extrapolated, live);
+    let x = ex + (lx - ex) * weight.0;
+    (x, cross_fade_velocity(ev, lv, lx - ex, weight))
+}
+
+/// The velocity of a cross-fade whose value gap (live minus extrapolated) is `gap`:
+/// `ev + (lv - ev) w + gap dw`. Rotations pass the rotation vector of the gap (the angular
+/// velocity of a slerp on the shortest path).
+///
+/// ```
+/// use hooke::scalar::cross_fade_velocity;
+/// assert_eq!(cross_fade_velocity(1.0, 3.0, 2.0, (0.5, 0.25)), 2.5);
+/// ```
+pub fn cross_fade_velocity<T>(ev: T, lv: T, gap: T, (weight, slope): (f64, f64)) -> T
+where
+    T: Copy + Add<Output = T> + Sub<Output = T> + Mul<f64, Output = T>,
+{
+    ev + (lv - ev) * weight + gap * slope
 }

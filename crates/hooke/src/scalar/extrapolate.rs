@@ -19,6 +19,7 @@
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 
+use super::blend_curve::{cross_fade, cross_fade_velocity};
 use super::quat::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
 use crate::coeffs::phi;
 
@@ -209,8 +210,7 @@ impl DeadBlend {
         let (w, dw) = dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
         let (ex, ev) = (f64::from(self.x), f64::from(self.v));
         let (ix, iv) = (f64::from(in_x), f64::from(in_v));
-        let x = ex + (ix - ex) * w;
-        let v = ev + (iv - ev) * w + (ix - ex) * dw;
+        let (x, v) = cross_fade((ex, ev), (ix, iv), (w, dw));
         (x as f32, v as f32)
     }
 }
@@ -286,8 +286,7 @@ impl DeadBlendVec3 {
         let (w, dw) = dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
         let (ex, ev) = (self.x.as_dvec3(), self.v.as_dvec3());
         let (ix, iv) = (in_x.as_dvec3(), in_v.as_dvec3());
-        let x = ex + (ix - ex) * w;
-        let v = ev + (iv - ev) * w + (ix - ex) * dw;
+        let (x, v) = cross_fade((ex, ev), (ix, iv), (w, dw));
         (x.as_vec3(), v.as_vec3())
     }
 }
@@ -395,7 +394,7 @@ impl DeadBlendQuat {
         let gap: DVec3 = quat_to_scaled_angle_axis_f64(in_q.as_dquat() * eq.conjugate());
         let q = (quat_from_scaled_angle_axis_f64(gap * weight) * eq).normalize();
         let (ew, iw) = (self.w.as_dvec3(), in_w.as_dvec3());
-        let w = ew + (iw - ew) * weight + gap * dweight;
+        let w = cross_fade_velocity(ew, iw, gap, (weight, dweight));
         (q.as_quat(), w.as_vec3())
     }
 }

@@ -39,7 +39,7 @@ pub(crate) use compound::timed_step;
 pub(crate) use smooth_damp::smooth_damp_max_change;
 
 pub use approx::{damper_fast, fast_negexp};
-pub use blend_curve::{BlendCurve, CurveTable};
+pub use blend_curve::{BlendCurve, CurveTable, cross_fade, cross_fade_velocity};
 pub use character::{
     CharacterCoeffs, spring_character_predict, spring_character_predict_vec3,
     spring_character_update, spring_character_update_vec2, spring_character_update_vec3,
