@@ -71,9 +71,9 @@ pub use interpolate::{
     spring_interpolation_step_vec3, spring_interpolation_vec2, spring_interpolation_vec3,
 };
 pub use quat::{
-    decay_spring_damper_exact_quat, quat_abs, quat_from_scaled_angle_axis,
-    quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis, quat_to_scaled_angle_axis_f64,
-    simple_spring_damper_exact_quat,
+    angular_velocity, angular_velocity_f64, decay_spring_damper_exact_quat, quat_abs,
+    quat_from_scaled_angle_axis, quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis,
+    quat_to_scaled_angle_axis_f64, simple_spring_damper_exact_quat,
 };
 pub use smooth_damp::{
     shortest_angle_turn, smooth_damp, smooth_damp_angle, smooth_damp_vec2, smooth_damp_vec3,

@@ -11,6 +11,11 @@ use crate::coeffs::SpringCoeffs;
 
 /// The representative of `q` with `w >= 0` (the same rotation, the shortest path).
 ///
+/// `q` and `-q` are the same rotation, but their logarithms are not: `log(q)` turns by the
+/// angle `theta` and `log(-q)` by `theta - 2 pi` the other way round. Every offset hooke takes
+/// (springs, dampers, [`angular_velocity`], hooke-inertia, hooke-bvh's clip velocities) goes
+/// through this flip first, so an offset never turns by more than half a turn.
+///
 /// ```
 /// use glam::Quat;
 /// let q = hooke::scalar::quat_abs(Quat::from_xyzw(0.0, 0.0, 0.6, -0.8));
@@ -20,10 +25,14 @@ pub fn quat_abs(q: Quat) -> Quat {
     if q.w < 0.0 { -q } else { q }
 }
 
-/// The rotation vector (angle times unit axis) of `q`, on the shortest path.
+/// The rotation vector (angle times unit axis) of `q`, on the shortest path: the quaternion
+/// logarithm of hooke's `f32` API (times two), computed in `f64` by
+/// [`quat_to_scaled_angle_axis_f64`] and rounded once.
 ///
 /// Uses `atan2(|xyz|, w)`, which keeps tiny rotations (a 1e-6 rad rotation is returned with full
-/// relative precision; `acos(w)` would return 0). The result's angle is in `[0, pi]`.
+/// relative precision; `acos(w)` would return 0) and near-half-turn ones. The shortest-path flip
+/// ([`quat_abs`]) is taken first, so `q` and `-q` give the same vector and its angle is in
+/// `[0, pi]`.
 ///
 /// ```
 /// use glam::{Quat, Vec3};
@@ -48,7 +57,8 @@ pub fn quat_from_scaled_angle_axis(v: Vec3) -> Quat {
 }
 
 /// `f64` twin of [`quat_to_scaled_angle_axis`]: the rotation vector of `q` on the shortest path
-/// (`2 atan2(|xyz|, w)` about `xyz`), the logarithm every offset of hooke and hooke-inertia takes.
+/// (`2 atan2(|xyz|, w)` about `xyz`, after the flip of [`quat_abs`] to `w >= 0`), the logarithm
+/// every offset of hooke and hooke-inertia takes.
 ///
 /// ```
 /// use glam::{DQuat, DVec3};
@@ -86,6 +96,40 @@ pub fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
     };
     let xyz = 0.5 * v * sinc;
     DQuat::from_xyzw(xyz.x, xyz.y, xyz.z, half.cos())
+}
+
+/// The angular velocity (radians per second, as a rotation vector) that turns `q0` into `q1` in
+/// `dt` seconds, applied on the left: `w = log(q1 * q0⁻¹) / dt` on the shortest path (the
+/// logarithm of [`quat_to_scaled_angle_axis`], so `q1` and `-q1` give the same velocity and it
+/// never turns by more than half a turn per `dt`).
+///
+/// The finite-difference velocity of rotation samples: hooke-bvh's clips (`hooke_bvh`
+/// re-exports it) and hooke-bevy's measured crowd velocities. For local rotations the vector is
+/// expressed in the parent's frame; for global ones in the world frame.
+///
+/// ```
+/// use glam::Quat;
+/// use hooke::scalar::angular_velocity;
+/// let w = angular_velocity(Quat::IDENTITY, Quat::from_rotation_x(0.1), 0.5);
+/// assert!((w.x - 0.2).abs() < 1e-6);
+/// // -q1 is the same rotation: the same velocity.
+/// assert_eq!(angular_velocity(Quat::IDENTITY, -Quat::from_rotation_x(0.1), 0.5), w);
+/// ```
+pub fn angular_velocity(q0: Quat, q1: Quat, dt: f32) -> Vec3 {
+    quat_to_scaled_angle_axis(q1 * q0.inverse()) / dt
+}
+
+/// `f64` twin of [`angular_velocity`]: `log(q1 * q0⁻¹) / dt` on the shortest path, by
+/// [`quat_to_scaled_angle_axis_f64`].
+///
+/// ```
+/// use glam::DQuat;
+/// use hooke::scalar::angular_velocity_f64;
+/// let w = angular_velocity_f64(DQuat::from_rotation_z(0.25), DQuat::from_rotation_z(0.5), 0.5);
+/// assert!((w.z - 0.5).abs() < 1e-15);
+/// ```
+pub fn angular_velocity_f64(q0: DQuat, q1: DQuat, dt: f64) -> DVec3 {
+    quat_to_scaled_angle_axis_f64(q1 * q0.inverse()) / dt
 }
 
 /// Steps a rotation spring given the step coefficients: the offset `x * inverse(goal)` is taken
