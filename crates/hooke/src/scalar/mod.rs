@@ -30,9 +30,10 @@ mod tracking;
 // The parameter conversions live in the base layer (`crate::units`, used by `coeffs`); the
 // scalar API re-exports them beside the springs that take their results.
 pub use crate::units::{
-    critical_frequency, critical_halflife, damping_ratio, damping_ratio_to_damping,
-    damping_ratio_to_stiffness, damping_to_halflife, frequency_to_stiffness, halflife_to_damping,
-    halflife_to_lag, lag_to_halflife, stiffness_to_frequency,
+    critical_frequency, critical_halflife, critical_rate, critical_rate_f64, damping_ratio,
+    damping_ratio_to_damping, damping_ratio_to_stiffness, damping_to_halflife,
+    frequency_to_stiffness, halflife_to_damping, halflife_to_lag, lag_to_halflife,
+    stiffness_to_frequency,
 };
 
 pub(crate) use compound::timed_step;
