@@ -9,6 +9,13 @@ use glam::{DQuat, DVec3, Quat, Vec3};
 
 use crate::coeffs::SpringCoeffs;
 
+/// Below this half angle the `f64` exponential ([`quat_from_scaled_angle_axis_f64`]) takes
+/// `sin(h) / h` from its series `1 - h^2 / 6`: the first omitted term, `h^4 / 120 < 1e-18`, is
+/// far below `f64`'s half ulp of 1 (`1.1e-16`; the series stays exact up to `h = 3e-4`), and no
+/// division by a vanishing `h` remains. The one small-angle threshold of the `f64` forms (the
+/// `f64` logarithm needs none: `atan2` keeps tiny angles; `docs/math.md` §1.3).
+const SMALL_HALF_ANGLE_F64: f64 = 1e-4;
+
 /// The representative of `q` with `w >= 0` (the same rotation, the shortest path).
 ///
 /// `q` and `-q` are the same rotation, but their logarithms are not: `log(q)` turns by the
@@ -89,7 +96,7 @@ pub fn quat_to_scaled_angle_axis_f64(q: DQuat) -> DVec3 {
 /// ```
 pub fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
     let half = 0.5 * v.length();
-    let sinc = if half < 1e-4 {
+    let sinc = if half < SMALL_HALF_ANGLE_F64 {
         1.0 - half * half / 6.0
     } else {
         half.sin() / half
