@@ -239,7 +239,7 @@ impl RigGroup {
                 self.characters[c].correct = false;
             }
             // Velocities by backward differences of the last two inputs, as in hooke-inertia's
-            // clip path (`hooke_bvh::angular_velocity`); zero at a switch (see above); kept
+            // clip path (`hooke::scalar::angular_velocity`); zero at a switch (see above); kept
             // through frames with dt = 0.
             let measure = has_input && !switching && dt > 0.0;
             if !has_input || switching {
@@ -260,7 +260,7 @@ impl RigGroup {
                     .clone()
                     .enumerate()
                     .map(|(b, lane)| {
-                        hooke_bvh::angular_velocity(
+                        hooke::scalar::angular_velocity(
                             self.last.rotations[lane],
                             self.new_rotations[b],
                             dt,
@@ -280,7 +280,7 @@ impl RigGroup {
                 if measure {
                     self.last.velocities[lane] = (x - self.last.positions[lane]) / dt;
                     self.last.angular_velocities[lane] =
-                        hooke_bvh::angular_velocity(self.last.rotations[lane], q, dt);
+                        hooke::scalar::angular_velocity(self.last.rotations[lane], q, dt);
                 }
                 self.last.positions[lane] = x;
                 self.last.rotations[lane] = q;

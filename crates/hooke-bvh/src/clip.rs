@@ -18,7 +18,7 @@ use crate::{fk, velocity};
 ///   `Zrotation Xrotation Yrotation` gives `Rz * Rx * Ry` (angles in degrees).
 /// - Global transforms: [`forward_kinematics`](crate::forward_kinematics) of the local ones.
 /// - Velocities: backward differences `(x[f] - x[f-1]) / dt`, frame 0 reusing frame 1;
-///   angular velocities are `log(shortest(q[f] * q[f-1]⁻¹)) / dt` (see
+///   angular velocities are `log(q[f] * q[f-1]⁻¹) / dt` on the shortest path (see
 ///   [`angular_velocity`](crate::angular_velocity)), expressed in the parent frame for local
 ///   rotations and the world frame for global ones.
 ///

@@ -79,6 +79,8 @@ pub use clip::Clip;
 pub use error::{BvhError, BvhWarning};
 pub use euler::{Axis, EulerOrder};
 pub use fk::forward_kinematics;
+/// The angular velocity between two rotations (hooke's, on the shortest path): what the clips'
+/// angular velocities are made of.
+pub use hooke::scalar::angular_velocity;
 pub use limits::{MAX_JOINT_FRAMES, MIN_FRAME_TIME};
 pub use mismatch::{ClipMismatch, FRAME_TIME_TOLERANCE};
-pub use velocity::{angular_velocity, scaled_angle_axis, shortest};

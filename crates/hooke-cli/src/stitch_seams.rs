@@ -70,7 +70,7 @@ fn reference(
     dt: f64,
 ) -> Vec<Quat> {
     let mut out = shown[..(seam + 3) * joints].to_vec();
-    let y = 2.0 * std::f64::consts::LN_2 / halflife;
+    let y = hooke::scalar::critical_rate_f64(halflife);
     for j in 0..joints {
         let sq = source.local_rotations(source_next)[j].as_dquat();
         let sw = source.local_angular_velocities(source_next)[j].as_dvec3();

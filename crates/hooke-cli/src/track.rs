@@ -116,7 +116,7 @@ pub(crate) fn detect(clip: &Clip, poses: &Poses, threshold: f32) -> Vec<usize> {
 /// (The gains of the per-frame form cannot express this: their acceleration and velocity
 /// feed-forward is below 1, so in the exact form the output lags a moving input.)
 pub(crate) fn tracking_spring(halflife: f32) -> TrackingSpring {
-    let damping = 4.0 * std::f64::consts::LN_2 / f64::from(halflife);
+    let damping = 2.0 * hooke::scalar::critical_rate_f64(f64::from(halflife));
     TrackingSpring {
         stiffness: damping * damping / 4.0,
         damping,

@@ -7,7 +7,7 @@
 
 use crate::coeffs::{Coeffs64, SpringCoeffs};
 use crate::error::{ParamError, check_dt, check_non_negative, check_positive};
-use crate::units::{frequency_to_stiffness_f64, halflife_to_damping_f64};
+use crate::units::{critical_rate_f64, frequency_to_stiffness_f64, halflife_to_damping_f64};
 
 /// Validated parameters of one spring-damper (unit mass).
 ///
@@ -68,7 +68,7 @@ impl SpringParams {
     /// ```
     pub fn critical(halflife: f32) -> Result<SpringParams, ParamError> {
         let halflife = check_non_negative("halflife", halflife)?;
-        let y = 0.5 * halflife_to_damping_f64(f64::from(halflife));
+        let y = critical_rate_f64(f64::from(halflife));
         Ok(SpringParams {
             stiffness: y * y,
             damping: 2.0 * y,

@@ -10,8 +10,44 @@
 
 use std::f64::consts::{LN_2, PI};
 
+/// The rate `y = 2 ln2 / halflife` of the critical spring with this halflife (`y = damping / 2`;
+/// a damper's rate is `y / 2`, the damping `2 y`): the one place `ln 2 / halflife` is written.
+///
+/// The map is its own inverse: `critical_rate_f64(y)` is the halflife of rate `y`. Halflife 0
+/// gives `+inf` (a rigid spring). Every scalar spring, the coefficients, the units below and the
+/// `f64` slow paths of the kernels take their rate from here; the `f32` form is
+/// [`critical_rate`], the `f32x8` one `lanes::critical_rate8`.
+///
+/// ```
+/// use hooke::scalar::critical_rate_f64;
+/// assert_eq!(critical_rate_f64(2.0 * std::f64::consts::LN_2), 1.0);
+/// assert_eq!(critical_rate_f64(0.0), f64::INFINITY);
+/// ```
+pub fn critical_rate_f64(halflife: f64) -> f64 {
+    2.0 * LN_2 / halflife
+}
+
+/// [`critical_rate_f64`] for `f32` halflives, as the rate kernels store it: computed in `f64` and
+/// rounded once; `+inf` for a rigid spring (halflife 0, or a rate beyond the `f32` range, as in
+/// [`crate::SpringCoeffs::critical`]). `halflife` must be finite and `>= 0` (the batches check).
+///
+/// ```
+/// use hooke::scalar::critical_rate;
+/// assert_eq!(critical_rate(0.0), f32::INFINITY);
+/// assert!((critical_rate(std::f32::consts::LN_2) - 2.0).abs() < 1e-6);
+/// ```
+pub fn critical_rate(halflife: f32) -> f32 {
+    let y = critical_rate_f64(f64::from(halflife));
+    if y > f64::from(f32::MAX) || y.is_nan() {
+        f32::INFINITY
+    } else {
+        y as f32
+    }
+}
+
 pub(crate) fn halflife_to_damping_f64(halflife: f64) -> f64 {
-    4.0 * LN_2 / halflife
+    // 2 y: exactly 4 ln2 / halflife (a power of two scales without rounding).
+    2.0 * critical_rate_f64(halflife)
 }
 
 pub(crate) fn frequency_to_stiffness_f64(frequency: f64) -> f64 {
@@ -39,7 +75,8 @@ pub fn halflife_to_damping(halflife: f32) -> f32 {
 /// assert_eq!(hooke::scalar::damping_to_halflife(f32::INFINITY), 0.0);
 /// ```
 pub fn damping_to_halflife(damping: f32) -> f32 {
-    (4.0 * LN_2 / f64::from(damping)) as f32
+    // The rate y = d / 2 maps back to its halflife by the same map (exactly 4 ln2 / d).
+    critical_rate_f64(0.5 * f64::from(damping)) as f32
 }
 
 /// Stiffness `s = (2 pi f)^2` of an undamped spring oscillating at `frequency` Hz.
@@ -71,8 +108,8 @@ pub fn stiffness_to_frequency(stiffness: f32) -> f32 {
 /// assert!((critical_frequency(h) - 2.0).abs() < 1e-6);
 /// ```
 pub fn critical_halflife(frequency: f32) -> f32 {
-    let d = 2.0 * frequency_to_stiffness_f64(f64::from(frequency)).sqrt();
-    (4.0 * LN_2 / d) as f32
+    // Critical damping d = 2 sqrt(s), rate y = d / 2 = sqrt(s).
+    critical_rate_f64(frequency_to_stiffness_f64(f64::from(frequency)).sqrt()) as f32
 }
 
 /// The natural frequency (Hz) at which a spring with the given damping `halflife` is critical.
@@ -82,8 +119,7 @@ pub fn critical_halflife(frequency: f32) -> f32 {
 /// assert!(f > 0.0);
 /// ```
 pub fn critical_frequency(halflife: f32) -> f32 {
-    let d = halflife_to_damping_f64(f64::from(halflife));
-    ((d / 2.0) / (2.0 * PI)) as f32
+    (critical_rate_f64(f64::from(halflife)) / (2.0 * PI)) as f32
 }
 
 /// Stiffness giving the `damping_ratio` (`r = d / (2 sqrt(s))`) for the given damping.

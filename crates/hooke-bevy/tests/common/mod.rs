@@ -214,8 +214,8 @@ pub fn max_angular_acceleration(
     let mut worst = 0.0_f32;
     for i in range {
         for bone in 0..frames[i].len() {
-            let w0 = hooke_bvh::angular_velocity(frames[i - 1][bone].1, frames[i][bone].1, dt);
-            let w1 = hooke_bvh::angular_velocity(frames[i][bone].1, frames[i + 1][bone].1, dt);
+            let w0 = hooke::scalar::angular_velocity(frames[i - 1][bone].1, frames[i][bone].1, dt);
+            let w1 = hooke::scalar::angular_velocity(frames[i][bone].1, frames[i + 1][bone].1, dt);
             worst = worst.max((w1 - w0).length() / dt);
         }
     }

@@ -3,7 +3,7 @@
 //! power series of the small-argument integrals. `lanes/closed_form.rs` is its `f64x4` twin.
 
 use super::Coeffs64;
-use crate::units::halflife_to_damping_f64;
+use crate::units::critical_rate_f64;
 
 impl Coeffs64 {
     /// A rigid spring, except that a zero or invalid `dt` still changes nothing.
@@ -22,7 +22,7 @@ impl Coeffs64 {
         if halflife <= 0.0 {
             return Coeffs64::snap_unless_still(dt);
         }
-        let y = 0.5 * halflife_to_damping_f64(halflife);
+        let y = critical_rate_f64(halflife);
         // s = y^2 exactly as the closed form sees it, so w^2 = s - y^2 is exactly 0.
         Coeffs64::stiffness_damping(y * y, 2.0 * y, dt)
     }

@@ -448,7 +448,8 @@ pub fn damper_alpha(halflife: f32, dt: f32) -> f32 {
     if halflife <= 0.0 {
         return 1.0;
     }
-    let rate = std::f64::consts::LN_2 * f64::from(dt) / f64::from(halflife);
+    // The damper's rate ln2 / halflife: half the critical rate.
+    let rate = 0.5 * crate::units::critical_rate_f64(f64::from(halflife)) * f64::from(dt);
     (-(-rate).exp_m1()) as f32
 }
 

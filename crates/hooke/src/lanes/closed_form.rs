@@ -132,8 +132,8 @@ pub fn critical_coeffs_f64_lane_dt(halflife: f32x8, dt: f32x8) -> LaneCoeffs {
 
 fn critical64(halflife: f64x4, t: f64x4) -> Coeffs64x4 {
     let zero = f64x4::ZERO;
-    // Same operations as Coeffs64::critical: y = 0.5 * (4 ln2 / h).
-    let y = f64x4::splat(0.5) * (f64x4::splat(4.0 * std::f64::consts::LN_2) / halflife);
+    // `crate::units::critical_rate_f64` in four lanes (the same bits as Coeffs64::critical).
+    let y = f64x4::splat(2.0 * std::f64::consts::LN_2) / halflife;
     let rigid = halflife.simd_le(zero);
     let (c, _) = stiffness_damping64(y * y, y + y, t);
     let valid_t = t.simd_gt(zero) & t.simd_lt(f64x4::splat(f64::INFINITY));

@@ -74,7 +74,7 @@ impl DoubleCoeffs {
             };
         }
         // Each of the two springs has half the halflife: y = 2 ln2 / (h / 2).
-        let y = 4.0 * std::f64::consts::LN_2 / h;
+        let y = crate::units::critical_rate_f64(0.5 * h);
         let z = y * t;
         let e = (-z).exp();
         let (z2, z3) = (z * z, z * z * z);
@@ -418,7 +418,7 @@ pub fn timed_rates(
         let c = critical_rate_lanes(*y, dt8);
         let partial = |tau: f32x8| critical_rate_lanes(*y, tau);
         // The halflife back from the rate, for the slow path only (+inf: halflife 0).
-        let halflife = || f32x8::splat(2.0 * std::f32::consts::LN_2) / *y;
+        let halflife = || super::rates::critical_rate8(*y);
         let state = [*x, *v, *xi];
         (*x, *v, *xi) = timed_group(&c, partial, halflife, *ahead, dt8, state, *g, *remaining);
     }

@@ -67,8 +67,8 @@ pub use quat::{
     rotation_vector_decay_step,
 };
 pub use rates::{
-    critical_rate, critical_rate_coeffs, critical_rate_lanes, damper_rate, damper_rates,
-    decay_rates, simple_rates, spring_rates,
+    critical_rate, critical_rate_coeffs, critical_rate_lanes, critical_rate8, damper_rate,
+    damper_rates, decay_rates, simple_rates, spring_rates,
 };
 pub use slow_path::recompute_lanes;
 pub use smooth_damp::{

@@ -21,22 +21,21 @@ use super::exp::{exp_neg, one_minus_exp_poly};
 use super::spring::{GoalLanes, guarded_blocks, raw_step};
 use crate::coeffs::SpringCoeffs;
 
-/// The rate `y = 2 ln2 / halflife` of a critical spring for the rate kernels: `+inf` for a rigid
-/// spring (halflife 0, or a rate beyond the `f32` range, as in [`crate::SpringCoeffs::critical`]).
-/// Computed in `f64` and rounded once. `halflife` must be finite and `>= 0` (the batches check).
+pub use crate::units::critical_rate;
+
+/// `2 ln2 / x` in eight `f32` lanes: [`crate::units::critical_rate_f64`]'s map in `f32x8`. The
+/// map is its own inverse, so the kernels use it to recover a lane's halflife from its rate for
+/// their `f64` slow paths (rate `+inf` gives halflife 0).
 ///
 /// ```
-/// use hooke::lanes::critical_rate;
-/// assert_eq!(critical_rate(0.0), f32::INFINITY);
-/// assert!((critical_rate(std::f32::consts::LN_2) - 2.0).abs() < 1e-6);
+/// use hooke::lanes::critical_rate8;
+/// use wide::f32x8;
+/// let h = critical_rate8(f32x8::splat(f32::INFINITY));
+/// assert_eq!(h.to_array()[0], 0.0);
 /// ```
-pub fn critical_rate(halflife: f32) -> f32 {
-    let y = 2.0 * std::f64::consts::LN_2 / f64::from(halflife);
-    if y > f64::from(f32::MAX) || y.is_nan() {
-        f32::INFINITY
-    } else {
-        y as f32
-    }
+#[inline(always)]
+pub fn critical_rate8(x: f32x8) -> f32x8 {
+    f32x8::splat(2.0 * std::f32::consts::LN_2) / x
 }
 
 /// The damper's rate `ln2 / halflife` for [`damper_rates`]: `+inf` (snap) for halflife 0 or a rate
@@ -165,7 +164,7 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
     // f32 coefficients are not usable (`xq = 2 dt (g / z)` is `inf * 0`).
     let dt64 = wide::f64x4::splat(f64::from(dt));
     let coeffs = |i: usize| {
-        let halflife = f32x8::splat(2.0 * std::f32::consts::LN_2) / rate[i];
+        let halflife = critical_rate8(rate[i]);
         super::closed_form::critical_coeffs_f64(halflife, dt64)
     };
     let step = |i: usize, x, v, g, q| {

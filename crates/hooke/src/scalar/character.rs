@@ -113,7 +113,7 @@ impl CharacterCoeffs {
                 aa: 0.0,
             };
         }
-        let y = 2.0 * std::f64::consts::LN_2 / h;
+        let y = crate::units::critical_rate_f64(h);
         let z = y * t;
         let e = (-z).exp();
         let psi = psi64(z);

@@ -8,11 +8,7 @@
 //! that moving goal, so one long step equals many short ones.
 
 use crate::coeffs::Coeffs64;
-
-/// `2 ln2 / halflife`: the decay rate `y = damping / 2` of the critical spring.
-fn critical_rate(halflife: f64) -> f64 {
-    2.0 * std::f64::consts::LN_2 / halflife
-}
+use crate::units::critical_rate_f64;
 
 /// The double spring: `x` follows a critical spring whose goal is the intermediate spring `xi`,
 /// which itself follows a critical spring toward `x_goal`; both have half the given `halflife`.
@@ -58,7 +54,7 @@ pub fn double_spring_damper_exact(
     let g = f64::from(x_goal);
     let (p0, v0) = (f64::from(*x) - g, f64::from(*v));
     let (u0, w0) = (f64::from(*xi) - g, f64::from(*vi));
-    let y = critical_rate(0.5 * h);
+    let y = critical_rate_f64(0.5 * h);
     let z = y * t;
     let e = (-z).exp();
     let (z2, z3) = (z * z, z * z * z);

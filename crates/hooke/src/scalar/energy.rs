@@ -7,7 +7,7 @@
 
 use std::f64::consts::PI;
 
-use crate::units::{frequency_to_stiffness_f64, halflife_to_damping_f64};
+use crate::units::{critical_rate_f64, frequency_to_stiffness_f64};
 
 /// The energy (per unit mass) of a spring with natural `frequency` (Hz) relative to a rest state:
 /// kinetic `(scale (v - v_rest))^2 / 2` plus potential `s (scale (x - x_rest))^2 / 2`, with
@@ -57,7 +57,7 @@ pub fn resonant_frequency(goal_frequency: f32, halflife: f32) -> f32 {
     if h <= 0.0 {
         return 0.0;
     }
-    let y = 0.5 * halflife_to_damping_f64(h);
+    let y = critical_rate_f64(h);
     let w2 = s - y * y;
     if w2 > 0.0 {
         (w2.sqrt() / (2.0 * PI)) as f32
@@ -80,6 +80,6 @@ pub fn resonant_frequency(goal_frequency: f32, halflife: f32) -> f32 {
 /// ```
 pub fn frequency_for_oscillation(oscillation_frequency: f32, halflife: f32) -> f32 {
     let w = 2.0 * PI * f64::from(oscillation_frequency);
-    let y = 0.5 * halflife_to_damping_f64(f64::from(halflife).max(0.0));
+    let y = critical_rate_f64(f64::from(halflife).max(0.0));
     (w.hypot(y) / (2.0 * PI)) as f32
 }

@@ -45,7 +45,8 @@ pub fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
         // The velocity is gone at once: no travel.
         return Some((0.0, 0.0));
     }
-    let z = std::f64::consts::LN_2 / h * t;
+    // The damper's rate ln2 / h: half the critical rate (exactly).
+    let z = 0.5 * crate::units::critical_rate_f64(h) * t;
     Some((t * phi(z), (-z).exp()))
 }
 

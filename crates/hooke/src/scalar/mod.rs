@@ -30,9 +30,10 @@ mod tracking;
 // The parameter conversions live in the base layer (`crate::units`, used by `coeffs`); the
 // scalar API re-exports them beside the springs that take their results.
 pub use crate::units::{
-    critical_frequency, critical_halflife, damping_ratio, damping_ratio_to_damping,
-    damping_ratio_to_stiffness, damping_to_halflife, frequency_to_stiffness, halflife_to_damping,
-    halflife_to_lag, lag_to_halflife, stiffness_to_frequency,
+    critical_frequency, critical_halflife, critical_rate, critical_rate_f64, damping_ratio,
+    damping_ratio_to_damping, damping_ratio_to_stiffness, damping_to_halflife,
+    frequency_to_stiffness, halflife_to_damping, halflife_to_lag, lag_to_halflife,
+    stiffness_to_frequency,
 };
 
 pub(crate) use compound::timed_step;
@@ -71,9 +72,9 @@ pub use interpolate::{
     spring_interpolation_step_vec3, spring_interpolation_vec2, spring_interpolation_vec3,
 };
 pub use quat::{
-    decay_spring_damper_exact_quat, quat_abs, quat_from_scaled_angle_axis,
-    quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis, quat_to_scaled_angle_axis_f64,
-    simple_spring_damper_exact_quat,
+    angular_velocity, angular_velocity_f64, decay_spring_damper_exact_quat, quat_abs,
+    quat_from_scaled_angle_axis, quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis,
+    quat_to_scaled_angle_axis_f64, simple_spring_damper_exact_quat,
 };
 pub use smooth_damp::{
     shortest_angle_turn, smooth_damp, smooth_damp_angle, smooth_damp_vec2, smooth_damp_vec3,

@@ -9,7 +9,19 @@ use glam::{DQuat, DVec3, Quat, Vec3};
 
 use crate::coeffs::SpringCoeffs;
 
+/// Below this half angle the `f64` exponential ([`quat_from_scaled_angle_axis_f64`]) takes
+/// `sin(h) / h` from its series `1 - h^2 / 6`: the first omitted term, `h^4 / 120 < 1e-18`, is
+/// far below `f64`'s half ulp of 1 (`1.1e-16`; the series stays exact up to `h = 3e-4`), and no
+/// division by a vanishing `h` remains. The one small-angle threshold of the `f64` forms (the
+/// `f64` logarithm needs none: `atan2` keeps tiny angles; `docs/math.md` §1.3).
+const SMALL_HALF_ANGLE_F64: f64 = 1e-4;
+
 /// The representative of `q` with `w >= 0` (the same rotation, the shortest path).
+///
+/// `q` and `-q` are the same rotation, but their logarithms are not: `log(q)` turns by the
+/// angle `theta` and `log(-q)` by `theta - 2 pi` the other way round. Every offset hooke takes
+/// (springs, dampers, [`angular_velocity`], hooke-inertia, hooke-bvh's clip velocities) goes
+/// through this flip first, so an offset never turns by more than half a turn.
 ///
 /// ```
 /// use glam::Quat;
@@ -20,10 +32,14 @@ pub fn quat_abs(q: Quat) -> Quat {
     if q.w < 0.0 { -q } else { q }
 }
 
-/// The rotation vector (angle times unit axis) of `q`, on the shortest path.
+/// The rotation vector (angle times unit axis) of `q`, on the shortest path: the quaternion
+/// logarithm of hooke's `f32` API (times two), computed in `f64` by
+/// [`quat_to_scaled_angle_axis_f64`] and rounded once.
 ///
 /// Uses `atan2(|xyz|, w)`, which keeps tiny rotations (a 1e-6 rad rotation is returned with full
-/// relative precision; `acos(w)` would return 0). The result's angle is in `[0, pi]`.
+/// relative precision; `acos(w)` would return 0) and near-half-turn ones. The shortest-path flip
+/// ([`quat_abs`]) is taken first, so `q` and `-q` give the same vector and its angle is in
+/// `[0, pi]`.
 ///
 /// ```
 /// use glam::{Quat, Vec3};
@@ -48,7 +64,8 @@ pub fn quat_from_scaled_angle_axis(v: Vec3) -> Quat {
 }
 
 /// `f64` twin of [`quat_to_scaled_angle_axis`]: the rotation vector of `q` on the shortest path
-/// (`2 atan2(|xyz|, w)` about `xyz`), the logarithm every offset of hooke and hooke-inertia takes.
+/// (`2 atan2(|xyz|, w)` about `xyz`, after the flip of [`quat_abs`] to `w >= 0`), the logarithm
+/// every offset of hooke and hooke-inertia takes.
 ///
 /// ```
 /// use glam::{DQuat, DVec3};
@@ -79,13 +96,47 @@ pub fn quat_to_scaled_angle_axis_f64(q: DQuat) -> DVec3 {
 /// ```
 pub fn quat_from_scaled_angle_axis_f64(v: DVec3) -> DQuat {
     let half = 0.5 * v.length();
-    let sinc = if half < 1e-4 {
+    let sinc = if half < SMALL_HALF_ANGLE_F64 {
         1.0 - half * half / 6.0
     } else {
         half.sin() / half
     };
     let xyz = 0.5 * v * sinc;
     DQuat::from_xyzw(xyz.x, xyz.y, xyz.z, half.cos())
+}
+
+/// The angular velocity (radians per second, as a rotation vector) that turns `q0` into `q1` in
+/// `dt` seconds, applied on the left: `w = log(q1 * q0⁻¹) / dt` on the shortest path (the
+/// logarithm of [`quat_to_scaled_angle_axis`], so `q1` and `-q1` give the same velocity and it
+/// never turns by more than half a turn per `dt`).
+///
+/// The finite-difference velocity of rotation samples: hooke-bvh's clips (`hooke_bvh`
+/// re-exports it) and hooke-bevy's measured crowd velocities. For local rotations the vector is
+/// expressed in the parent's frame; for global ones in the world frame.
+///
+/// ```
+/// use glam::Quat;
+/// use hooke::scalar::angular_velocity;
+/// let w = angular_velocity(Quat::IDENTITY, Quat::from_rotation_x(0.1), 0.5);
+/// assert!((w.x - 0.2).abs() < 1e-6);
+/// // -q1 is the same rotation: the same velocity.
+/// assert_eq!(angular_velocity(Quat::IDENTITY, -Quat::from_rotation_x(0.1), 0.5), w);
+/// ```
+pub fn angular_velocity(q0: Quat, q1: Quat, dt: f32) -> Vec3 {
+    quat_to_scaled_angle_axis(q1 * q0.inverse()) / dt
+}
+
+/// `f64` twin of [`angular_velocity`]: `log(q1 * q0⁻¹) / dt` on the shortest path, by
+/// [`quat_to_scaled_angle_axis_f64`].
+///
+/// ```
+/// use glam::DQuat;
+/// use hooke::scalar::angular_velocity_f64;
+/// let w = angular_velocity_f64(DQuat::from_rotation_z(0.25), DQuat::from_rotation_z(0.5), 0.5);
+/// assert!((w.z - 0.5).abs() < 1e-15);
+/// ```
+pub fn angular_velocity_f64(q0: DQuat, q1: DQuat, dt: f64) -> DVec3 {
+    quat_to_scaled_angle_axis_f64(q1 * q0.inverse()) / dt
 }
 
 /// Steps a rotation spring given the step coefficients: the offset `x * inverse(goal)` is taken

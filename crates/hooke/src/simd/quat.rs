@@ -4,8 +4,14 @@ use wide::f32x8;
 
 use super::vec3::Vec3x8;
 
-/// Below this `|xyz|`, [`Quat8::to_scaled_angle_axis`] uses its series (exact to f32 there).
-const SMALL_ANGLE: f32 = 1e-4;
+/// The one small-angle threshold of the `f32x8` logarithm and exponential: below this half angle
+/// (`|xyz| = sin(h)` for the logarithm, `h = |v| / 2` for the exponential) both take their series,
+/// `atan(r) / r = 1 - r^2 / 3` (`r = tan(h)`) and `sin(h) / h = 1 - h^2 / 6`,
+/// `cos(h) = 1 - h^2 / 2`. The first omitted terms (`r^4 / 5`, `h^4 / 120`, `h^4 / 24`, at most
+/// `4.2e-14`) are far below `f32`'s half ulp of 1 (`6e-8`; the series stay exact up to
+/// `h = 0.025`), and `atan2` and `sin_cos` never see an argument near the subnormal range, where
+/// their polynomials slow down by an order of magnitude. `docs/math.md` §1.3.
+const SMALL_HALF_ANGLE: f32 = 1e-3;
 
 /// Eight quaternions, one per lane.
 ///
@@ -67,8 +73,8 @@ impl Quat8 {
         // angle / len = 2 atan2(len, w) / len. For tiny rotations use its series,
         // 2 / w (1 - r^2 / 3), r = len / w, and keep atan2's argument away from the subnormal
         // range, where its polynomial would slow down by an order of magnitude.
-        let small = len.simd_lt(f32x8::splat(SMALL_ANGLE));
-        let safe_len = len.max(f32x8::splat(SMALL_ANGLE));
+        let small = len.simd_lt(f32x8::splat(SMALL_HALF_ANGLE));
+        let safe_len = len.max(f32x8::splat(SMALL_HALF_ANGLE));
         let r = len / w;
         let series = f32x8::splat(2.0) / w * (f32x8::ONE - r * r * f32x8::splat(1.0 / 3.0));
         let scale = small.select(series, f32x8::splat(2.0) * safe_len.atan2(w) / safe_len);
@@ -97,11 +103,12 @@ impl Quat8 {
     pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
         let v = v.shortest_path();
         let half_angle = f32x8::splat(0.5) * v.length();
-        // Tiny angles use the series (exact to f32 below 1e-3) and keep sin_cos's argument away
-        // from the subnormal range, where it would slow down by an order of magnitude.
-        let small = half_angle.simd_lt(f32x8::splat(1e-3));
+        // Tiny angles use the series (exact to f32 below SMALL_HALF_ANGLE) and keep sin_cos's
+        // argument away from the subnormal range, where it would slow down by an order of
+        // magnitude.
+        let small = half_angle.simd_lt(f32x8::splat(SMALL_HALF_ANGLE));
         let h2 = half_angle * half_angle;
-        let (sin, cos) = half_angle.max(f32x8::splat(1e-3)).sin_cos();
+        let (sin, cos) = half_angle.max(f32x8::splat(SMALL_HALF_ANGLE)).sin_cos();
         let cos = small.select(f32x8::ONE - h2 * f32x8::splat(0.5), cos);
         let sinc = small.select(f32x8::ONE - h2 * f32x8::splat(1.0 / 6.0), sin / half_angle);
         let k = f32x8::splat(0.5) * sinc;
