@@ -64,6 +64,19 @@ pub(crate) fn segments() -> Vec<ClipRange> {
     ]
 }
 
+/// How the demo (and the gallery's stitch plot) blends its seams in `mode`: anchored root,
+/// halflife 0.1 s, dead blends of 0.2 s; `lock_feet` as `--lock-feet`.
+pub(crate) fn blend(mode: StitchMode, lock_feet: bool) -> Blend {
+    Blend {
+        mode,
+        halflife: 0.1,
+        blend_time: 0.2,
+        root: RootArg::Anchored,
+        root_joint: None,
+        lock_feet,
+    }
+}
+
 /// The default output folder: the first of `target/hooke-demo`, `target/hooke-demo-2`, ... that
 /// does not exist yet, claimed by creating it: `create_dir` fails if another run (a second
 /// `hooke demo` started at the same time) made it first, so two runs never share a folder.
@@ -187,15 +200,10 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
     let mut hand_paths: Vec<(StitchMode, Vec<Vec3>)> = Vec::new();
     let mut seams = Vec::new();
     let mut viewed = Vec::new();
+    // The inertialized and the cut stitch, which the feet section compares with a locked one.
+    let mut kept = Vec::new();
     for (mode, file) in modes {
-        let blend = Blend {
-            mode,
-            halflife: 0.1,
-            blend_time: 0.2,
-            root: RootArg::Anchored,
-            root_joint: None,
-            lock_feet: false,
-        };
+        let blend = blend(mode, false);
         let start = Instant::now();
         let stitched = stitch::stitch(&clips, blend)?;
         work += start.elapsed();
@@ -217,6 +225,9 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             global,
             seams: stitched.seams.clone(),
         });
+        if !matches!(mode, StitchMode::DeadBlend) {
+            kept.push(stitched);
+        }
     }
 
     // Tracking: a jump injected into 01_01, removed with the tracking spring.
@@ -323,7 +334,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
             ),
         ),
     ];
-    let feet = crate::demo_feet::run(&clips)?;
+    let feet = crate::demo_feet::run(&clips, &kept[1], &kept[0])?;
     let mut plots = Vec::new();
     let svgs = svgs.into_iter().chain([
         (9, Ok(feet.height_svg.clone())),

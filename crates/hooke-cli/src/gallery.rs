@@ -14,9 +14,9 @@ use hooke::scalar::{
 };
 use hooke_bvh::Clip;
 
-use crate::args::{RootArg, StitchMode};
+use crate::args::StitchMode;
 use crate::plot::Series;
-use crate::stitch::{self, Blend};
+use crate::stitch;
 use crate::{CliError, clipio, demo, track};
 
 const DT: f32 = 1.0 / 120.0;
@@ -254,15 +254,7 @@ pub(crate) fn stitch_modes() -> Result<Vec<Series>, CliError> {
         StitchMode::DeadBlend,
         StitchMode::Inertialize,
     ] {
-        let blend = Blend {
-            mode,
-            halflife: 0.1,
-            blend_time: 0.2,
-            root: RootArg::Anchored,
-            root_joint: None,
-            lock_feet: false,
-        };
-        let stitched = stitch::stitch(&clips, blend)?;
+        let stitched = stitch::stitch(&clips, demo::blend(mode, false))?;
         let global = clipio::global_positions(skeleton, &stitched.positions, &stitched.rotations);
         let seam = stitched.seams.first().copied().unwrap_or(0);
         let points = (seam.saturating_sub(60)..seam + 60)
@@ -271,4 +263,13 @@ pub(crate) fn stitch_modes() -> Result<Vec<Series>, CliError> {
         out.push((mode.done().to_owned(), points));
     }
     Ok(out)
+}
+
+/// Foot locking at a seam of the demo's stitch (`feet_height.svg`, `feet_speed.svg`): a planted
+/// toe of the cut, inertialized and `--lock-feet` outputs.
+pub(crate) fn feet() -> Result<crate::demo_feet::FeetDemo, CliError> {
+    let loaded = stitch::load(&demo::segments())?;
+    let clips: Vec<(&Clip, Range<usize>)> = loaded.iter().map(|(c, r)| (c, r.clone())).collect();
+    let (cut, plain) = crate::demo_feet::stitch_plain(&clips)?;
+    crate::demo_feet::run(&clips, &cut, &plain)
 }

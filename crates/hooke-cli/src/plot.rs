@@ -25,7 +25,7 @@ type Entry = (
 /// dt-invariance, smooth damp, and every spring kind of [`crate::gallery`]; existing files only
 /// with `force`. Every target is checked before anything is computed or written.
 pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliError> {
-    const NAMES: [&str; 12] = [
+    const NAMES: [&str; 14] = [
         "responses.svg",
         "dt_invariance.svg",
         "smooth_damp.svg",
@@ -38,6 +38,8 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
         "resonance.svg",
         "dead_blend_curves.svg",
         "dead_blend_halflife.svg",
+        "feet_height.svg",
+        "feet_speed.svg",
     ];
     // The folder first (exit 2 naming it when it cannot be made), so the targets' checks can
     // see whether it can be written in.
@@ -139,6 +141,9 @@ pub fn run(folder: &Path, force: bool, out: &mut dyn Write) -> Result<(), CliErr
     for (name, title, (x, y), series) in &entries {
         svgs.push((name, lines(title, series, x, y)));
     }
+    let feet = gallery::feet()?;
+    svgs.push((NAMES[12], Ok(feet.height_svg)));
+    svgs.push((NAMES[13], Ok(feet.speed_svg)));
     for (name, svg) in svgs {
         let path = folder.join(name);
         let svg =
@@ -245,12 +250,18 @@ fn draw(
     yr: (f32, f32),
     desc: (&str, &str),
 ) -> Result<String, String> {
+    // The legend goes in a strip below the chart, two entries a row, so it never covers data.
+    const CHART: (u32, u32) = (720, 420);
+    const ROW: u32 = 20;
+    let rows = u32::try_from(series.len().div_ceil(2)).unwrap_or(u32::MAX / ROW);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
+        let size = (CHART.0, CHART.1 + 8 + rows.saturating_mul(ROW));
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let err = |e: DrawingAreaErrorKind<_>| e.to_string();
         root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
+        let (top, legend) = root.split_vertically(CHART.1);
+        let mut chart = ChartBuilder::on(&top)
             .caption(title, ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(32)
@@ -263,26 +274,34 @@ fn draw(
             .y_desc(desc.1)
             .draw()
             .map_err(err)?;
-        for (i, (name, points)) in series.iter().enumerate() {
+        for (i, (_, points)) in series.iter().enumerate() {
             let color = Palette99::pick(i).to_rgba();
             chart
                 .draw_series(LineSeries::new(
                     points.iter().copied(),
                     color.stroke_width(2),
                 ))
-                .map_err(err)?
-                .label(name.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
-                });
+                .map_err(err)?;
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .position(SeriesLabelPosition::LowerRight)
-            .draw()
-            .map_err(err)?;
+        for (i, (name, _)) in series.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            let column = i32::try_from(i % 2).unwrap_or(0);
+            let row = i32::try_from(i / 2).unwrap_or(i32::MAX / 32);
+            let (x, y) = (68 + column * 330, 4 + row * 20 + 10);
+            legend
+                .draw(&PathElement::new(
+                    vec![(x, y), (x + 24, y)],
+                    color.stroke_width(2),
+                ))
+                .map_err(err)?;
+            legend
+                .draw(&Text::new(
+                    name.clone(),
+                    (x + 32, y - 7),
+                    ("sans-serif", 14).into_font(),
+                ))
+                .map_err(err)?;
+        }
         root.present().map_err(err)?;
     }
     Ok(with_title(&svg, title))

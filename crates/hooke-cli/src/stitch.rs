@@ -381,7 +381,9 @@ mod report;
 
 pub(crate) use load::{load, load_shared};
 use report::print_report;
-pub(crate) use report::{SeamProbe, SeamReport, cut_probe, seam_report, seam_report_with};
+pub(crate) use report::{
+    SeamProbe, SeamReport, angular_acceleration, cut_probe, seam_report, seam_report_with,
+};
 
 #[cfg(test)]
 #[path = "stitch_seams.rs"]

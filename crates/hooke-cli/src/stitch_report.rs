@@ -5,6 +5,7 @@ use std::io::Write;
 use std::ops::Range;
 
 use glam::{Quat, Vec3};
+use hooke::scalar::angular_velocity_f64;
 use hooke_bvh::Clip;
 
 use super::{Blend, Frames, Settings, Stitched, seams_of, stitch_with};
@@ -195,4 +196,22 @@ pub(super) fn print_report(
         settings.blend.mode.done()
     )
     .map_err(io)
+}
+
+/// The largest local angular acceleration (rad/s²) over joints and frames `seam - 1 ..= seam + 1`
+/// of a pose stream (`rotations` frame-major, `joints` per frame, `dt` seconds apart): second
+/// differences of the local rotations, in `f64`.
+pub(crate) fn angular_acceleration(rotations: &[Quat], joints: usize, seam: usize, dt: f64) -> f64 {
+    let q = |f: usize, j: usize| rotations[f * joints + j].as_dquat().normalize();
+    let omega = |f: usize, j: usize| angular_velocity_f64(q(f, j), q(f + 1, j), dt);
+    let mut worst = 0.0_f64;
+    for f in seam.saturating_sub(1)..=seam + 1 {
+        if f == 0 || (f + 2) * joints > rotations.len() {
+            continue;
+        }
+        for j in 0..joints {
+            worst = worst.max((omega(f, j) - omega(f - 1, j)).length() / dt);
+        }
+    }
+    worst
 }

@@ -11,6 +11,7 @@ use std::path::Path;
 use glam::{DQuat, DVec3, Quat};
 use hooke_bvh::{Bvh, Clip};
 
+use super::report::angular_acceleration;
 use super::{Blend, stitch};
 use crate::args::{RootArg, StitchMode};
 
@@ -38,21 +39,6 @@ fn exp(e: DVec3) -> DQuat {
         return DQuat::from_xyzw(e.x / 2.0, e.y / 2.0, e.z / 2.0, 1.0).normalize();
     }
     DQuat::from_axis_angle(e / angle, angle)
-}
-
-/// The largest local angular acceleration over joints and frames `seam - 1 ..= seam + 1` of a
-/// pose stream (`rotations` frame-major, `joints` per frame).
-pub(crate) fn angular_acceleration(rotations: &[Quat], joints: usize, seam: usize, dt: f64) -> f64 {
-    let q = |f: usize, j: usize| rotations[f * joints + j].as_dquat().normalize();
-    let omega = |f: usize, j: usize| log(q(f + 1, j) * q(f, j).conjugate()) / dt;
-    let mut worst = 0.0_f64;
-    for f in seam - 1..=seam + 1 {
-        for j in 0..joints {
-            let a = (omega(f, j) - omega(f - 1, j)).length() / dt;
-            worst = worst.max(a);
-        }
-    }
-    worst
 }
 
 /// The reference around the seam at output frame `seam`, from `source` (the range that ends

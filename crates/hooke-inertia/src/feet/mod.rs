@@ -3,9 +3,10 @@
 //! Inertialization carries the difference between two animations as offsets that decay; a
 //! foot the new animation plants on the ground moves with those offsets and slides.
 //! [`FootLocker`] runs after [`crate::Inertializer::update`]: per character and leg it holds
-//! the toe where it was planted while a contact lasts and the character blends, turns hip and
-//! knee with a two-bone IK to reach it, and on release lets the lock point follow the animated
-//! toe with hooke's exact critical spring, so nothing pops.
+//! the toe where it was planted (across the ground; along the vertical it comes down with the
+//! blend) while a contact lasts and the character blends, turns hip and knee with a two-bone
+//! IK to reach it, and on release lets the lock's offset from the animated toe decay on hooke's
+//! exact critical spring, so nothing pops.
 //!
 //! - [`rig`]: [`Leg`] and [`FootRig`] (explicit bones, checked; `names`: found by name).
 //! - `settings`: [`FootLockSettings`], [`Contacts`] (given or detected), [`ContactThresholds`].
@@ -82,6 +83,9 @@ pub struct FootLocker {
     engaged: Column,
     point: Vec3Columns,
     velocity: Vec3Columns,
+    /// While releasing: the lock point's offset from the animated toe, and its velocity.
+    release: Vec3Columns,
+    release_velocity: Vec3Columns,
     /// What the gather pass measured this frame (same lanes).
     frame: FrameColumns,
 }
@@ -94,6 +98,7 @@ struct FrameColumns {
     given: Column,
     speed: Column,
     height: Column,
+    blend_offset: Column,
     toe: Vec3Columns,
     toe_velocity: Vec3Columns,
     centre: Vec3Columns,
@@ -131,12 +136,15 @@ impl FootLocker {
             engaged: column()?,
             point: vec3()?,
             velocity: vec3()?,
+            release: vec3()?,
+            release_velocity: vec3()?,
             frame: FrameColumns {
                 active: column()?,
                 blending: column()?,
                 given: column()?,
                 speed: column()?,
                 height: column()?,
+                blend_offset: column()?,
                 toe: vec3()?,
                 toe_velocity: vec3()?,
                 centre: vec3()?,
@@ -277,6 +285,8 @@ impl FootLocker {
                 column.as_mut_slice()[lane] = 0.0;
             }
             self.velocity.set(lane, Vec3::ZERO);
+            self.release.set(lane, Vec3::ZERO);
+            self.release_velocity.set(lane, Vec3::ZERO);
         }
         Ok(())
     }

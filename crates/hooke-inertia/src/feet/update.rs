@@ -71,7 +71,13 @@ impl FootLocker {
         if !any {
             return Ok(());
         }
-        self.step_lanes(dt);
+        // The vertical along which a held lock follows the animated toe: the detection's, or
+        // (given contacts) the inertializer's root policy's (+Y for a local root).
+        let up = match self.settings.contacts {
+            Contacts::Detected(t) => t.up.as_dvec3().normalize(),
+            Contacts::Given => inertializer.up(),
+        };
+        self.step_lanes(dt, up.as_vec3());
         self.apply(output);
         Ok(())
     }
@@ -121,12 +127,14 @@ impl FootLocker {
                 let length =
                     (out.knee.p - out.hip.p).length() + (out.ankle.p - out.knee.p).length();
                 f.reach.as_mut_slice()[lane] = saturate(length * max_extension);
+                let destination = leg_pose(&input.bone_columns, character * bones, path).toe;
+                f.blend_offset.as_mut_slice()[lane] =
+                    saturate((out.toe.p - destination.p).length());
                 if let Some(t) = detect {
-                    let destination = leg_pose(&input.bone_columns, character * bones, path);
                     let up = t.up.as_dvec3().normalize();
-                    let toe = destination.toe;
-                    f.speed.as_mut_slice()[lane] = saturate(toe.v.length());
-                    f.height.as_mut_slice()[lane] = saturate(toe.p.dot(up) - f64::from(t.ground));
+                    f.speed.as_mut_slice()[lane] = saturate(destination.v.length());
+                    f.height.as_mut_slice()[lane] =
+                        saturate(destination.p.dot(up) - f64::from(t.ground));
                 }
             }
         }
@@ -134,7 +142,7 @@ impl FootLocker {
     }
 
     /// The lock-state kernel over every lane group.
-    fn step_lanes(&mut self, dt: f32) {
+    fn step_lanes(&mut self, dt: f32, up: glam::Vec3) {
         let s = &self.settings;
         let splat = f32x8::splat;
         let (detect, t) = match s.contacts {
@@ -150,6 +158,7 @@ impl FootLocker {
             exit_height: splat(t.exit_height),
             max_lock_distance: splat(t.max_lock_distance),
             settle: splat(s.settle_distance),
+            up: Vec3x8::splat(up),
             spring: LaneCoeffs::splat(&SpringCoeffs::critical(s.release_halflife, dt)),
         };
         let f = &self.frame;
@@ -160,6 +169,7 @@ impl FootLocker {
                 given: f.given.lanes()[i],
                 speed: f.speed.lanes()[i],
                 height: f.height.lanes()[i],
+                blend_offset: f.blend_offset.lanes()[i],
                 toe: load(&f.toe, i),
                 toe_velocity: load(&f.toe_velocity, i),
                 centre: load(&f.centre, i),
@@ -175,6 +185,8 @@ impl FootLocker {
                 engaged: self.engaged.lanes()[i],
                 point: load(&self.point, i),
                 velocity: load(&self.velocity, i),
+                release: load(&self.release, i),
+                release_velocity: load(&self.release_velocity, i),
             };
             let next = lock_step(state, &frame, &params);
             self.contact.lanes_mut()[i] = next.contact;
@@ -183,6 +195,8 @@ impl FootLocker {
             self.engaged.lanes_mut()[i] = next.engaged;
             store(&mut self.point, i, next.point);
             store(&mut self.velocity, i, next.velocity);
+            store(&mut self.release, i, next.release);
+            store(&mut self.release_velocity, i, next.release_velocity);
         }
     }
 

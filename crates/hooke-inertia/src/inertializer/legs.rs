@@ -51,3 +51,11 @@ impl Inertializer {
         }
     }
 }
+
+impl Inertializer {
+    /// The root policy's vertical axis, normalised (+Y for a local root): foot locking's
+    /// vertical when the caller gives the contacts.
+    pub(crate) fn up(&self) -> glam::DVec3 {
+        self.up
+    }
+}

@@ -29,9 +29,20 @@ impl Vec3x8 {
     /// ```
     #[inline(always)]
     pub fn length(self) -> f32x8 {
+        self.dot(self).sqrt()
+    }
+
+    /// Lane-wise dot product.
+    ///
+    /// ```
+    /// use hooke::simd::Vec3x8;
+    /// let v = Vec3x8::splat(glam::Vec3::new(1.0, 2.0, 3.0));
+    /// assert_eq!(v.dot(Vec3x8::splat(glam::Vec3::Y)).to_array()[0], 2.0);
+    /// ```
+    #[inline(always)]
+    pub fn dot(self, other: Vec3x8) -> f32x8 {
         self.z
-            .mul_add(self.z, self.y.mul_add(self.y, self.x * self.x))
-            .sqrt()
+            .mul_add(other.z, self.y.mul_add(other.y, self.x * other.x))
     }
 }
 
