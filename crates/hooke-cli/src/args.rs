@@ -310,7 +310,7 @@ pub enum RootArg {
 }
 
 /// Parses `FILE[:START..[END]]`: the text after the last `:` is a range when it contains `..`.
-fn clip_range(text: &str) -> Result<ClipRange, String> {
+pub(crate) fn clip_range(text: &str) -> Result<ClipRange, String> {
     let whole = || ClipRange {
         path: PathBuf::from(text),
         start: 0,

@@ -24,6 +24,8 @@ pub(crate) struct FeetDemo {
     /// The toes' largest acceleration in the `AFTER_SEAM` seconds after the seams (cm/s²): a
     /// lock released with a pop would show here. Cut, inertialized, locked.
     pub toe_acceleration: [f32; 3],
+    /// Centimetres per unit of the rig (`stitch::feet::centimetres_per_unit`).
+    pub unit: f32,
     /// The plotted toe's joint name and the plotted seam's output frame.
     pub plotted: (String, usize),
     /// Toe height (cm above its lowest) and horizontal speed (cm/s) around the plotted seam.
@@ -76,6 +78,7 @@ pub(crate) fn run(
         cut: planted_sliding(cut_toes, cut_toes, seams, dt, unit),
         seam_acceleration,
         toe_acceleration,
+        unit,
         plotted: (name, seam),
         height_svg,
         speed_svg,
@@ -194,13 +197,15 @@ impl FeetDemo {
         format!(
             "## Foot locking\n\nPlanted-foot sliding in the {AFTER_SEAM} s after each seam \
              (wherever the cut's toe moves slower than 20 cm/s within 4 cm of its lowest height; \
-             the output's horizontal toe speed; the CMU unit taken as 5.6 cm): inertialized \
+             the output's horizontal toe speed; the rig's unit taken as {:.2} cm from its legs' \
+             length): inertialized \
              {:.1} cm/s on average (largest {:.1}), with `--lock-feet` {:.1} cm/s (largest \
              {:.1}); the destination itself moves {:.1} cm/s there. {} samples. Largest angular \
              acceleration at the seams relative to a cut: inertialized {:.3}, with `--lock-feet` \
              {:.3}; largest toe acceleration after the seams (a release that pops would show \
              here): cut {:.0}, inertialized {:.0}, with `--lock-feet` {:.0} cm/s². Plots \
              (`feet_height.svg`, `feet_speed.svg`): {} at the seam at frame {}.\n\n",
+            self.unit,
             self.plain.mean,
             self.plain.largest,
             self.locked.mean,
@@ -253,5 +258,34 @@ mod tests {
         assert!(feet.locked.mean < feet.plain.mean, "{:?}", feet.plain);
         // The plots show a toe that locking holds: its inertialized line leaves the locked one.
         assert!(feet.speed_svg.contains(&feet.plotted.0));
+    }
+}
+
+/// The same measurement on clips of your own (issue 20 asks for a walk of another dataset):
+/// `HOOKE_FEET_RANGES="walk.bvh:0..110 walk.bvh:170..280 walk.bvh:60..170" cargo test -p
+/// hooke-cli --lib feet_on_your_ranges -- --ignored --nocapture` prints the summary section.
+#[cfg(test)]
+mod your_ranges {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs HOOKE_FEET_RANGES: clip ranges of a walk, as `hooke stitch` takes them"]
+    fn feet_on_your_ranges() {
+        let ranges = std::env::var("HOOKE_FEET_RANGES").expect("HOOKE_FEET_RANGES");
+        let specs: Vec<_> = ranges
+            .split_whitespace()
+            .map(|r| crate::args::clip_range(r).unwrap())
+            .collect();
+        let loaded = stitch::load(&specs).unwrap();
+        let clips: Vec<(&Clip, Range<usize>)> =
+            loaded.iter().map(|(c, r)| (c, r.clone())).collect();
+        let (cut, plain) = stitch_plain(&clips).unwrap();
+        let feet = run(&clips, &cut, &plain).unwrap();
+        println!("{ranges}\n{}", feet.markdown());
+        if let Ok(folder) = std::env::var("HOOKE_FEET_PLOTS") {
+            let folder = std::path::Path::new(&folder);
+            std::fs::write(folder.join("feet_height.svg"), &feet.height_svg).unwrap();
+            std::fs::write(folder.join("feet_speed.svg"), &feet.speed_svg).unwrap();
+        }
     }
 }

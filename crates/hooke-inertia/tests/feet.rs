@@ -234,26 +234,109 @@ fn detected_contacts_have_hysteresis() {
 }
 
 #[test]
-fn a_lock_past_the_legs_reach_is_released_and_the_leg_stays_whole() {
-    let mut scene = Scene::new(1, Contacts::Given);
-    scene.feet.set_contacts(0, &[true]).unwrap();
-    // 60 cm away: the leg cannot keep the toe where it was planted.
+fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() {
+    // 60 cm away: neither the leash (max_lock_distance, 25 cm) nor the leg can keep the toe
+    // where it was planted. The lock holds while the blend moves the toe (the destination
+    // stands still on the ground: in contact all along), dragged along both, never let go with
+    // a pop, and is released once the blend has settled.
+    let thresholds = ContactThresholds::scaled(100.0).unwrap();
+    let mut scene = Scene::new(1, Contacts::Detected(thresholds));
+    let mut free = Scene::new(1, Contacts::Given);
     scene.switch(0, 0.6);
-    let mut released_at = None;
-    for frame in 0..90 {
+    free.switch(0, 0.6);
+    let max_lock_distance = thresholds.max_lock_distance;
+    let mut last = Vec3::new(0.0, 0.0, 0.15); // standing at 0 before the switch
+    let mut dragged = false;
+    for frame in 0..240 {
         scene.frame();
-        if released_at.is_none() && !scene.feet.is_locked(0, 0).unwrap() {
-            released_at = Some(frame);
-        }
+        free.inertializer
+            .update(DT, &free.input, &mut free.output)
+            .unwrap();
+        let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
         // Bones keep their lengths (FK of unit rotations), the hip-ankle distance never exceeds
         // the leg.
         let pose = scene.output.character(0).unwrap();
         let (mut p, mut q) = ([Vec3::ZERO; 5], [Quat::IDENTITY; 5]);
         forward_kinematics(&PARENTS, &pose.positions, &pose.rotations, &mut p, &mut q);
         assert!((p[3] - p[1]).length() <= 0.5025 * 2.0 + 1e-5);
+        every_rotation_unit(&scene.output);
+        if frame < 60 {
+            assert!(scene.feet.is_locked(0, 0).unwrap(), "frame {frame}");
+            // The target stays on the leash across the ground (the reach may lift it a
+            // little), and the toe on the target.
+            let target = scene.feet.lock_point(0, 0).unwrap().unwrap();
+            let across = Vec3::new(target.x - animated.x, 0.0, target.z - animated.z);
+            assert!(
+                across.length() <= max_lock_distance + 1e-4,
+                "frame {frame}: {target} vs {animated}"
+            );
+            assert!(
+                (toe - target).length() < 1e-3,
+                "frame {frame}: {toe} vs {target}"
+            );
+            dragged |= (toe - last).length() > 1e-4;
+        }
+        // No pop: the toe never moves more in a frame than the blend moves it at the seam.
+        assert!(
+            (toe - last).length() < 0.05,
+            "frame {frame}: {toe} after {last}"
+        );
+        last = toe;
     }
-    assert!(released_at.is_some_and(|f| f < 30), "{released_at:?}");
+    assert!(dragged);
+    assert!(!scene.feet.is_locked(0, 0).unwrap());
     assert!((toe_of(&scene.output, 0) - Vec3::new(0.6, 0.0, 0.15)).length() < 1e-3);
+}
+
+#[test]
+fn a_lock_is_held_across_the_ground_and_follows_the_blend_down() {
+    // The blend lifts the toe 10 cm above the destination's planted toe: the lock starts there,
+    // holds the toe's ground position and lets it come down with the blend.
+    let mut scene = Scene::new(1, Contacts::Given);
+    let mut free = Scene::new(1, Contacts::Given);
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    let mut from = stand(0.0, Vec3::ZERO);
+    from.positions[0].y += 0.1;
+    from.positions[0].x = 0.05;
+    let to = stand(0.0, Vec3::ZERO);
+    for s in [&mut scene, &mut free] {
+        s.inertializer
+            .transition(0, from.as_ref(), to.as_ref())
+            .unwrap();
+        s.input.set_character(0, to.as_ref()).unwrap();
+    }
+    let planted = {
+        scene.frame();
+        toe_of(&scene.output, 0)
+    };
+    free.inertializer
+        .update(DT, &free.input, &mut free.output)
+        .unwrap();
+    for _ in 0..40 {
+        scene.frame();
+        free.inertializer
+            .update(DT, &free.input, &mut free.output)
+            .unwrap();
+        let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
+        assert!((toe.x - planted.x).abs() < 1e-4 && (toe.z - planted.z).abs() < 1e-4);
+        assert!((toe.y - animated.y).abs() < 1e-4, "{toe} vs {animated}");
+    }
+    assert!(toe_of(&scene.output, 0).y < 0.01);
+}
+
+#[test]
+fn no_lock_starts_once_the_blend_no_longer_moves_the_toe() {
+    // A contact that begins after the offsets have decayed below the settle distance at the
+    // toe leaves the leg as animated.
+    let mut scene = Scene::new(1, Contacts::Given);
+    scene.switch(0, 0.06);
+    for _ in 0..240 {
+        scene.frame();
+    }
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    scene.frame();
+    assert!(!scene.feet.is_locked(0, 0).unwrap());
+    assert_eq!(scene.feet.lock_point(0, 0).unwrap(), None);
 }
 
 #[test]

@@ -62,10 +62,13 @@ pub(crate) struct LockState8 {
     /// The IK target and its velocity.
     pub point: Vec3x8,
     pub velocity: Vec3x8,
-    /// While releasing: the target's offset from the animated toe and its velocity, decaying
-    /// on the release spring.
-    pub release: Vec3x8,
-    pub release_velocity: Vec3x8,
+    /// While locked: where the toe is held (the target is the anchor plus the offset).
+    pub anchor: Vec3x8,
+    /// The target's offset, from the anchor while locked and from the animated toe while
+    /// releasing, and its velocity: taken where a lock starts or lets go, so that the target
+    /// keeps its position and velocity, and decaying on the release spring.
+    pub offset: Vec3x8,
+    pub offset_velocity: Vec3x8,
 }
 
 /// One frame of eight legs' lock state.
@@ -85,47 +88,79 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     } & active;
     let locked = flag(s.locked);
     let engaged = flag(s.engaged);
-    let near = (s.point - f.toe).length().simd_le(p.max_lock_distance)
-        & (s.point - f.centre).length().simd_le(f.reach);
+    let near = (s.point - f.toe).length().simd_le(p.max_lock_distance);
     let planted = contact & blending;
-    let keep = locked & planted & near;
-    // A lock starts where the IK target is: the animated toe, or a releasing point (no jump);
-    // only while the blend still moves this toe (a lock started on a settled offset would only
-    // freeze the destination's own motion).
+    // A lock starts, and is held, only while the blend still moves this toe: a lock started on
+    // a settled offset would only freeze the destination's own motion, and one held after it
+    // would keep a standing character's toe off its animation for good.
     let moved = f.blend_offset.simd_gt(p.settle);
+    let keep = locked & planted & moved;
+    // A lock starts where the IK target is: the animated toe, or a releasing point (no jump).
     let start = not(locked) & planted & not(flag(s.planted)) & moved & (not(engaged) | near);
     let now_locked = keep | start;
-    // Held across the ground, not along the vertical: there the point follows the animated toe,
-    // which comes down to the destination's planted height as the offsets decay. A lock that
-    // starts while the blended foot is still in the air then sets it down where it is instead
-    // of holding it up there (docs/math.md §7.4).
-    let held = Vec3x8::select(engaged, s.point, f.toe);
-    let held = held + p.up * (f.toe - held).dot(p.up);
-    let held_velocity = p.up * f.toe_velocity.dot(p.up);
-    // A release inertializes the lock point out: the target's offset from the animated toe
-    // decays on the exact critical spring, so it converges whatever the toe does (a point
-    // chasing the toe would lag a swinging foot by centimetres). The offset is taken, undecayed,
-    // on the frame the lock lets go, and decays from the next frame on.
     let letting_go = locked & not(now_locked);
+    // The anchor is held across the ground, not along the vertical: there it follows the
+    // animated toe, which comes down to the destination's planted height as the offsets decay
+    // (a lock that starts while the blended foot is still in the air sets it down on the spot
+    // instead of holding it up there). It is dragged, never let go with a pop: along a leash of
+    // `max_lock_distance` from the animated toe (no rubber band), and along the leg's reach
+    // (the leg never over-stretches). The lock so lasts until the contact ends, and the
+    // release happens as the foot lifts.
+    let target = Vec3x8::select(engaged, s.point, f.toe);
+    let anchor = Vec3x8::select(start, target, s.anchor);
+    let anchor = anchor + p.up * (f.toe - anchor).dot(p.up);
+    let from_toe = anchor - f.toe;
+    let leash = from_toe.length();
+    let taut = leash.simd_gt(p.max_lock_distance);
+    let anchor = Vec3x8::select(
+        taut,
+        f.toe + from_toe * (p.max_lock_distance / leash),
+        anchor,
+    );
+    let from_centre = anchor - f.centre;
+    let distance = from_centre.length();
+    let over = distance.simd_gt(f.reach) & distance.simd_gt(zero);
+    let anchor = Vec3x8::select(over, f.centre + from_centre * (f.reach / distance), anchor);
+    let anchor_velocity = p.up * f.toe_velocity.dot(p.up);
+    // The lock is inertialized out: where it lets go (or starts), the target's offset from its
+    // new base (the animated toe, or the anchor) is taken with its velocity, and decays on the
+    // exact critical release spring from the next frame on. The toe leaves the lock with a
+    // continuous position and velocity, and the release converges whatever the toe does.
     let zero3 = Vec3x8::splat(glam::Vec3::ZERO);
-    let (decayed, decayed_velocity) = step3(&p.spring, s.release, s.release_velocity, zero3);
-    let release = Vec3x8::select(letting_go, held - f.toe, decayed);
-    let release_velocity =
-        Vec3x8::select(letting_go, held_velocity - f.toe_velocity, decayed_velocity);
-    let released = Vec3x8::select(engaged, f.toe + release, f.toe);
-    let released_velocity =
-        Vec3x8::select(engaged, f.toe_velocity + release_velocity, f.toe_velocity);
-    let mut point = Vec3x8::select(now_locked, held, released);
-    let mut velocity = Vec3x8::select(now_locked, held_velocity, released_velocity);
-    // Settled once the target is within the settle distance of the toe and the offset's speed
-    // would carry it less than that in a tenth of a second.
-    let settled = (point - f.toe).length().simd_le(p.settle)
-        & ((velocity - f.toe_velocity).length() * f32x8::splat(0.1)).simd_le(p.settle);
+    let (decayed, decayed_velocity) = step3(&p.spring, s.offset, s.offset_velocity);
+    let locked_point = anchor + decayed;
+    let locked_velocity = anchor_velocity + decayed_velocity;
+    let offset = Vec3x8::select(
+        start,
+        target - anchor,
+        Vec3x8::select(letting_go, locked_point - f.toe, decayed),
+    );
+    // A toe stops dead where a lock starts, also where it takes over a release (a lock
+    // inertialized in would slide the toe on for a few frames, and sliding is what the lock
+    // is for).
+    let offset_velocity = Vec3x8::select(
+        start,
+        zero3,
+        Vec3x8::select(
+            letting_go,
+            locked_velocity - f.toe_velocity,
+            decayed_velocity,
+        ),
+    );
+    let base = Vec3x8::select(now_locked, anchor, f.toe);
+    let base_velocity = Vec3x8::select(now_locked, anchor_velocity, f.toe_velocity);
+    let mut point = base + offset;
+    let mut velocity = base_velocity + offset_velocity;
+    // A release ends once the offset is within the settle distance and its speed would carry
+    // it less than that in a tenth of a second: the leg is left as animated.
+    let settled = offset.length().simd_le(p.settle)
+        & (offset_velocity.length() * f32x8::splat(0.1)).simd_le(p.settle);
     // Finite input keeps every column finite; anything else lets the leg go.
-    let broken = not(finite(point) & finite(velocity) & finite(release) & finite(release_velocity));
-    let now_engaged = (now_locked | (engaged & not(settled))) & not(broken);
+    let broken = not(finite(point) & finite(velocity) & finite(anchor) & finite(offset_velocity));
+    let now_engaged = (now_locked | ((engaged | start) & not(settled))) & not(broken);
     point = Vec3x8::select(now_engaged, point, f.toe);
     velocity = Vec3x8::select(now_engaged, velocity, f.toe_velocity);
+    let kept = active & now_engaged;
     let one = f32x8::ONE;
     // Characters without a blend or a lock keep their state untouched.
     LockState8 {
@@ -136,18 +171,23 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
         engaged: active.select(now_engaged.select(one, zero), s.engaged),
         point: Vec3x8::select(active, point, s.point),
         velocity: Vec3x8::select(active, velocity, s.velocity),
-        release: Vec3x8::select(active & now_engaged, release, zero3),
-        release_velocity: Vec3x8::select(active & now_engaged, release_velocity, zero3),
+        anchor: Vec3x8::select(kept, anchor, Vec3x8::select(active, zero3, s.anchor)),
+        offset: Vec3x8::select(kept, offset, Vec3x8::select(active, zero3, s.offset)),
+        offset_velocity: Vec3x8::select(
+            kept,
+            offset_velocity,
+            Vec3x8::select(active, zero3, s.offset_velocity),
+        ),
     }
 }
 
 /// The release spring on each component of an offset `x` with velocity `v`: hooke's exact
-/// critical spring toward `goal` at rest.
-fn step3(c: &LaneCoeffs, x: Vec3x8, v: Vec3x8, goal: Vec3x8) -> (Vec3x8, Vec3x8) {
+/// critical spring toward zero at rest.
+fn step3(c: &LaneCoeffs, x: Vec3x8, v: Vec3x8) -> (Vec3x8, Vec3x8) {
     let zero = f32x8::ZERO;
-    let (px, vx) = spring_step(c, x.x, v.x, goal.x, zero);
-    let (py, vy) = spring_step(c, x.y, v.y, goal.y, zero);
-    let (pz, vz) = spring_step(c, x.z, v.z, goal.z, zero);
+    let (px, vx) = spring_step(c, x.x, v.x, zero, zero);
+    let (py, vy) = spring_step(c, x.y, v.y, zero, zero);
+    let (pz, vz) = spring_step(c, x.z, v.z, zero, zero);
     (
         Vec3x8 {
             x: px,

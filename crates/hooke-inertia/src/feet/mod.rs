@@ -83,9 +83,11 @@ pub struct FootLocker {
     engaged: Column,
     point: Vec3Columns,
     velocity: Vec3Columns,
-    /// While releasing: the lock point's offset from the animated toe, and its velocity.
-    release: Vec3Columns,
-    release_velocity: Vec3Columns,
+    /// Where a locked toe is held, and the target's offset from it (or, releasing, from the
+    /// animated toe) with its velocity (see `kernel::LockState8`).
+    anchor: Vec3Columns,
+    offset: Vec3Columns,
+    offset_velocity: Vec3Columns,
     /// What the gather pass measured this frame (same lanes).
     frame: FrameColumns,
 }
@@ -136,8 +138,9 @@ impl FootLocker {
             engaged: column()?,
             point: vec3()?,
             velocity: vec3()?,
-            release: vec3()?,
-            release_velocity: vec3()?,
+            anchor: vec3()?,
+            offset: vec3()?,
+            offset_velocity: vec3()?,
             frame: FrameColumns {
                 active: column()?,
                 blending: column()?,
@@ -285,8 +288,9 @@ impl FootLocker {
                 column.as_mut_slice()[lane] = 0.0;
             }
             self.velocity.set(lane, Vec3::ZERO);
-            self.release.set(lane, Vec3::ZERO);
-            self.release_velocity.set(lane, Vec3::ZERO);
+            self.anchor.set(lane, Vec3::ZERO);
+            self.offset.set(lane, Vec3::ZERO);
+            self.offset_velocity.set(lane, Vec3::ZERO);
         }
         Ok(())
     }

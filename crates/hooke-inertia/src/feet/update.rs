@@ -185,8 +185,9 @@ impl FootLocker {
                 engaged: self.engaged.lanes()[i],
                 point: load(&self.point, i),
                 velocity: load(&self.velocity, i),
-                release: load(&self.release, i),
-                release_velocity: load(&self.release_velocity, i),
+                anchor: load(&self.anchor, i),
+                offset: load(&self.offset, i),
+                offset_velocity: load(&self.offset_velocity, i),
             };
             let next = lock_step(state, &frame, &params);
             self.contact.lanes_mut()[i] = next.contact;
@@ -195,8 +196,9 @@ impl FootLocker {
             self.engaged.lanes_mut()[i] = next.engaged;
             store(&mut self.point, i, next.point);
             store(&mut self.velocity, i, next.velocity);
-            store(&mut self.release, i, next.release);
-            store(&mut self.release_velocity, i, next.release_velocity);
+            store(&mut self.anchor, i, next.anchor);
+            store(&mut self.offset, i, next.offset);
+            store(&mut self.offset_velocity, i, next.offset_velocity);
         }
     }
 
@@ -213,6 +215,9 @@ impl FootLocker {
             let base = character * bones;
             let pose: LegPose = leg_pose(&output.bone_columns, base, self.rig.path(leg));
             let target: DVec3 = self.point.get(lane).as_dvec3();
+            if std::env::var("HOOKE_DEBUG_FEET").is_ok() {
+                eprintln!("DBG {lane} {} {:?}", self.locked.as_slice()[lane], target);
+            }
             let Some(r) = two_bone_ik(&pose, target, max_extension) else {
                 continue;
             };
