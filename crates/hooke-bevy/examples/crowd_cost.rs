@@ -42,6 +42,8 @@ struct Character(u32);
 struct Timer {
     marks: [Option<Instant>; 4],
     total: Vec<Duration>,
+    /// The `Prepare` set alone (rig check, crossfades, restore).
+    prepare: Vec<Duration>,
 }
 
 fn mark<const I: usize>(mut timer: ResMut<Timer>) {
@@ -51,6 +53,7 @@ fn mark<const I: usize>(mut timer: ResMut<Timer>) {
     {
         let spent = (b - a) + (d - c);
         timer.total.push(spent);
+        timer.prepare.push(b - a);
     }
 }
 
@@ -179,10 +182,12 @@ fn main() {
         app.update();
     }
     app.world_mut().resource_mut::<Timer>().total.clear();
+    app.world_mut().resource_mut::<Timer>().prepare.clear();
     for _ in 0..FRAMES {
         app.update();
     }
     let plugin = median(app.world_mut().resource_mut::<Timer>().total.clone());
+    let prepare = median(app.world_mut().resource_mut::<Timer>().prepare.clone());
 
     // hooke-inertia's kernel alone, same shape, same switching rate.
     let mut inertializer = Inertializer::new(
@@ -235,6 +240,11 @@ fn main() {
         "  hooke-bevy plugin, total per frame   {:>8.1} us  {:>6.1} ns/bone",
         plugin.as_secs_f64() * 1e6,
         per_bone(plugin)
+    );
+    println!(
+        "    of which Prepare (restore)          {:>8.1} us  {:>6.1} ns/bone",
+        prepare.as_secs_f64() * 1e6,
+        per_bone(prepare)
     );
     println!(
         "  hooke-inertia kernel alone            {:>8.1} us  {:>6.1} ns/bone",
