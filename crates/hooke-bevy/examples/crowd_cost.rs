@@ -1,6 +1,7 @@
 //! Per-frame cost of hooke-bevy for a crowd (500 characters x 30 bones): the plugin's systems in
 //! total (bone mapping check, restore, gather, transitions, SIMD pass, scatter) beside
-//! hooke-inertia's kernel alone (`Inertializer::update` on the same shape), per bone.
+//! hooke-inertia's kernel alone (`Inertializer::par_update` on the same shape), per bone, and
+//! the input floor through hooke-inertia's API (`PoseBatch::set_character` of every character).
 //!
 //! The animation is a stand-in system that writes every bone's `Transform` in
 //! `AnimationSystems` (so Bevy's own clip sampling is not counted); every character switches
@@ -41,6 +42,8 @@ struct Character(u32);
 struct Timer {
     marks: [Option<Instant>; 4],
     total: Vec<Duration>,
+    /// The `Prepare` set alone (rig check, crossfades, restore).
+    prepare: Vec<Duration>,
 }
 
 fn mark<const I: usize>(mut timer: ResMut<Timer>) {
@@ -50,6 +53,7 @@ fn mark<const I: usize>(mut timer: ResMut<Timer>) {
     {
         let spent = (b - a) + (d - c);
         timer.total.push(spent);
+        timer.prepare.push(b - a);
     }
 }
 
@@ -178,10 +182,12 @@ fn main() {
         app.update();
     }
     app.world_mut().resource_mut::<Timer>().total.clear();
+    app.world_mut().resource_mut::<Timer>().prepare.clear();
     for _ in 0..FRAMES {
         app.update();
     }
     let plugin = median(app.world_mut().resource_mut::<Timer>().total.clone());
+    let prepare = median(app.world_mut().resource_mut::<Timer>().prepare.clone());
 
     // hooke-inertia's kernel alone, same shape, same switching rate.
     let mut inertializer = Inertializer::new(
@@ -210,6 +216,20 @@ fn main() {
     }
     let kernel = median(kernel);
 
+    // The input floor through hooke-inertia's API: `PoseBatch::set_character` (which checks
+    // and normalises every bone) of every character, which the plugin does every frame.
+    let mut input = input;
+    let mut filled = Vec::new();
+    for frame in 0..FRAMES {
+        let pose = if frame % 2 == 0 { &away } else { &rest };
+        let start = Instant::now();
+        for c in 0..characters {
+            input.set_character(c, pose.as_ref()).expect("valid pose");
+        }
+        filled.push(start.elapsed());
+    }
+    let filled = median(filled);
+
     let per_bone = |d: Duration| d.as_secs_f64() * 1e9 / lanes;
     println!(
         "{characters} characters x {bones} bones, {} lanes, median of {FRAMES} frames, SIMD: {}",
@@ -222,12 +242,23 @@ fn main() {
         per_bone(plugin)
     );
     println!(
+        "    of which Prepare (restore)          {:>8.1} us  {:>6.1} ns/bone",
+        prepare.as_secs_f64() * 1e6,
+        per_bone(prepare)
+    );
+    println!(
         "  hooke-inertia kernel alone            {:>8.1} us  {:>6.1} ns/bone",
         kernel.as_secs_f64() * 1e6,
         per_bone(kernel)
     );
     println!(
-        "  plugin / kernel = {:.2}",
-        plugin.as_secs_f64() / kernel.as_secs_f64()
+        "  PoseBatch::set_character, all         {:>8.1} us  {:>6.1} ns/bone",
+        filled.as_secs_f64() * 1e6,
+        per_bone(filled)
+    );
+    println!(
+        "  plugin / kernel = {:.2}   set_character / kernel = {:.2}",
+        plugin.as_secs_f64() / kernel.as_secs_f64(),
+        filled.as_secs_f64() / kernel.as_secs_f64()
     );
 }

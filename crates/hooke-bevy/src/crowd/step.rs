@@ -1,0 +1,310 @@
+//! [`RigGroup::step`]: one group's frame: inputs, transitions, the SIMD pass, the output.
+
+use glam::Vec3;
+use hooke_inertia::{BlendMode, PoseRef};
+
+use super::{Character, HISTORY, LanePoses, RigGroup};
+
+impl RigGroup {
+    /// Builds the inputs from this frame's gathered poses (history slot `slot`; `dts` are the
+    /// frame times of the slots), re-bases the characters that switched last frame on their new
+    /// clip's measured velocity, runs the SIMD pass, then switches the characters that switch
+    /// this frame (all of them in one `transition_many`) and writes the output.
+    ///
+    /// **The frame of the switch** (docs/math.md §6.1): the offsets of a switch at time `t` are
+    /// taken between the old clip's pose at `t` and the new clip's at `t`, and shown undecayed
+    /// on that frame (the decay starts from the next frame), as `hooke stitch` does with
+    /// `update(0)`. One update per frame serves every character, so a switching character is
+    /// given the old clip's continuation (last frame's input carried on by its velocity for
+    /// `dt`: Bevy no longer samples the old clip) as this frame's input, and is switched *after*
+    /// the update: the frame shows the old blend decayed to `t` applied to the source at `t`,
+    /// exactly what the new offsets show at `t`. Transitioning before an update of `dt` would
+    /// show them one frame into their decay.
+    pub(super) fn step(&mut self, dt: f32, slot: usize, dts: [f32; HISTORY]) {
+        let previous = (slot + HISTORY - 1) % HISTORY;
+        let before = (slot + HISTORY - 2) % HISTORY;
+        let measure_all = self.feet.is_some();
+        self.switching.clear();
+        self.modes.clear();
+        self.correcting.clear();
+        for c in 0..self.characters.len() {
+            let range = self.lanes(c);
+            let frames = Frames {
+                now: &self.history[slot],
+                last: &self.history[previous],
+                before: &self.history[before],
+                range,
+            };
+            let character = &mut self.characters[c];
+            let pending = character.pending.take();
+            let mode = pending.and_then(|m| m.blend_mode());
+            let switching = character.has_input && mode.is_some();
+            if pending.is_some() && !switching {
+                // A cut (a crossfade never reaches here): the output becomes the input, and
+                // the old clip's samples no longer count for velocities.
+                let _ = self.inertializer.reset(c);
+                character.correct = false;
+                character.samples = 0;
+            }
+            let s = &mut self.scratch;
+            let accepted = if let (true, Some(mode)) = (switching, mode) {
+                // The source: last frame's input, with the velocity the inertializer took for
+                // it (zero right after a switch), carried on to this frame.
+                let known = character.samples >= 2 && !character.correct;
+                let last_dt = dts[previous];
+                if known && last_dt > 0.0 {
+                    frames.measure(frames.before, frames.last, last_dt, s);
+                } else {
+                    s.velocities.fill(Vec3::ZERO);
+                    s.angular_velocities.fill(Vec3::ZERO);
+                }
+                frames.carry_on(dt, s);
+                let ok = self.input.set_character(c, s.source()).is_ok()
+                    && (self.destination)
+                        .set_character(c, frames.pose(frames.now, &s.zeros, &s.zeros))
+                        .is_ok();
+                if ok {
+                    self.switching.push(c);
+                    self.modes.push(mode);
+                    character.correct = matches!(mode, BlendMode::Inertialize);
+                }
+                ok
+            } else {
+                let measured = character.has_input
+                    && character.samples >= 1
+                    && dt > 0.0
+                    && (character.correct || measure_all);
+                if measured {
+                    frames.measure(frames.last, frames.now, dt, s);
+                }
+                let mut ok = true;
+                if character.correct && measured {
+                    // The frame after a switch: re-base the offsets on the measured velocity
+                    // of the new clip. The source is the destination of the switch (zero
+                    // velocity), so only the velocity offsets change and the output keeps its
+                    // velocity.
+                    let rebased = frames.pose(frames.last, &s.velocities, &s.angular_velocities);
+                    ok = self.rebased.set_character(c, rebased).is_ok();
+                    self.correcting.push(c);
+                    character.correct = false;
+                }
+                // The input's velocities only reach the output's velocities, which the plugin
+                // does not show: measured where foot locking reads them, zero elsewhere.
+                let (v, w) = if measured && measure_all {
+                    (&s.velocities, &s.angular_velocities)
+                } else {
+                    (&s.zeros, &s.zeros)
+                };
+                ok && self
+                    .input
+                    .set_character(c, frames.pose(frames.now, v, w))
+                    .is_ok()
+            };
+            settle(character, &mut self.inertializer, c, accepted, switching);
+        }
+        self.correcting.retain(|&c| self.characters[c].has_input);
+        if !self.correcting.is_empty() {
+            let _ = (self.inertializer).transition_many(
+                &self.correcting,
+                &self.destination,
+                &self.rebased,
+            );
+        }
+        let mut updated = self
+            .inertializer
+            .par_update(dt, &self.input, &mut self.output)
+            .is_ok();
+        if updated {
+            self.switch(slot);
+            // After the switches: the locker sees the characters that switched blending from
+            // the pose this frame shows (their input is now the new clip's pose, which the new
+            // offsets turn into the output exactly), and plants their feet there.
+            updated = self.feet.as_mut().is_none_or(|feet| {
+                feet.update(dt, &self.inertializer, &self.input, &mut self.output)
+                    .is_ok()
+            });
+        }
+        let written = updated
+            && self
+                .output
+                .positions()
+                .write_vec3s("positions", &mut self.shown_positions)
+                .and(
+                    self.output
+                        .rotations()
+                        .write_quats("rotations", &mut self.shown_rotations),
+                )
+                .is_ok();
+        if !written {
+            // Not expected (`dt` and the shapes are valid): leave every bone to the animation.
+            for character in &mut self.characters {
+                character.write = false;
+            }
+        }
+    }
+
+    /// The switches of this frame, after its update: from the source this frame showed to the
+    /// new clip's pose, every switching character in one `transition_many`; then the input
+    /// batch holds the destination, what the inertializer now takes as the input.
+    fn switch(&mut self, slot: usize) {
+        if self.switching.is_empty() {
+            return;
+        }
+        for (&c, &mode) in self.switching.iter().zip(&self.modes) {
+            let _ = self.inertializer.set_mode(c, mode);
+        }
+        let switched = self
+            .inertializer
+            .transition_many(&self.switching, &self.input, &self.destination)
+            .is_ok();
+        for &c in &self.switching {
+            let range = self.lanes(c);
+            let now = &self.history[slot];
+            let zeros = &self.scratch.zeros;
+            let destination = PoseRef {
+                positions: &now.positions[range.clone()],
+                velocities: zeros,
+                rotations: &now.rotations[range],
+                angular_velocities: zeros,
+                curves: &[],
+                curve_velocities: &[],
+                scales: &[],
+                scale_velocities: &[],
+            };
+            if !switched || self.input.set_character(c, destination).is_err() {
+                // Not expected (the poses were checked); show the new clip as a cut.
+                let _ = self.inertializer.reset(c);
+                self.characters[c].correct = false;
+            }
+        }
+    }
+}
+
+/// A character's flags after its input was built.
+fn settle(
+    character: &mut Character,
+    inertializer: &mut hooke_inertia::Inertializer,
+    c: usize,
+    accepted: bool,
+    switching: bool,
+) {
+    if accepted {
+        character.has_input = true;
+        character.write = true;
+        character.samples = if switching {
+            1
+        } else {
+            character.samples.saturating_add(1).min(2)
+        };
+    } else {
+        // Not finite, or a rotation too far from unit length to be a rotation: leave the
+        // bones alone and start afresh from the next valid pose.
+        let _ = inertializer.reset(c);
+        *character = Character {
+            has_input: false,
+            samples: 0,
+            correct: false,
+            write: false,
+            ..character.clone()
+        };
+    }
+}
+
+/// The gathered frames of one character.
+struct Frames<'a> {
+    now: &'a LanePoses,
+    last: &'a LanePoses,
+    before: &'a LanePoses,
+    range: core::ops::Range<usize>,
+}
+
+impl Frames<'_> {
+    /// The velocities from frame `a` to frame `b`, `dt` apart, into `s`: backward differences,
+    /// angular velocity `log(q1 q0⁻¹) / dt` on the shortest path (as hooke-bvh's clips).
+    fn measure(&self, a: &LanePoses, b: &LanePoses, dt: f32, s: &mut super::Scratch) {
+        for (bone, lane) in self.range.clone().enumerate() {
+            s.velocities[bone] = (b.positions[lane] - a.positions[lane]) / dt;
+            s.angular_velocities[bone] =
+                hooke::scalar::angular_velocity(a.rotations[lane], b.rotations[lane], dt);
+        }
+    }
+
+    /// Last frame's pose carried on by the velocities of `s` for `dt` seconds, into `s`: the
+    /// old clip's continuation at this frame's time (rotations turned on the left, the inverse
+    /// of [`measure`](Self::measure)).
+    fn carry_on(&self, dt: f32, s: &mut super::Scratch) {
+        for (bone, lane) in self.range.clone().enumerate() {
+            s.positions[bone] = self.last.positions[lane] + s.velocities[bone] * dt;
+            let turn = hooke::scalar::quat_from_scaled_angle_axis(s.angular_velocities[bone] * dt);
+            s.rotations[bone] = (turn * self.last.rotations[lane]).normalize();
+        }
+    }
+
+    /// Frame `poses` of the character with velocities `v`, `w`.
+    fn pose<'a>(&self, poses: &'a LanePoses, v: &'a [Vec3], w: &'a [Vec3]) -> PoseRef<'a> {
+        PoseRef {
+            positions: &poses.positions[self.range.clone()],
+            velocities: v,
+            rotations: &poses.rotations[self.range.clone()],
+            angular_velocities: w,
+            curves: &[],
+            curve_velocities: &[],
+            scales: &[],
+            scale_velocities: &[],
+        }
+    }
+}
+
+impl super::Scratch {
+    /// The source pose built by [`Frames::carry_on`].
+    fn source(&self) -> PoseRef<'_> {
+        PoseRef {
+            positions: &self.positions,
+            velocities: &self.velocities,
+            rotations: &self.rotations,
+            angular_velocities: &self.angular_velocities,
+            curves: &[],
+            curve_velocities: &[],
+            scales: &[],
+            scale_velocities: &[],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Quat;
+
+    #[test]
+    fn carrying_on_inverts_measuring() {
+        let rest = |x: Vec3, q: Quat| LanePoses {
+            positions: vec![x],
+            rotations: vec![q],
+        };
+        let a = rest(Vec3::new(1.0, 2.0, 3.0), Quat::from_rotation_y(0.4));
+        let b = rest(
+            Vec3::new(1.5, 1.0, 3.0),
+            Quat::from_rotation_x(0.2) * Quat::from_rotation_y(0.4),
+        );
+        let frames = Frames {
+            now: &b,
+            last: &b,
+            before: &a,
+            range: 0..1,
+        };
+        let mut s = super::super::Scratch {
+            positions: vec![Vec3::ZERO],
+            rotations: vec![Quat::IDENTITY],
+            velocities: vec![Vec3::ZERO],
+            angular_velocities: vec![Vec3::ZERO],
+            zeros: vec![Vec3::ZERO],
+        };
+        frames.measure(&a, &b, 0.5, &mut s);
+        frames.carry_on(0.5, &mut s);
+        // b + (b - a): one more step of the same motion.
+        assert!((s.positions[0] - Vec3::new(2.0, 0.0, 3.0)).length() < 1e-6);
+        let expected = Quat::from_rotation_x(0.4) * Quat::from_rotation_y(0.4);
+        assert!(s.rotations[0].abs_diff_eq(expected, 1e-6));
+    }
+}
