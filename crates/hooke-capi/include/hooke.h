@@ -181,7 +181,7 @@ typedef struct HookeFootLockOptions {
     float exit_height;       /* leaves it above exit_height or exit_speed (exit >= enter) */
     float enter_speed;
     float exit_speed;
-    float max_lock_distance; /* a lock farther than this from the animated toe is released */
+    float max_lock_distance; /* a held lock is dragged to stay this close to the animated toe */
     float release_halflife;  /* s: the critical spring returning a released lock to the toe */
     float settle_distance;   /* a release this close (and this slow) to the toe is done */
     float max_extension;     /* (0, 1]: the longest a lock may stretch a leg, of its length */

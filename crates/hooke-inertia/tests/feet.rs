@@ -244,7 +244,7 @@ fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() 
     let mut free = Scene::new(1, Contacts::Given);
     scene.switch(0, 0.6);
     free.switch(0, 0.6);
-    let max_lock_distance = thresholds.max_lock_distance;
+    let max_lock_distance = scene.feet.settings().max_lock_distance;
     let mut last = Vec3::new(0.0, 0.0, 0.15); // standing at 0 before the switch
     let mut dragged = false;
     for frame in 0..240 {
@@ -337,6 +337,69 @@ fn no_lock_starts_once_the_blend_no_longer_moves_the_toe() {
     scene.frame();
     assert!(!scene.feet.is_locked(0, 0).unwrap());
     assert_eq!(scene.feet.lock_point(0, 0).unwrap(), None);
+}
+
+#[test]
+fn a_character_found_at_rest_is_locked_again_at_its_next_transition() {
+    // Foot locking skips a character whose legs it found without a blend until the
+    // inertializer's next transition of it: that transition must be seen, whether the rest
+    // came from the offsets decaying to zero or from a reset.
+    let mut scene = Scene::new(2, Contacts::Given);
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    scene.feet.set_contacts(1, &[true]).unwrap();
+    scene.frame(); // both at rest: skipped from now on
+    for round in 0..3 {
+        scene.switch(0, 0.06 * (round + 1) as f32);
+        scene.frame();
+        assert!(scene.feet.is_locked(0, 0).unwrap(), "round {round}");
+        assert!(!scene.feet.is_locked(1, 0).unwrap());
+        // Round 0 decays to exact rest (the settle rule flushes the offsets), the others
+        // are reset.
+        if round == 0 {
+            for _ in 0..3600 {
+                scene.frame();
+            }
+            assert!(!scene.inertializer.is_blending(0).unwrap());
+        } else {
+            scene.inertializer.reset(0).unwrap();
+            scene.feet.reset(0).unwrap();
+            scene.frame();
+        }
+        assert!(!scene.feet.is_locked(0, 0).unwrap(), "round {round}");
+        assert_eq!(scene.feet.lock_point(0, 0).unwrap(), None);
+    }
+}
+
+#[test]
+fn given_contacts_keep_the_settings_leash() {
+    // The leash is a setting of the lock, not of detection: a given contact 60 cm from where
+    // the blend takes the toe is dragged along it (here 10 cm: the leg's reach would drag it
+    // first at the default 25 cm).
+    let mut scene = Scene::new(1, Contacts::Given);
+    assert_eq!(scene.feet.settings().max_lock_distance, 0.25); // metres
+    let leash = 0.1;
+    let settings = FootLockSettings {
+        max_lock_distance: leash,
+        ..metres(Contacts::Given)
+    };
+    scene.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    let mut free = Scene::new(1, Contacts::Given);
+    scene.switch(0, 0.6);
+    free.switch(0, 0.6);
+    let mut taut = false;
+    for frame in 0..60 {
+        scene.frame();
+        free.inertializer
+            .update(DT, &free.input, &mut free.output)
+            .unwrap();
+        let animated = toe_of(&free.output, 0);
+        let target = scene.feet.lock_point(0, 0).unwrap().unwrap();
+        let across = Vec3::new(target.x - animated.x, 0.0, target.z - animated.z).length();
+        assert!(across <= leash + 1e-4, "frame {frame}: {across}");
+        taut |= across > leash - 1e-3;
+    }
+    assert!(taut, "the leash never held the lock");
 }
 
 #[test]
@@ -506,6 +569,17 @@ fn invalid_settings_are_typed_errors() {
         ..FootLockSettings::centimetres()
     };
     assert!(FootLocker::new(1, rig.clone(), settings).is_err());
+    let settings = FootLockSettings {
+        max_lock_distance: -1.0,
+        ..FootLockSettings::centimetres()
+    };
+    assert!(matches!(
+        FootLocker::new(1, rig.clone(), settings),
+        Err(InertiaError::FootRig(FootRigError::InvalidSetting {
+            field: "max_lock_distance",
+            ..
+        }))
+    ));
     assert!(matches!(
         FootLocker::new(usize::MAX, rig, FootLockSettings::centimetres()),
         Err(InertiaError::Param(hooke::ParamError::OutOfMemory { .. }))

@@ -54,7 +54,8 @@ pub struct HookeFootLockOptions {
     pub enter_speed: f32,
     /// See `enter_speed`.
     pub exit_speed: f32,
-    /// A lock farther than this from the animated toe is released.
+    /// The leash of a held lock: it is dragged to stay within this distance of the animated
+    /// toe (given and detected contacts alike).
     pub max_lock_distance: f32,
     /// Halflife (s) of the critical spring that returns a released lock to the animated toe.
     pub release_halflife: f32,
@@ -73,7 +74,6 @@ impl HookeFootLockOptions {
             exit_height: self.exit_height,
             enter_speed: self.enter_speed,
             exit_speed: self.exit_speed,
-            max_lock_distance: self.max_lock_distance,
         };
         FootLockSettings {
             contacts: if self.given_contacts {
@@ -84,6 +84,7 @@ impl HookeFootLockOptions {
             release_halflife: self.release_halflife,
             settle_distance: self.settle_distance,
             max_extension: self.max_extension,
+            max_lock_distance: self.max_lock_distance,
         }
     }
 }
@@ -117,7 +118,7 @@ pub unsafe extern "C" fn hooke_foot_lock_options_default(
             exit_height: t.exit_height,
             enter_speed: t.enter_speed,
             exit_speed: t.exit_speed,
-            max_lock_distance: t.max_lock_distance,
+            max_lock_distance: s.max_lock_distance,
             release_halflife: s.release_halflife,
             settle_distance: s.settle_distance,
             max_extension: s.max_extension,

@@ -39,8 +39,9 @@ use crate::error::InertiaError;
 /// time. Each frame, after [`crate::Inertializer::update`], call [`update`](Self::update)
 /// with the same input (the destination animation) and output: it changes only the hip, knee
 /// and ankle rotations of the legs it locks. A character with no blend on its legs (no offset or
-/// dead blend on a bone from the root to a toe) and no lock being released is skipped after
-/// one check.
+/// dead blend on a bone from the root to a toe) and no lock being released is skipped; once
+/// found so, until its next transition it costs one compare (pass the same inertializer
+/// every frame).
 ///
 /// ```
 /// use glam::{Quat, Vec3};
@@ -88,6 +89,10 @@ pub struct FootLocker {
     anchor: Vec3Columns,
     offset: Vec3Columns,
     offset_velocity: Vec3Columns,
+    /// Per character: 1 + the inertializer's transition count at which its legs were last
+    /// found without a blend (0: not known). Until its next transition such a character, if
+    /// it holds no leg, is skipped with one compare.
+    at_rest: Vec<u64>,
     /// What the gather pass measured this frame (same lanes).
     frame: FrameColumns,
 }
@@ -141,6 +146,7 @@ impl FootLocker {
             anchor: vec3()?,
             offset: vec3()?,
             offset_velocity: vec3()?,
+            at_rest: alloc::vec("characters", characters, 0)?,
             frame: FrameColumns {
                 active: column()?,
                 blending: column()?,

@@ -9,8 +9,7 @@ use super::error::FootRigError;
 /// units: a toe enters contact when it moves slower than `enter_speed` within `enter_height` of
 /// the ground, and leaves it when it moves faster than `exit_speed` or rises above
 /// `exit_height` (hysteresis: exit thresholds are at least the enter ones, so a contact does
-/// not flicker); a lock farther than `max_lock_distance` from the animated toe is released
-/// (the foot does not rubber-band).
+/// not flicker).
 ///
 /// ```
 /// let cm = hooke_inertia::ContactThresholds::centimetres();
@@ -32,14 +31,11 @@ pub struct ContactThresholds {
     pub enter_speed: f32,
     /// A toe faster than this leaves contact (`>= enter_speed`).
     pub exit_speed: f32,
-    /// A lock farther than this from the animated toe is released.
-    pub max_lock_distance: f32,
 }
 
 impl ContactThresholds {
     /// Thresholds for a rig in centimetres with +Y up and the ground at 0: contact within 5 cm
-    /// of the ground below 25 cm/s, released above 8 cm or 40 cm/s, or 25 cm from the animated
-    /// toe.
+    /// of the ground below 25 cm/s, released above 8 cm or 40 cm/s.
     ///
     /// ```
     /// assert_eq!(hooke_inertia::ContactThresholds::centimetres().exit_speed, 40.0);
@@ -52,7 +48,6 @@ impl ContactThresholds {
             exit_height: 8.0,
             enter_speed: 25.0,
             exit_speed: 40.0,
-            max_lock_distance: 25.0,
         }
     }
 
@@ -79,12 +74,11 @@ impl ContactThresholds {
             exit_height: s(cm.exit_height),
             enter_speed: s(cm.enter_speed),
             exit_speed: s(cm.exit_speed),
-            max_lock_distance: s(cm.max_lock_distance),
             ..cm
         })
     }
 
-    /// Checks every field (finite; heights may be negative, speeds and the distance `>= 0`;
+    /// Checks every field (finite; heights may be negative, speeds `>= 0`;
     /// exit thresholds at least the enter ones; `up` non-zero).
     ///
     /// ```
@@ -105,8 +99,7 @@ impl ContactThresholds {
         finite("enter_height", self.enter_height)?;
         at_least("exit_height", self.exit_height, self.enter_height)?;
         at_least("enter_speed", self.enter_speed, 0.0)?;
-        at_least("exit_speed", self.exit_speed, self.enter_speed)?;
-        at_least("max_lock_distance", self.max_lock_distance, 0.0)
+        at_least("exit_speed", self.exit_speed, self.enter_speed)
     }
 }
 
@@ -144,13 +137,19 @@ pub struct FootLockSettings {
     /// this distance per second of the toe's) is done: the leg is left as animated.
     pub settle_distance: f32,
     /// The longest a lock may stretch a leg, as a fraction of its length (`(0, 1]`; from the
-    /// hip to the ankle): a lock beyond it is released, and the IK never reaches further.
+    /// hip to the ankle): a held lock is dragged along that reach, and the IK never reaches
+    /// further.
     pub max_extension: f32,
+    /// The leash of a held lock (`>= 0`, in the rig's units): it is dragged along to stay
+    /// within this distance of the animated toe, so that a foot never rubber-bands. It holds
+    /// for given and detected contacts alike.
+    pub max_lock_distance: f32,
 }
 
 impl FootLockSettings {
     /// Detected contacts with [`ContactThresholds::centimetres`], a release halflife of
-    /// 0.08 s, settled at 0.01 cm, legs stretched to at most 99.9 % of their length.
+    /// 0.08 s, settled at 0.01 cm, legs stretched to at most 99.9 % of their length, a lock
+    /// held within 25 cm of the animated toe.
     ///
     /// ```
     /// assert_eq!(hooke_inertia::FootLockSettings::centimetres().release_halflife, 0.08);
@@ -161,14 +160,17 @@ impl FootLockSettings {
             release_halflife: 0.08,
             settle_distance: 0.01,
             max_extension: 0.999,
+            max_lock_distance: 25.0,
         }
     }
 
-    /// [`centimetres`](Self::centimetres) for a rig whose unit is `centimetres_per_unit` cm.
+    /// [`centimetres`](Self::centimetres) for a rig whose unit is `centimetres_per_unit` cm:
+    /// every length and speed divided by it.
     ///
     /// ```
     /// let s = hooke_inertia::FootLockSettings::scaled(100.0)?; // metres
     /// assert_eq!(s.settle_distance, 1e-4);
+    /// assert_eq!(s.max_lock_distance, 0.25);
     /// # Ok::<(), hooke_inertia::FootRigError>(())
     /// ```
     pub fn scaled(centimetres_per_unit: f32) -> Result<FootLockSettings, FootRigError> {
@@ -177,6 +179,7 @@ impl FootLockSettings {
         Ok(FootLockSettings {
             contacts: Contacts::Detected(thresholds),
             settle_distance: cm.settle_distance / centimetres_per_unit,
+            max_lock_distance: cm.max_lock_distance / centimetres_per_unit,
             ..cm
         })
     }
@@ -194,6 +197,7 @@ impl FootLockSettings {
         }
         at_least("release_halflife", self.release_halflife, 0.0)?;
         at_least("settle_distance", self.settle_distance, 0.0)?;
+        at_least("max_lock_distance", self.max_lock_distance, 0.0)?;
         let e = self.max_extension;
         if !(e > 0.0 && e <= 1.0) {
             return Err(FootRigError::InvalidSetting {

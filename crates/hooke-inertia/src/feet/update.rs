@@ -99,18 +99,30 @@ impl FootLocker {
         };
         let max_extension = f64::from(self.settings.max_extension);
         let blends = inertializer.leg_blends();
+        let transitions = inertializer.transition_counts();
         let mut any = false;
-        for character in 0..self.characters {
+        for (character, &count) in transitions.iter().enumerate().take(self.characters) {
             let lanes = character * legs..(character + 1) * legs;
             let engaged = self.engaged.as_slice()[lanes.clone()]
                 .iter()
                 .any(|&e| e != 0.0);
-            let blending = blends.any(character, self.rig.chain_bones());
+            // Only a transition puts a blend on a character: one found at rest since its last
+            // transition is not looked at again (the idle crowd's cost is this compare).
+            let since = count.wrapping_add(1);
+            let blending =
+                self.at_rest[character] != since && blends.any(character, self.rig.chain_bones());
+            self.at_rest[character] = if blending { 0 } else { since };
             let active = blending || engaged;
             let f = &mut self.frame;
             for lane in lanes {
                 f.active.as_mut_slice()[lane] = flag(active);
                 f.blending.as_mut_slice()[lane] = flag(blending);
+                if !active {
+                    // Contacts start afresh at the next blend (the kernel skips lane groups
+                    // without an active leg, so it cannot clear them).
+                    self.contact.as_mut_slice()[lane] = 0.0;
+                    self.planted.as_mut_slice()[lane] = 0.0;
+                }
             }
             if !active {
                 continue;
@@ -156,7 +168,7 @@ impl FootLocker {
             exit_speed: splat(t.exit_speed),
             enter_height: splat(t.enter_height),
             exit_height: splat(t.exit_height),
-            max_lock_distance: splat(t.max_lock_distance),
+            max_lock_distance: splat(s.max_lock_distance),
             settle: splat(s.settle_distance),
             up: Vec3x8::splat(up),
             spring: LaneCoeffs::splat(&SpringCoeffs::critical(s.release_halflife, dt)),
@@ -215,9 +227,6 @@ impl FootLocker {
             let base = character * bones;
             let pose: LegPose = leg_pose(&output.bone_columns, base, self.rig.path(leg));
             let target: DVec3 = self.point.get(lane).as_dvec3();
-            if std::env::var("HOOKE_DEBUG_FEET").is_ok() {
-                eprintln!("DBG {lane} {} {:?}", self.locked.as_slice()[lane], target);
-            }
             let Some(r) = two_bone_ik(&pose, target, max_extension) else {
                 continue;
             };

@@ -53,6 +53,12 @@ impl Inertializer {
 }
 
 impl Inertializer {
+    /// How many transitions each character has had (wrapping): a character whose legs were
+    /// at rest after its `n`th transition stays so while this reads `n`.
+    pub(crate) fn transition_counts(&self) -> &[u64] {
+        &self.transitions
+    }
+
     /// The root policy's vertical axis, normalised (+Y for a local root): foot locking's
     /// vertical when the caller gives the contacts.
     pub(crate) fn up(&self) -> glam::DVec3 {

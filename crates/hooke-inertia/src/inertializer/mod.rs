@@ -85,6 +85,10 @@ pub struct Inertializer {
     up: DVec3,
     modes: Vec<BlendMode>,
     anchors: Vec<Anchor>,
+    /// How many transitions each character has had (wrapping): only a transition puts an
+    /// offset or a dead blend on a character, so one found at rest stays at rest until this
+    /// changes (what lets foot locking skip it with one compare, `inertializer/legs.rs`).
+    transitions: Vec<u64>,
     offsets: OffsetColumns,
     /// The bones' springs, once per period of the rig's lane groups (not per character).
     coeffs: PatternCoeffs,
@@ -160,6 +164,7 @@ impl Inertializer {
             up,
             modes: alloc::vec("characters", characters, BlendMode::Inertialize)?,
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
+            transitions: alloc::vec("characters", characters, 0)?,
             offsets: OffsetColumns::zero("bone lanes", lanes)?,
             coeffs: PatternCoeffs::identity("bone lanes", profile.bone_count(), lanes)?,
             curves: ScalarChannel::new("curve lanes", profile.curve_count(), curve_lanes)?,

@@ -74,6 +74,7 @@ impl Inertializer {
     ) {
         let shape = self.profile.shape();
         let (bones, curves) = (shape.bones, shape.curves);
+        self.transitions[character] = self.transitions[character].wrapping_add(1);
         let mode = self.modes[character];
         if self.lanes_apply(character, mode) {
             self.rebase_bones(character, source, destination);
