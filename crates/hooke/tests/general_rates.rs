@@ -75,15 +75,7 @@ fn grid(name: &'static str, seed: u64, in_region: bool) -> Worst {
             }
             batch.update(dt).unwrap();
             for (i, &(x0, v0, g, q)) in state.iter().enumerate() {
-                let case = Case {
-                    x0,
-                    v0,
-                    g,
-                    q,
-                    s: f64::from(s[i]),
-                    d: f64::from(d[i]),
-                    dt,
-                };
+                let case = Case::new(x0, v0, g, q, f64::from(s[i]), f64::from(d[i]), dt);
                 let (x, v) = (batch.x()[i], batch.v()[i]);
                 if dt == 0.0 {
                     assert_eq!((x.to_bits(), v.to_bits()), (x0.to_bits(), v0.to_bits()));
@@ -158,15 +150,7 @@ fn unequal_steps_are_dt_invariant() {
                 dd,
                 t,
             );
-            let case = Case {
-                x0,
-                v0,
-                g,
-                q,
-                s: sd,
-                d: dd,
-                dt: t as f32,
-            };
+            let case = Case::new(x0, v0, g, q, sd, dd, t as f32);
             let (bp, bv) = case.bounds();
             let per_step = 2.0 * k as f64;
             let pos_tol = 10.0 * bp + per_step * ulp(xr);

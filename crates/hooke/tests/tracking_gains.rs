@@ -472,15 +472,7 @@ fn unequal_steps_are_dt_invariant() {
             let t: f64 = steps.iter().map(|&dt| f64::from(dt)).sum();
             let (s, d) = (eq.stiffness, eq.damping);
             let (xr, vr) = spring(f64::from(x0), f64::from(v0), f64::from(xg), q, s, d, t);
-            let case = Case {
-                x0,
-                v0,
-                g: xg,
-                q: q as f32,
-                s,
-                d,
-                dt: t as f32,
-            };
+            let case = Case::new(x0, v0, xg, q as f32, s, d, t as f32);
             let (bp, bv) = case.bounds();
             let per_step = 2.0 * k as f64;
             let pos_tol = 10.0 * bp + per_step * ulp(xr);

@@ -184,6 +184,40 @@ pub struct Case {
 }
 
 impl Case {
+    /// A case from its `f32` state, its stiffness and damping, and its time step.
+    pub fn new(x0: f32, v0: f32, g: f32, q: f32, s: f64, d: f64, dt: f32) -> Case {
+        Case {
+            x0,
+            v0,
+            g,
+            q,
+            s,
+            d,
+            dt,
+        }
+    }
+
+    /// A random case for stiffness `s` and damping `d`, drawn in this order: the goal and the
+    /// goal velocity (0 where not `with_goal` / `with_goal_velocity`), `x0 = goal + offset`
+    /// rounded to f32, the velocity, then the time step from `dt`.
+    pub fn random(
+        rng: &mut Rng,
+        (s, d): (f64, f64),
+        with_goal: bool,
+        with_goal_velocity: bool,
+        dt: impl FnOnce(&mut Rng) -> f32,
+    ) -> Case {
+        let g = if with_goal { rng.goal() } else { 0.0 };
+        let q = if with_goal_velocity {
+            rng.goal_velocity()
+        } else {
+            0.0
+        };
+        let x0 = (f64::from(g) + rng.offset()) as f32;
+        let v0 = rng.velocity();
+        Case::new(x0, v0, g, q, s, d, dt(rng))
+    }
+
     /// The reference result.
     pub fn reference(&self) -> (f64, f64) {
         spring(
