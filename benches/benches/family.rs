@@ -6,14 +6,12 @@
 //! same for tracking springs with gains per spring (`with_gains`, `_gains` rows). One frame per
 //! iteration.
 
-use std::hint::black_box;
-
-use criterion::{Criterion, Throughput};
+use criterion::Criterion;
 use hooke::batch::{
     CharacterControllers, DoubleSprings, Extrapolators, TrackingSprings, VelocitySprings,
 };
 use hooke::scalar::TrackingGains;
-use hooke_benches::{DT, Rng, jitter_dt};
+use hooke_benches::{DT, Rng};
 
 const N: usize = 1 << 14;
 const HALFLIFE: f32 = 0.2;
@@ -42,28 +40,13 @@ fn states(rng: &mut Rng) -> Vec<State> {
 }
 
 /// Benchmarks `step(dt)` with the constant and the changing frame time.
-fn both(c: &mut Criterion, id: &str, mut step: impl FnMut(f32)) {
-    let mut group = c.benchmark_group("family");
-    group.throughput(Throughput::Elements(N as u64));
-    group.sample_size(20);
-    group.bench_function(id, |b| b.iter(|| step(black_box(DT))));
-    group.finish();
-    changing(c, id, step);
+fn both(c: &mut Criterion, id: &str, step: impl FnMut(f32)) {
+    hooke_benches::bench_frames(c, "family", N, (id, true), step);
 }
 
 /// Benchmarks `step(dt)` with the frame time changing every frame (`{id}_jitter`).
-fn changing(c: &mut Criterion, id: &str, mut step: impl FnMut(f32)) {
-    let mut group = c.benchmark_group("family");
-    group.throughput(Throughput::Elements(N as u64));
-    group.sample_size(20);
-    let mut frame = 0;
-    group.bench_function(format!("{id}_jitter"), |b| {
-        b.iter(|| {
-            frame += 1;
-            step(black_box(jitter_dt(frame)))
-        })
-    });
-    group.finish();
+fn changing(c: &mut Criterion, id: &str, step: impl FnMut(f32)) {
+    hooke_benches::bench_frames(c, "family", N, (id, false), step);
 }
 
 /// Each spring's halflife: `base` times the state's factor (0.5..1.5).

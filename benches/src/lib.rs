@@ -181,6 +181,32 @@ pub fn print_header(kernel: &str) {
     );
 }
 
+/// Benchmarks one frame per iteration of `step(dt)` in the group `group` (throughput `n`
+/// elements, 20 samples): as `id` with the constant [`DT`] when `constant`, then as `{id}_jitter`
+/// with [`jitter_dt`], a frame time changing every frame. The state is not reset.
+pub fn bench_frames(
+    c: &mut Criterion,
+    group: &str,
+    n: usize,
+    (id, constant): (&str, bool),
+    mut step: impl FnMut(f32),
+) {
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(n as u64));
+    group.sample_size(20);
+    if constant {
+        group.bench_function(id, |b| b.iter(|| step(black_box(DT))));
+    }
+    let mut frame = 0;
+    group.bench_function(format!("{id}_jitter"), |b| {
+        b.iter(|| {
+            frame += 1;
+            step(black_box(jitter_dt(frame)))
+        })
+    });
+    group.finish();
+}
+
 /// Criterion settings for a batch size: short runs, fewer flat samples for the big sizes.
 fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
     group

@@ -12,31 +12,16 @@
 //! `docs/math.md` §4.2 / §4.4, as `general_rates.rs`).
 
 mod reference;
+use reference::tracking::{MODES, gains_of};
 
 use hooke::ParamError;
 use hooke::batch::TrackingSprings;
-use hooke::lanes::TrackingMode;
 use hooke::scalar::{TrackingCoeffs, TrackingGains, TrackingSpring};
 use reference::{Case, Rng, Worst, fraction, spring};
 
 /// Relative tolerance of a step against the scalar twin (the compound tests' `4e-6`, see
 /// `per_spring_batches.rs`), times the sum of the magnitudes of the step's terms.
 const TOL: f64 = 4e-6;
-
-const MODES: [TrackingMode; 3] = [
-    TrackingMode::Full,
-    TrackingMode::NoAcceleration,
-    TrackingMode::PositionOnly,
-];
-
-/// The gains the scalar twin takes in `mode`.
-fn gains_of(gains: TrackingGains, mode: TrackingMode) -> TrackingGains {
-    match mode {
-        TrackingMode::Full => gains,
-        TrackingMode::NoAcceleration => gains.without_acceleration(),
-        TrackingMode::PositionOnly => gains.without_velocity_acceleration(),
-    }
-}
 
 /// A gain: 0, 1, tiny or uniform in `[0, 1]`.
 fn gain(rng: &mut Rng) -> f32 {

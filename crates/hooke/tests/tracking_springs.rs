@@ -9,20 +9,7 @@ use hooke::scalar::TrackingGains;
 
 mod reference;
 use reference::Rng;
-
-const MODES: [TrackingMode; 3] = [
-    TrackingMode::Full,
-    TrackingMode::NoAcceleration,
-    TrackingMode::PositionOnly,
-];
-
-fn gains_of(gains: TrackingGains, mode: TrackingMode) -> TrackingGains {
-    match mode {
-        TrackingMode::Full => gains,
-        TrackingMode::NoAcceleration => gains.without_acceleration(),
-        TrackingMode::PositionOnly => gains.without_velocity_acceleration(),
-    }
-}
+use reference::tracking::{MODES, gains_of};
 
 #[test]
 fn every_lane_follows_the_scalar_twin_in_its_mode() {

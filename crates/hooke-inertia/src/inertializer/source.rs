@@ -181,17 +181,15 @@ impl PoseSource for BatchPose<'_> {
     fn bones8(&self, start: usize, count: usize) -> Bone8 {
         let base = self.lane(start);
         let c = &self.columns;
+        // The three columns from `first` on, as one vector per lane.
+        let vec3 = |first: usize| Vec3x8 {
+            x: load_lanes(c[first], base, count, 0.0),
+            y: load_lanes(c[first + 1], base, count, 0.0),
+            z: load_lanes(c[first + 2], base, count, 0.0),
+        };
         Bone8 {
-            x: Vec3x8 {
-                x: load_lanes(c[0], base, count, 0.0),
-                y: load_lanes(c[1], base, count, 0.0),
-                z: load_lanes(c[2], base, count, 0.0),
-            },
-            v: Vec3x8 {
-                x: load_lanes(c[3], base, count, 0.0),
-                y: load_lanes(c[4], base, count, 0.0),
-                z: load_lanes(c[5], base, count, 0.0),
-            },
+            x: vec3(0),
+            v: vec3(3),
             // Stored normalised (`PoseBatch::set_character`, the update's output).
             q: Quat8 {
                 x: load_lanes(c[6], base, count, 0.0),
@@ -199,11 +197,7 @@ impl PoseSource for BatchPose<'_> {
                 z: load_lanes(c[8], base, count, 0.0),
                 w: load_lanes(c[9], base, count, 1.0),
             },
-            w: Vec3x8 {
-                x: load_lanes(c[10], base, count, 0.0),
-                y: load_lanes(c[11], base, count, 0.0),
-                z: load_lanes(c[12], base, count, 0.0),
-            },
+            w: vec3(10),
         }
     }
 

@@ -21,6 +21,8 @@
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 
+pub mod tracking;
+
 /// A 3x3 matrix, row major.
 pub type Mat3 = [[f64; 3]; 3];
 
