@@ -6,7 +6,7 @@
 mod reference;
 
 use hooke::batch::GeneralSprings;
-use reference::{Case, Rng, Worst, spring};
+use reference::{Case, Rng, Worst, record_steps, spring};
 
 /// Springs per batch (two full lane groups and a partial one).
 const N: usize = 21;
@@ -103,11 +103,6 @@ fn fused_kernel_is_within_the_bound_everywhere() {
     worst.report_and_check();
 }
 
-fn ulp(x: f64) -> f64 {
-    let x = (x as f32).abs();
-    f64::from(f32::from_bits(x.to_bits() + 1) - x)
-}
-
 /// `k` unequal steps adding up to about `total`: the same final state as the reference over the
 /// sum of the steps, within 10x the bound plus two `f32` ulps of the result per step (§4.4; the
 /// position's ulps are charged to the velocity too, times `d/2 + sqrt s`).
@@ -151,16 +146,10 @@ fn unequal_steps_are_dt_invariant() {
                 t,
             );
             let case = Case::new(x0, v0, g, q, sd, dd, t as f32);
-            let (bp, bv) = case.bounds();
-            let per_step = 2.0 * k as f64;
-            let pos_tol = 10.0 * bp + per_step * ulp(xr);
-            let vel_tol = 10.0 * bv + per_step * (ulp(vr) + (0.5 * dd + sd.sqrt()) * ulp(xr));
             let (x, v) = (batch.x()[8], batch.v()[8]);
-            worst.record(
-                reference::fraction(f64::from(x) - xr, pos_tol),
-                reference::fraction(f64::from(v) - vr, vel_tol),
-                || format!("k={k} steps={steps:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})"),
-            );
+            record_steps(&mut worst, &case, k, (x, v), (xr, vr), || {
+                format!("k={k} steps={steps:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
+            });
         }
     }
     worst.report_and_check();
