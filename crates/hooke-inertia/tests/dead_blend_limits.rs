@@ -9,10 +9,9 @@ use hooke_inertia::{
 
 const HALFLIFE: f32 = 0.2;
 
-/// The largest distance from the origin and rotation angle of the output over a 1 s dead blend
-/// from a source at the origin moving at 100 units/s and spinning at 40 rad/s (curve at 30/s)
-/// into a live input at rest at the origin.
-fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
+/// One character of one bone and one curve (halflife 0.1 s), dead blending for `blend_time`
+/// with the extrapolation's `halflife`, under `limits`.
+fn dead_blending(limits: DeadBlendLimits, blend_time: f32, halflife: f32) -> Inertializer {
     let profile = BlendProfile::uniform(1, 0.1)
         .unwrap()
         .with_curves(&[0.1])
@@ -20,10 +19,18 @@ fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
     let mut inertializer = Inertializer::new(1, profile, RootPolicy::Local).unwrap();
     inertializer.set_dead_blend_limits(limits).unwrap();
     let mode = BlendMode::DeadBlend {
-        blend_time: 1.0,
-        halflife: HALFLIFE,
+        blend_time,
+        halflife,
     };
     inertializer.set_mode(0, mode).unwrap();
+    inertializer
+}
+
+/// The largest distance from the origin and rotation angle of the output over a 1 s dead blend
+/// from a source at the origin moving at 100 units/s and spinning at 40 rad/s (curve at 30/s)
+/// into a live input at rest at the origin.
+fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
+    let mut inertializer = dead_blending(limits, 1.0, HALFLIFE);
     let mut source = Pose::rest(1).with_curves(vec![0.0], vec![30.0]);
     source.velocities[0] = Vec3::new(100.0, 0.0, 0.0);
     source.angular_velocities[0] = Vec3::new(0.0, 40.0, 0.0);
@@ -119,17 +126,7 @@ fn invalid_caps_are_errors_and_change_nothing() {
 /// velocity `cv`) into a destination at x = 1, turned 0.5 rad about y, curve 0.6 (the live input);
 /// and the output at the end.
 fn reach(limits: DeadBlendLimits, (vx, wy, cv): (f32, f32, f32)) -> ([f32; 3], [f32; 3]) {
-    let profile = BlendProfile::uniform(1, 0.1)
-        .unwrap()
-        .with_curves(&[0.1])
-        .unwrap();
-    let mut inertializer = Inertializer::new(1, profile, RootPolicy::Local).unwrap();
-    inertializer.set_dead_blend_limits(limits).unwrap();
-    let mode = BlendMode::DeadBlend {
-        blend_time: 100.0,
-        halflife: 1.0,
-    };
-    inertializer.set_mode(0, mode).unwrap();
+    let mut inertializer = dead_blending(limits, 100.0, 1.0);
     let mut source = Pose::rest(1).with_curves(vec![0.0], vec![cv]);
     source.velocities[0] = Vec3::new(vx, 0.0, 0.0);
     source.angular_velocities[0] = Vec3::new(0.0, wy, 0.0);
