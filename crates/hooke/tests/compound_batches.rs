@@ -32,11 +32,7 @@ fn extrapolators_follow_the_scalar_twin() {
         batch.x_mut().copy_from_slice(&x);
         batch.v_mut().copy_from_slice(&v);
         for (frame, &dt) in DTS.iter().enumerate() {
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 extrapolate_decay(&mut x[i], &mut v[i], h, dt);
                 close("x", batch.x()[i], x[i], x[i].abs() + v[i].abs());
@@ -63,11 +59,7 @@ fn double_springs_follow_the_scalar_twin() {
         for (frame, &dt) in DTS.iter().enumerate() {
             let goal = rng.vec_f32(n, -5.0, 5.0);
             batch.goal_mut().copy_from_slice(&goal);
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 let [x, v, xi, vi] = &mut s[i];
                 double_spring_damper_exact(x, v, xi, vi, goal[i], h, dt);
@@ -106,11 +98,7 @@ fn timed_springs_follow_the_scalar_twin_and_count_down() {
         batch.goal_mut().copy_from_slice(&goal);
         batch.t_goal_mut().copy_from_slice(&t_goal);
         for (frame, &dt) in DTS.iter().take(5).enumerate() {
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 timed_spring_damper_exact(
                     &mut x[i],
@@ -165,11 +153,7 @@ fn velocity_springs_follow_the_scalar_twin() {
                 x.clone()
             };
             batch.goal_mut().copy_from_slice(&goal);
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 velocity_spring_damper_exact(
                     &mut x[i],

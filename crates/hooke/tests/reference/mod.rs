@@ -26,6 +26,21 @@ pub mod tracking;
 
 pub use rng::Rng;
 
+/// Steps a batch by `dt` on frame `frame`: with `update` on even frames and through the threaded
+/// path (`update_with_grain(dt, 1)`, which must be bit-identical) on odd ones.
+#[allow(unused_macros)] // each test binary uses its own subset
+macro_rules! step_alternating {
+    ($batch:expr, $frame:expr, $dt:expr) => {
+        if $frame % 2 == 0 {
+            $batch.update($dt).unwrap();
+        } else {
+            $batch.update_with_grain($dt, 1).unwrap();
+        }
+    };
+}
+#[allow(unused_imports)] // each test binary uses its own subset
+pub(crate) use step_alternating;
+
 /// A 3x3 matrix, row major.
 pub type Mat3 = [[f64; 3]; 3];
 
