@@ -207,6 +207,28 @@ pub fn bench_frames(
     group.finish();
 }
 
+/// For the diagnostic examples: nanoseconds per element of `step(dt)` over `frames` frames of `n`
+/// elements, with [`jitter_dt`] changing every frame, after 16 untimed warm-up frames.
+pub fn ns_per_element(n: usize, frames: u64, mut step: impl FnMut(f32)) -> f64 {
+    for f in 0..16 {
+        step(jitter_dt(f));
+    }
+    let start = Instant::now();
+    for f in 0..frames {
+        step(black_box(jitter_dt(f)));
+    }
+    start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * n as f64)
+}
+
+/// For the diagnostic examples: the variant to run (first argument, `"all"` by default) and the
+/// number of frames (second argument, 2000 by default).
+pub fn example_args() -> (String, u64) {
+    let args: Vec<String> = std::env::args().collect();
+    let only = args.get(1).cloned().unwrap_or_else(|| "all".to_owned());
+    let frames = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    (only, frames)
+}
+
 /// Criterion settings for a batch size: short runs, fewer flat samples for the big sizes.
 fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
     group
