@@ -14,12 +14,10 @@ fn time(frames: u64, step: impl FnMut(f32)) -> f64 {
 }
 
 fn main() {
-    let (only, frames) = hooke_benches::example_args();
-    let only = only.as_str();
+    let (want, frames) = hooke_benches::example_args();
     let mut rng = Rng::new(9);
     let hs: Vec<f32> = (0..N).map(|_| rng.range(0.1, 0.3)).collect();
     let goal = rng.vec(N, -10.0, 10.0);
-    let want = |name: &str| only == "all" || only == name;
     for (name, per) in [("shared", false), ("halflives", true)] {
         if want(&format!("extrapolate_{name}")) {
             let mut e = if per {

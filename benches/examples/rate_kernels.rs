@@ -18,11 +18,9 @@ fn time(frames: u64, step: impl FnMut(f32)) -> f64 {
 }
 
 fn main() {
-    let (only, frames) = hooke_benches::example_args();
-    let only = only.as_str();
+    let (want, frames) = hooke_benches::example_args();
     let inputs = Inputs::new(N);
     let mut results = Vec::new();
-    let want = |name: &str| only == "all" || only == name;
     for _round in 0..3 {
         if want("peer") {
             let mut s: Vec<[f32; 5]> = (0..N)

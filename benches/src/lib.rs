@@ -220,13 +220,13 @@ pub fn ns_per_element(n: usize, frames: u64, mut step: impl FnMut(f32)) -> f64 {
     start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * n as f64)
 }
 
-/// For the diagnostic examples: the variant to run (first argument, `"all"` by default) and the
-/// number of frames (second argument, 2000 by default).
-pub fn example_args() -> (String, u64) {
+/// For the diagnostic examples: whether to run a variant (the first argument names the one to run,
+/// all by default) and the number of frames (second argument, 2000 by default).
+pub fn example_args() -> (impl Fn(&str) -> bool, u64) {
     let args: Vec<String> = std::env::args().collect();
     let only = args.get(1).cloned().unwrap_or_else(|| "all".to_owned());
     let frames = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    (only, frames)
+    (move |name: &str| only == "all" || only == name, frames)
 }
 
 /// Criterion settings for a batch size: short runs, fewer flat samples for the big sizes.
