@@ -87,11 +87,7 @@ fn timed_springs_follow_the_scalar_twin_and_count_down() {
     let (h, apprehension) = (0.05, 2.0);
     for n in 0..67 {
         let mut batch = TimedSprings::new(n, h, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (
-            rng.vec_f32(n, -5.0, 5.0),
-            vec![0.0; n],
-            rng.vec_f32(n, -5.0, 5.0),
-        );
+        let (mut x, mut v, mut xi) = rng.compound_state(n);
         batch.set_state(&x, &v, &xi).unwrap();
         let goal = rng.vec_f32(n, -5.0, 5.0);
         let mut t_goal = rng.vec_f32(n, 0.0, 0.6);
@@ -130,11 +126,7 @@ fn velocity_springs_follow_the_scalar_twin() {
     let (h, apprehension) = (0.05, 2.0);
     for n in 0..67 {
         let mut batch = VelocitySprings::new(n, h, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (
-            rng.vec_f32(n, -5.0, 5.0),
-            vec![0.0; n],
-            rng.vec_f32(n, -5.0, 5.0),
-        );
+        let (mut x, mut v, mut xi) = rng.compound_state(n);
         batch.set_state(&x, &v, &xi).unwrap();
         // Speeds: gliding, held still (0, negative), and infinite (jumps to the goal).
         let speed: Vec<f32> = (0..n)

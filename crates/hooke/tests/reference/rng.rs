@@ -52,6 +52,13 @@ impl Rng {
         items[(self.next_u64() % items.len() as u64) as usize]
     }
 
+    /// The state of `n` compound springs (double, timed, velocity): positions in `[-5, 5)`,
+    /// velocities 0 and internal points in `[-5, 5)`, drawn in that order.
+    pub fn compound_state(&mut self, n: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+        let x = self.vec_f32(n, -5.0, 5.0);
+        (x, vec![0.0; n], self.vec_f32(n, -5.0, 5.0))
+    }
+
     /// A halflife in `[1e-3, 10]` s (log-uniform; sometimes exactly an end).
     pub fn halflife(&mut self) -> f32 {
         if self.chance(0.03) {
