@@ -6,14 +6,12 @@
 //! same for tracking springs with gains per spring (`with_gains`, `_gains` rows). One frame per
 //! iteration.
 
-use std::hint::black_box;
-
-use criterion::{Criterion, Throughput};
+use criterion::Criterion;
 use hooke::batch::{
     CharacterControllers, DoubleSprings, Extrapolators, TrackingSprings, VelocitySprings,
 };
 use hooke::scalar::TrackingGains;
-use hooke_benches::{DT, Rng, jitter_dt};
+use hooke_benches::{DT, Rng};
 
 const N: usize = 1 << 14;
 const HALFLIFE: f32 = 0.2;
@@ -42,33 +40,80 @@ fn states(rng: &mut Rng) -> Vec<State> {
 }
 
 /// Benchmarks `step(dt)` with the constant and the changing frame time.
-fn both(c: &mut Criterion, id: &str, mut step: impl FnMut(f32)) {
-    let mut group = c.benchmark_group("family");
-    group.throughput(Throughput::Elements(N as u64));
-    group.sample_size(20);
-    group.bench_function(id, |b| b.iter(|| step(black_box(DT))));
-    group.finish();
-    changing(c, id, step);
+fn both(c: &mut Criterion, id: &str, step: impl FnMut(f32)) {
+    hooke_benches::bench_frames(c, "family", N, (id, true), step);
 }
 
 /// Benchmarks `step(dt)` with the frame time changing every frame (`{id}_jitter`).
-fn changing(c: &mut Criterion, id: &str, mut step: impl FnMut(f32)) {
-    let mut group = c.benchmark_group("family");
-    group.throughput(Throughput::Elements(N as u64));
-    group.sample_size(20);
-    let mut frame = 0;
-    group.bench_function(format!("{id}_jitter"), |b| {
-        b.iter(|| {
-            frame += 1;
-            step(black_box(jitter_dt(frame)))
-        })
-    });
-    group.finish();
+fn changing(c: &mut Criterion, id: &str, step: impl FnMut(f32)) {
+    hooke_benches::bench_frames(c, "family", N, (id, false), step);
 }
 
 /// Each spring's halflife: `base` times the state's factor (0.5..1.5).
 fn halflives(init: &[State], base: f32) -> Vec<f32> {
     init.iter().map(|s| s.h * base).collect()
+}
+
+/// Sets a batch's goal column to the states' goals.
+fn copy_goals(goal: &mut [f32], init: &[State]) {
+    goal.iter_mut().zip(init).for_each(|(g, s)| *g = s.goal);
+}
+
+/// hooke's rows: `{name}/a_hooke`, the batch with a shared halflife (constant and changing `dt`),
+/// and `{name}/b_hooke_halflives`, the batch with a halflife per spring (changing `dt`); `goal`
+/// is the column set to the states' goals.
+fn hooke_rows<B>(
+    c: &mut Criterion,
+    name: &str,
+    init: &[State],
+    [mut shared, mut per_spring]: [B; 2],
+    goal: fn(&mut B) -> &mut [f32],
+    update: fn(&mut B, f32) -> Result<(), hooke::ParamError>,
+) {
+    let update = |batch: &mut B, dt| update(batch, dt).unwrap();
+    copy_goals(goal(&mut shared), init);
+    both(c, &format!("{name}/a_hooke"), |dt| update(&mut shared, dt));
+    copy_goals(goal(&mut per_spring), init);
+    let id = format!("{name}/b_hooke_halflives");
+    changing(c, &id, |dt| update(&mut per_spring, dt));
+}
+
+/// [`hooke_rows`] for a batch type built by `new(N, HALFLIFE)` and by `with_halflives`, whose
+/// column `$goal` is set to the goals.
+macro_rules! halflife_batch_rows {
+    ($c:expr, $name:literal, $init:expr, $batch:ident :: $goal:ident) => {
+        let batches = [
+            $batch::new(N, HALFLIFE).unwrap(),
+            $batch::with_halflives(&halflives($init, HALFLIFE)).unwrap(),
+        ];
+        hooke_rows($c, $name, $init, batches, $batch::$goal, $batch::update);
+    };
+}
+
+/// The peer's rows, each on a copy of `init`: `{name}/d_spring_damper` with the loop-invariant
+/// halflife `base` (constant and changing `dt`), and `{name}/e_spring_damper_halflives` with
+/// each state's own halflife `s.h * base` (changing `dt`); `step(state, halflife, dt)`.
+fn peer_rows(
+    c: &mut Criterion,
+    name: &str,
+    init: &[State],
+    base: f32,
+    step: impl Fn(&mut State, f32, f32),
+) {
+    let mut peer = init.to_vec();
+    both(c, &format!("{name}/d_spring_damper"), |dt| {
+        let halflife = base;
+        for s in &mut peer {
+            step(s, halflife, dt);
+        }
+    });
+    let mut peer = init.to_vec();
+    changing(c, &format!("{name}/e_spring_damper_halflives"), |dt| {
+        for s in &mut peer {
+            let halflife = s.h * base;
+            step(s, halflife, dt);
+        }
+    });
 }
 
 fn main() {
@@ -78,154 +123,59 @@ fn main() {
     let init = states(&mut rng);
 
     // Double springs.
-    let mut double = DoubleSprings::new(N, HALFLIFE).unwrap();
-    double
-        .goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
-    both(&mut c, "double/a_hooke", |dt| double.update(dt).unwrap());
-    let mut per = DoubleSprings::with_halflives(&halflives(&init, HALFLIFE)).unwrap();
-    per.goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
-    changing(&mut c, "double/b_hooke_halflives", |dt| {
-        per.update(dt).unwrap()
-    });
-    let mut peer = init.clone();
-    both(&mut c, "double/d_spring_damper", |dt| {
-        let halflife = HALFLIFE;
-        for s in &mut peer {
-            spring_damper::double_spring_damper_exact(
-                &mut s.x, &mut s.v, &mut s.xi, &mut s.vi, s.goal, halflife, dt,
-            );
-        }
-    });
-    let mut peer = init.clone();
-    changing(&mut c, "double/e_spring_damper_halflives", |dt| {
-        for s in &mut peer {
-            let halflife = s.h * HALFLIFE;
-            spring_damper::double_spring_damper_exact(
-                &mut s.x, &mut s.v, &mut s.xi, &mut s.vi, s.goal, halflife, dt,
-            );
-        }
+    halflife_batch_rows!(&mut c, "double", &init, DoubleSprings::goal_mut);
+    peer_rows(&mut c, "double", &init, HALFLIFE, |s, halflife, dt| {
+        spring_damper::double_spring_damper_exact(
+            &mut s.x, &mut s.v, &mut s.xi, &mut s.vi, s.goal, halflife, dt,
+        );
     });
 
     // Velocity springs (maximum velocity 4 per spring).
-    let mut velocity = VelocitySprings::new(N, 0.05, 2.0).unwrap();
-    velocity
-        .goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
-    velocity.max_velocity_mut().fill(4.0);
-    both(&mut c, "velocity/a_hooke", |dt| {
-        velocity.update(dt).unwrap()
-    });
-    let mut per = VelocitySprings::with_halflives(&halflives(&init, 0.05), 2.0).unwrap();
-    per.goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
-    per.max_velocity_mut().fill(4.0);
-    changing(&mut c, "velocity/b_hooke_halflives", |dt| {
-        per.update(dt).unwrap()
-    });
-    let mut peer = init.clone();
-    both(&mut c, "velocity/d_spring_damper", |dt| {
-        for s in &mut peer {
-            spring_damper::velocity_spring_damper_exact(
-                &mut s.x, &mut s.v, &mut s.xi, s.goal, 4.0, 0.05, dt, 1e-5,
-            );
-        }
-    });
-    let mut peer = init.clone();
-    changing(&mut c, "velocity/e_spring_damper_halflives", |dt| {
-        for s in &mut peer {
-            let halflife = s.h * 0.05;
-            spring_damper::velocity_spring_damper_exact(
-                &mut s.x, &mut s.v, &mut s.xi, s.goal, 4.0, halflife, dt, 1e-5,
-            );
-        }
+    let mut batches = [
+        VelocitySprings::new(N, 0.05, 2.0).unwrap(),
+        VelocitySprings::with_halflives(&halflives(&init, 0.05), 2.0).unwrap(),
+    ];
+    for batch in &mut batches {
+        batch.max_velocity_mut().fill(4.0);
+    }
+    let goal = VelocitySprings::goal_mut;
+    hooke_rows(
+        &mut c,
+        "velocity",
+        &init,
+        batches,
+        goal,
+        VelocitySprings::update,
+    );
+    peer_rows(&mut c, "velocity", &init, 0.05, |s, halflife, dt| {
+        spring_damper::velocity_spring_damper_exact(
+            &mut s.x, &mut s.v, &mut s.xi, s.goal, 4.0, halflife, dt, 1e-5,
+        );
     });
 
     // Character controllers (desired velocity per character).
-    let mut crowd = CharacterControllers::new(N, HALFLIFE).unwrap();
-    crowd
-        .v_goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
-    both(&mut c, "character/a_hooke", |dt| crowd.update(dt).unwrap());
-    let mut per = CharacterControllers::with_halflives(&halflives(&init, HALFLIFE)).unwrap();
-    per.v_goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
-    changing(&mut c, "character/b_hooke_halflives", |dt| {
-        per.update(dt).unwrap()
-    });
-    let mut peer = init.clone();
-    both(&mut c, "character/d_spring_damper", |dt| {
-        let halflife = HALFLIFE;
-        for s in &mut peer {
-            spring_damper::spring_character_update(
-                &mut s.x, &mut s.v, &mut s.a, s.goal, halflife, dt,
-            );
-        }
-    });
-    let mut peer = init.clone();
-    changing(&mut c, "character/e_spring_damper_halflives", |dt| {
-        for s in &mut peer {
-            let halflife = s.h * HALFLIFE;
-            spring_damper::spring_character_update(
-                &mut s.x, &mut s.v, &mut s.a, s.goal, halflife, dt,
-            );
-        }
+    halflife_batch_rows!(&mut c, "character", &init, CharacterControllers::v_goal_mut);
+    peer_rows(&mut c, "character", &init, HALFLIFE, |s, halflife, dt| {
+        spring_damper::spring_character_update(&mut s.x, &mut s.v, &mut s.a, s.goal, halflife, dt);
     });
 
-    // Extrapolation.
-    let mut extrapolators = Extrapolators::new(N, HALFLIFE).unwrap();
-    extrapolators
-        .v_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(v, s)| *v = s.goal);
-    both(&mut c, "extrapolate/a_hooke", |dt| {
-        extrapolators.update(dt).unwrap()
-    });
-    let mut per = Extrapolators::with_halflives(&halflives(&init, HALFLIFE)).unwrap();
-    per.v_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(v, s)| *v = s.goal);
-    changing(&mut c, "extrapolate/b_hooke_halflives", |dt| {
-        per.update(dt).unwrap()
-    });
-    let mut peer: Vec<State> = init.iter().map(|s| State { v: s.goal, ..*s }).collect();
-    both(&mut c, "extrapolate/d_spring_damper", |dt| {
-        let halflife = HALFLIFE;
-        for s in &mut peer {
+    // Extrapolation (the goal is the initial velocity).
+    halflife_batch_rows!(&mut c, "extrapolate", &init, Extrapolators::v_mut);
+    let moving: Vec<State> = init.iter().map(|s| State { v: s.goal, ..*s }).collect();
+    peer_rows(
+        &mut c,
+        "extrapolate",
+        &moving,
+        HALFLIFE,
+        |s, halflife, dt| {
             spring_damper::extrapolate(&mut s.x, &mut s.v, dt, halflife, 1e-5);
-        }
-    });
-    let mut peer: Vec<State> = init.iter().map(|s| State { v: s.goal, ..*s }).collect();
-    changing(&mut c, "extrapolate/e_spring_damper_halflives", |dt| {
-        for s in &mut peer {
-            let halflife = s.h * HALFLIFE;
-            spring_damper::extrapolate(&mut s.x, &mut s.v, dt, halflife, 1e-5);
-        }
-    });
+        },
+    );
 
     // Tracking springs (exact form).
     let gains = TrackingGains::new(0.01, 0.2, 1.0, DT).unwrap();
     let mut tracking = TrackingSprings::new(N, gains).unwrap();
-    tracking
-        .x_goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
+    copy_goals(tracking.x_goal_mut(), &init);
     both(&mut c, "tracking/a_hooke", |dt| {
         tracking.update(dt).unwrap()
     });
@@ -246,10 +196,7 @@ fn main() {
         .map(|&(x, v, a)| TrackingGains::new(x, v, a, DT).unwrap())
         .collect();
     let mut per = TrackingSprings::with_gains(&checked).unwrap();
-    per.x_goal_mut()
-        .iter_mut()
-        .zip(&init)
-        .for_each(|(g, s)| *g = s.goal);
+    copy_goals(per.x_goal_mut(), &init);
     changing(&mut c, "tracking/b_hooke_gains", |dt| {
         per.update(dt).unwrap()
     });

@@ -5,12 +5,10 @@
 //! and a changing `dt`. One frame per iteration; the state is not reset (springs that reached
 //! their goals keep stepping at the same cost).
 
-use std::hint::black_box;
-
-use criterion::{Criterion, Throughput};
+use criterion::Criterion;
 use glam::{Quat, Vec3};
 use hooke::batch::QuatSprings;
-use hooke_benches::{DT, HALFLIFE, Rng, jitter_dt};
+use hooke_benches::{HALFLIFE, Rng};
 
 const N: usize = 1 << 14;
 
@@ -25,19 +23,8 @@ struct PeerSpring {
 
 /// Benchmarks `step(dt)` with the constant frame time (`id`) and one changing every frame
 /// (`{id}_jitter`).
-fn both(c: &mut Criterion, id: &str, mut step: impl FnMut(f32)) {
-    let mut group = c.benchmark_group("quat_spring");
-    group.throughput(Throughput::Elements(N as u64));
-    group.sample_size(20);
-    group.bench_function(id, |b| b.iter(|| step(black_box(DT))));
-    let mut frame = 0;
-    group.bench_function(format!("{id}_jitter"), |b| {
-        b.iter(|| {
-            frame += 1;
-            step(black_box(jitter_dt(frame)))
-        })
-    });
-    group.finish();
+fn both(c: &mut Criterion, id: &str, step: impl FnMut(f32)) {
+    hooke_benches::bench_frames(c, "quat_spring", N, (id, true), step);
 }
 
 fn random_rotation(rng: &mut Rng) -> Quat {

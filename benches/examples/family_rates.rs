@@ -4,33 +4,20 @@
 //!
 //! `cargo run --release -p hooke-benches --example family_rates [variant] [frames]`
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use hooke::batch::{CharacterControllers, DoubleSprings, Extrapolators, VelocitySprings};
-use hooke_benches::{Rng, jitter_dt};
+use hooke_benches::Rng;
 
 const N: usize = 1 << 14;
 
-fn time(frames: u64, mut step: impl FnMut(f32)) -> f64 {
-    for f in 0..16 {
-        step(jitter_dt(f));
-    }
-    let start = Instant::now();
-    for f in 0..frames {
-        step(black_box(jitter_dt(f)));
-    }
-    start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * N as f64)
+fn time(frames: u64, step: impl FnMut(f32)) -> f64 {
+    hooke_benches::ns_per_element(N, frames, step)
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let only = args.get(1).map(String::as_str).unwrap_or("all");
-    let frames: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let (want, frames) = hooke_benches::example_args();
     let mut rng = Rng::new(9);
     let hs: Vec<f32> = (0..N).map(|_| rng.range(0.1, 0.3)).collect();
     let goal = rng.vec(N, -10.0, 10.0);
-    let want = |name: &str| only == "all" || only == name;
     for (name, per) in [("shared", false), ("halflives", true)] {
         if want(&format!("extrapolate_{name}")) {
             let mut e = if per {

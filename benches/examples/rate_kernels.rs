@@ -6,32 +6,21 @@
 //! `cargo run --release -p hooke-benches --example rate_kernels [variant] [frames]`
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use glam::Quat;
 use hooke::batch::{CriticalSprings, Dampers, DecaySprings, QuatDecaySprings, QuatSprings};
-use hooke_benches::{jitter_dt, workloads::critical::Inputs};
+use hooke_benches::workloads::critical::Inputs;
 
 const N: usize = 1 << 14;
 
-fn time(frames: u64, mut step: impl FnMut(f32)) -> f64 {
-    for f in 0..16 {
-        step(jitter_dt(f));
-    }
-    let start = Instant::now();
-    for f in 0..frames {
-        step(black_box(jitter_dt(f)));
-    }
-    start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * N as f64)
+fn time(frames: u64, step: impl FnMut(f32)) -> f64 {
+    hooke_benches::ns_per_element(N, frames, step)
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let only = args.get(1).map(String::as_str).unwrap_or("all");
-    let frames: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let (want, frames) = hooke_benches::example_args();
     let inputs = Inputs::new(N);
     let mut results = Vec::new();
-    let want = |name: &str| only == "all" || only == name;
     for _round in 0..3 {
         if want("peer") {
             let mut s: Vec<[f32; 5]> = (0..N)

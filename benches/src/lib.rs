@@ -181,6 +181,54 @@ pub fn print_header(kernel: &str) {
     );
 }
 
+/// Benchmarks one frame per iteration of `step(dt)` in the group `group` (throughput `n`
+/// elements, 20 samples): as `id` with the constant [`DT`] when `constant`, then as `{id}_jitter`
+/// with [`jitter_dt`], a frame time changing every frame. The state is not reset.
+pub fn bench_frames(
+    c: &mut Criterion,
+    group: &str,
+    n: usize,
+    (id, constant): (&str, bool),
+    mut step: impl FnMut(f32),
+) {
+    let mut group = c.benchmark_group(group);
+    group.throughput(Throughput::Elements(n as u64));
+    group.sample_size(20);
+    if constant {
+        group.bench_function(id, |b| b.iter(|| step(black_box(DT))));
+    }
+    let mut frame = 0;
+    group.bench_function(format!("{id}_jitter"), |b| {
+        b.iter(|| {
+            frame += 1;
+            step(black_box(jitter_dt(frame)))
+        })
+    });
+    group.finish();
+}
+
+/// For the diagnostic examples: nanoseconds per element of `step(dt)` over `frames` frames of `n`
+/// elements, with [`jitter_dt`] changing every frame, after 16 untimed warm-up frames.
+pub fn ns_per_element(n: usize, frames: u64, mut step: impl FnMut(f32)) -> f64 {
+    for f in 0..16 {
+        step(jitter_dt(f));
+    }
+    let start = Instant::now();
+    for f in 0..frames {
+        step(black_box(jitter_dt(f)));
+    }
+    start.elapsed().as_secs_f64() * 1e9 / (frames as f64 * n as f64)
+}
+
+/// For the diagnostic examples: whether to run a variant (the first argument names the one to run,
+/// all by default) and the number of frames (second argument, 2000 by default).
+pub fn example_args() -> (impl Fn(&str) -> bool, u64) {
+    let args: Vec<String> = std::env::args().collect();
+    let only = args.get(1).cloned().unwrap_or_else(|| "all".to_owned());
+    let frames = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    (move |name: &str| only == "all" || only == name, frames)
+}
+
 /// Criterion settings for a batch size: short runs, fewer flat samples for the big sizes.
 fn configure(group: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
     group
@@ -230,86 +278,60 @@ fn run_once<W: Workload>(
     });
 }
 
+/// The variants every family bench ends with: `e_traffic` (one thread), `f_traffic_par` (sizes
+/// from [`PAR_TRAFFIC_MIN`]) and `g_hooke_kernel` (sizes up to [`KERNEL_MAX`]); `traffic(par)`
+/// builds the traffic kernel.
+fn run_traffic_and_kernel<T: Workload, K: Workload>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    n: usize,
+    traffic: impl Fn(bool) -> T,
+    kernel: impl Fn() -> K,
+) {
+    run_fixed(group, "e_traffic", n, || traffic(false));
+    if n >= PAR_TRAFFIC_MIN {
+        run_fixed(group, "f_traffic_par", n, || traffic(true));
+    }
+    if n <= KERNEL_MAX {
+        run_fixed(group, "g_hooke_kernel", n, kernel);
+    }
+}
+
+/// Benchmarks every variant of a workload module with a shared halflife and a halflife per
+/// spring (`critical`, `decay`, `quat`: each has `Inputs`, `Hooke`, `Source`, `Peer`, `Traffic`
+/// and `Kernel`, with the same constructors) at every size, as the group `$group`.
+macro_rules! bench_halflife_family {
+    ($c:expr, $group:literal, $m:ident) => {{
+        let mut group = $c.benchmark_group($group);
+        for n in SIZES {
+            configure(&mut group, n);
+            let inputs = $m::Inputs::new(n);
+            let hooke = |par, halflives| $m::Hooke::new(&inputs, par, halflives);
+            run(&mut group, "a_hooke", n, || hooke(false, false));
+            run(&mut group, "a_hooke_halflives", n, || hooke(false, true));
+            run(&mut group, "b_hooke_par", n, || hooke(true, false));
+            run(&mut group, "c_source_scalar", n, || {
+                $m::Source::new(&inputs)
+            });
+            run(&mut group, "d_spring_damper", n, || {
+                $m::Peer::new(&inputs, false)
+            });
+            let peer_halflives = || $m::Peer::new(&inputs, true);
+            run(&mut group, "d_spring_damper_halflives", n, peer_halflives);
+            let traffic = |par| $m::Traffic::new(&inputs, par);
+            run_traffic_and_kernel(&mut group, n, traffic, || $m::Kernel::new(&inputs));
+        }
+        group.finish();
+    }};
+}
+
 /// The critical spring (goal, goal velocity, shared halflife): all variants and sizes.
 pub fn bench_critical(c: &mut Criterion) {
-    let mut group = c.benchmark_group("critical");
-    for n in SIZES {
-        configure(&mut group, n);
-        let inputs = critical::Inputs::new(n);
-        run(&mut group, "a_hooke", n, || {
-            critical::Hooke::new(&inputs, false, false)
-        });
-        run(&mut group, "a_hooke_halflives", n, || {
-            critical::Hooke::new(&inputs, false, true)
-        });
-        run(&mut group, "b_hooke_par", n, || {
-            critical::Hooke::new(&inputs, true, false)
-        });
-        run(&mut group, "c_source_scalar", n, || {
-            critical::Source::new(&inputs)
-        });
-        run(&mut group, "d_spring_damper", n, || {
-            critical::Peer::new(&inputs, false)
-        });
-        run(&mut group, "d_spring_damper_halflives", n, || {
-            critical::Peer::new(&inputs, true)
-        });
-        run_fixed(&mut group, "e_traffic", n, || {
-            critical::Traffic::new(&inputs, false)
-        });
-        if n >= PAR_TRAFFIC_MIN {
-            run_fixed(&mut group, "f_traffic_par", n, || {
-                critical::Traffic::new(&inputs, true)
-            });
-        }
-        if n <= KERNEL_MAX {
-            run_fixed(&mut group, "g_hooke_kernel", n, || {
-                critical::Kernel::new(&inputs)
-            });
-        }
-    }
-    group.finish();
+    bench_halflife_family!(c, "critical", critical);
 }
 
 /// The decay spring (toward 0, shared halflife): all variants and sizes.
 pub fn bench_decay(c: &mut Criterion) {
-    let mut group = c.benchmark_group("decay");
-    for n in SIZES {
-        configure(&mut group, n);
-        let inputs = decay::Inputs::new(n);
-        run(&mut group, "a_hooke", n, || {
-            decay::Hooke::new(&inputs, false, false)
-        });
-        run(&mut group, "a_hooke_halflives", n, || {
-            decay::Hooke::new(&inputs, false, true)
-        });
-        run(&mut group, "b_hooke_par", n, || {
-            decay::Hooke::new(&inputs, true, false)
-        });
-        run(&mut group, "c_source_scalar", n, || {
-            decay::Source::new(&inputs)
-        });
-        run(&mut group, "d_spring_damper", n, || {
-            decay::Peer::new(&inputs, false)
-        });
-        run(&mut group, "d_spring_damper_halflives", n, || {
-            decay::Peer::new(&inputs, true)
-        });
-        run_fixed(&mut group, "e_traffic", n, || {
-            decay::Traffic::new(&inputs, false)
-        });
-        if n >= PAR_TRAFFIC_MIN {
-            run_fixed(&mut group, "f_traffic_par", n, || {
-                decay::Traffic::new(&inputs, true)
-            });
-        }
-        if n <= KERNEL_MAX {
-            run_fixed(&mut group, "g_hooke_kernel", n, || {
-                decay::Kernel::new(&inputs)
-            });
-        }
-    }
-    group.finish();
+    bench_halflife_family!(c, "decay", decay);
 }
 
 /// Settled vs moving, every batch type at 65,536 springs ([`workloads::settled`]): the cost of a
@@ -335,74 +357,22 @@ pub fn bench_general(c: &mut Criterion) {
     for n in SIZES {
         configure(&mut group, n);
         let inputs = general::Inputs::new(n);
-        run(&mut group, "a_hooke", n, || {
-            general::Hooke::new(&inputs, false)
-        });
-        run(&mut group, "b_hooke_par", n, || {
-            general::Hooke::new(&inputs, true)
-        });
-        run(&mut group, "c_source_scalar", n, || {
-            general::Source::new(&inputs)
-        });
-        run(&mut group, "d_spring_damper", n, || {
-            general::Peer::new(&inputs)
-        });
-        run_fixed(&mut group, "e_traffic", n, || {
-            general::Traffic::new(&inputs, false)
-        });
-        if n >= PAR_TRAFFIC_MIN {
-            run_fixed(&mut group, "f_traffic_par", n, || {
-                general::Traffic::new(&inputs, true)
-            });
-        }
-        if n <= KERNEL_MAX {
-            run_fixed(&mut group, "g_hooke_kernel", n, || {
-                general::Kernel::new(&inputs)
-            });
-        }
+        let hooke = |par| general::Hooke::new(&inputs, par);
+        run(&mut group, "a_hooke", n, || hooke(false));
+        run(&mut group, "b_hooke_par", n, || hooke(true));
+        let source = || general::Source::new(&inputs);
+        run(&mut group, "c_source_scalar", n, source);
+        let peer = || general::Peer::new(&inputs);
+        run(&mut group, "d_spring_damper", n, peer);
+        let traffic = |par| general::Traffic::new(&inputs, par);
+        run_traffic_and_kernel(&mut group, n, traffic, || general::Kernel::new(&inputs));
     }
     group.finish();
 }
 
 /// The quaternion decay spring (rotation offsets toward the identity): all variants and sizes.
 pub fn bench_quat_decay(c: &mut Criterion) {
-    let mut group = c.benchmark_group("quat_decay");
-    for n in SIZES {
-        configure(&mut group, n);
-        let inputs = quat::Inputs::new(n);
-        run(&mut group, "a_hooke", n, || {
-            quat::Hooke::new(&inputs, false, false)
-        });
-        run(&mut group, "a_hooke_halflives", n, || {
-            quat::Hooke::new(&inputs, false, true)
-        });
-        run(&mut group, "b_hooke_par", n, || {
-            quat::Hooke::new(&inputs, true, false)
-        });
-        run(&mut group, "c_source_scalar", n, || {
-            quat::Source::new(&inputs)
-        });
-        run(&mut group, "d_spring_damper", n, || {
-            quat::Peer::new(&inputs, false)
-        });
-        run(&mut group, "d_spring_damper_halflives", n, || {
-            quat::Peer::new(&inputs, true)
-        });
-        run_fixed(&mut group, "e_traffic", n, || {
-            quat::Traffic::new(&inputs, false)
-        });
-        if n >= PAR_TRAFFIC_MIN {
-            run_fixed(&mut group, "f_traffic_par", n, || {
-                quat::Traffic::new(&inputs, true)
-            });
-        }
-        if n <= KERNEL_MAX {
-            run_fixed(&mut group, "g_hooke_kernel", n, || {
-                quat::Kernel::new(&inputs)
-            });
-        }
-    }
-    group.finish();
+    bench_halflife_family!(c, "quat_decay", quat);
 }
 
 /// Smooth damp (per-value smooth time and max speed): hooke's batch, hooke's scalar loop, Unity's
@@ -413,15 +383,12 @@ pub fn bench_smooth_damp(c: &mut Criterion) {
         let n = *n;
         configure(&mut group, n);
         let inputs = smooth_damp::Inputs::new(n);
-        run(&mut group, "a_hooke", n, || {
-            smooth_damp::Hooke::new(&inputs)
-        });
-        run(&mut group, "c_hooke_scalar", n, || {
-            smooth_damp::Loop::new(&inputs, false)
-        });
-        run(&mut group, "d_unity_formula", n, || {
-            smooth_damp::Loop::new(&inputs, true)
-        });
+        let batch = || smooth_damp::Hooke::new(&inputs);
+        run(&mut group, "a_hooke", n, batch);
+        // `unity`: Unity's formula instead of hooke's scalar function.
+        let scalar_loop = |unity| smooth_damp::Loop::new(&inputs, unity);
+        run(&mut group, "c_hooke_scalar", n, || scalar_loop(false));
+        run(&mut group, "d_unity_formula", n, || scalar_loop(true));
         run_fixed(&mut group, "e_traffic", n, || {
             smooth_damp::Traffic::new(&inputs)
         });

@@ -66,96 +66,67 @@ fn check_reset(w: &mut dyn Workload, what: &str) {
     assert_eq!(before, w.state(), "{what}: reset");
 }
 
+/// Every variant of a workload module with a shared halflife and a halflife per spring
+/// (`critical`, `decay`, `quat`) agrees with hooke's batch: bit for bit in parallel, within
+/// `kernel` for the fixed-coefficient kernel and `source` for the article's formula; and every
+/// variant's reset restores its state.
+macro_rules! halflife_variants_agree {
+    ($m:ident, kernel: $kernel:expr, source: $source:expr) => {{
+        let inputs = $m::Inputs::new(N);
+        let mut a = $m::Hooke::new(&inputs, false, false);
+        compare(
+            &mut a,
+            &mut $m::Hooke::new(&inputs, true, false),
+            0.0,
+            0.0,
+            "b",
+        );
+        compare(&mut a, &mut $m::Kernel::new(&inputs), $kernel, 0.0, "g");
+        compare(&mut a, &mut $m::Source::new(&inputs), $source, 0.0, "c");
+        compare(&mut a, &mut $m::Peer::new(&inputs, false), 2e-2, 0.0, "d");
+        let mut per_spring = $m::Hooke::new(&inputs, false, true);
+        let mut per_spring_par = $m::Hooke::new(&inputs, true, true);
+        compare(
+            &mut per_spring,
+            &mut per_spring_par,
+            0.0,
+            0.0,
+            "b per spring",
+        );
+        let mut peer_per_spring = $m::Peer::new(&inputs, true);
+        compare(
+            &mut per_spring,
+            &mut peer_per_spring,
+            2e-2,
+            0.0,
+            "d per spring",
+        );
+        for w in [
+            &mut a as &mut dyn Workload,
+            &mut per_spring,
+            &mut $m::Source::new(&inputs),
+            &mut $m::Peer::new(&inputs, false),
+            &mut $m::Traffic::new(&inputs, false),
+            &mut $m::Traffic::new(&inputs, true),
+        ] {
+            check_reset(w, stringify!($m));
+        }
+    }};
+}
+
 #[test]
 fn critical_variants_agree() {
-    let inputs = critical::Inputs::new(N);
-    let mut a = critical::Hooke::new(&inputs, false, false);
-    compare(
-        &mut a,
-        &mut critical::Hooke::new(&inputs, true, false),
-        0.0,
-        0.0,
-        "b",
-    );
-    compare(&mut a, &mut critical::Kernel::new(&inputs), 0.0, 0.0, "g");
-    compare(&mut a, &mut critical::Source::new(&inputs), 1e-4, 0.0, "c");
-    compare(
-        &mut a,
-        &mut critical::Peer::new(&inputs, false),
-        2e-2,
-        0.0,
-        "d",
-    );
-    let mut per_spring = critical::Hooke::new(&inputs, false, true);
-    compare(
-        &mut per_spring,
-        &mut critical::Hooke::new(&inputs, true, true),
-        0.0,
-        0.0,
-        "b per spring",
-    );
-    compare(
-        &mut per_spring,
-        &mut critical::Peer::new(&inputs, true),
-        2e-2,
-        0.0,
-        "d per spring",
-    );
-    for w in [
-        &mut a as &mut dyn Workload,
-        &mut critical::Source::new(&inputs),
-        &mut critical::Peer::new(&inputs, false),
-        &mut critical::Traffic::new(&inputs, false),
-        &mut critical::Traffic::new(&inputs, true),
-    ] {
-        check_reset(w, "critical");
-    }
+    halflife_variants_agree!(critical, kernel: 0.0, source: 1e-4);
 }
 
 #[test]
 fn decay_variants_agree() {
-    let inputs = decay::Inputs::new(N);
-    let mut a = decay::Hooke::new(&inputs, false, false);
-    compare(
-        &mut a,
-        &mut decay::Hooke::new(&inputs, true, false),
-        0.0,
-        0.0,
-        "b",
-    );
-    compare(&mut a, &mut decay::Kernel::new(&inputs), 0.0, 0.0, "g");
-    compare(&mut a, &mut decay::Source::new(&inputs), 1e-4, 0.0, "c");
-    compare(
-        &mut a,
-        &mut decay::Peer::new(&inputs, false),
-        2e-2,
-        0.0,
-        "d",
-    );
-    let mut per_spring = decay::Hooke::new(&inputs, false, true);
-    compare(
-        &mut per_spring,
-        &mut decay::Hooke::new(&inputs, true, true),
-        0.0,
-        0.0,
-        "b per spring",
-    );
-    compare(
-        &mut per_spring,
-        &mut decay::Peer::new(&inputs, true),
-        2e-2,
-        0.0,
-        "d per spring",
-    );
-    for w in [
-        &mut a as &mut dyn Workload,
-        &mut decay::Source::new(&inputs),
-        &mut decay::Peer::new(&inputs, false),
-        &mut decay::Traffic::new(&inputs, false),
-        &mut decay::Traffic::new(&inputs, true),
-    ] {
-        check_reset(w, "decay");
-    }
+    halflife_variants_agree!(decay, kernel: 0.0, source: 1e-4);
+}
+
+#[test]
+fn quat_variants_agree() {
+    halflife_variants_agree!(quat, kernel: 1e-6, source: 5e-3);
 }
 
 #[test]
@@ -183,39 +154,5 @@ fn general_variants_agree() {
         &mut general::Traffic::new(&inputs, true),
     ] {
         check_reset(w, "general");
-    }
-}
-
-#[test]
-fn quat_variants_agree() {
-    let inputs = quat::Inputs::new(N);
-    let mut a = quat::Hooke::new(&inputs, false, false);
-    compare(
-        &mut a,
-        &mut quat::Hooke::new(&inputs, true, false),
-        0.0,
-        0.0,
-        "b",
-    );
-    compare(&mut a, &mut quat::Kernel::new(&inputs), 1e-6, 0.0, "g");
-    compare(&mut a, &mut quat::Source::new(&inputs), 5e-3, 0.0, "c");
-    compare(&mut a, &mut quat::Peer::new(&inputs, false), 2e-2, 0.0, "d");
-    let mut per_spring = quat::Hooke::new(&inputs, false, true);
-    compare(
-        &mut per_spring,
-        &mut quat::Peer::new(&inputs, true),
-        2e-2,
-        0.0,
-        "d per spring",
-    );
-    for w in [
-        &mut a as &mut dyn Workload,
-        &mut per_spring,
-        &mut quat::Source::new(&inputs),
-        &mut quat::Peer::new(&inputs, false),
-        &mut quat::Traffic::new(&inputs, false),
-        &mut quat::Traffic::new(&inputs, true),
-    ] {
-        check_reset(w, "quat");
     }
 }

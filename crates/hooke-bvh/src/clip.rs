@@ -56,6 +56,17 @@ pub struct Clip {
     global_angular_velocities: Vec<Vec3>,
 }
 
+/// Defines `Clip`'s per-frame accessors, each by its documentation, its name (that of the field
+/// holding every frame) and its element type: the field's values at one frame.
+macro_rules! frame_accessors {
+    ($($(#[$doc:meta])* $name:ident: $element:ty;)+) => {$(
+        $(#[$doc])*
+        pub fn $name(&self, frame: usize) -> &[$element] {
+            self.frame_slice(&self.$name, frame)
+        }
+    )+};
+}
+
 impl Clip {
     /// Converts a parsed file: Euler angles to quaternions, forward kinematics, velocities.
     ///
@@ -332,100 +343,86 @@ impl Clip {
         &data[frame * n..(frame + 1) * n]
     }
 
-    /// Local positions of every joint at `frame` (parent frame).
-    ///
-    /// # Panics
-    ///
-    /// If `frame >= self.frame_count()` (as for every per-frame accessor).
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Yposition } MOTION Frames: 1 Frame Time: 1\n3\n")?);
-    /// assert_eq!(clip.local_positions(0)[0], glam::Vec3::new(0.0, 3.0, 0.0));
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn local_positions(&self, frame: usize) -> &[Vec3] {
-        self.frame_slice(&self.local_positions, frame)
-    }
+    frame_accessors! {
+        /// Local positions of every joint at `frame` (parent frame).
+        ///
+        /// # Panics
+        ///
+        /// If `frame >= self.frame_count()` (as for every per-frame accessor).
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Yposition } MOTION Frames: 1 Frame Time: 1\n3\n")?);
+        /// assert_eq!(clip.local_positions(0)[0], glam::Vec3::new(0.0, 3.0, 0.0));
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        local_positions: Vec3;
 
-    /// Local rotations of every joint at `frame` (relative to the parent).
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 1\n0\n")?);
-    /// assert_eq!(clip.local_rotations(0)[0], glam::Quat::IDENTITY);
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn local_rotations(&self, frame: usize) -> &[Quat] {
-        self.frame_slice(&self.local_rotations, frame)
-    }
+        /// Local rotations of every joint at `frame` (relative to the parent).
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xrotation } MOTION Frames: 1 Frame Time: 1\n0\n")?);
+        /// assert_eq!(clip.local_rotations(0)[0], glam::Quat::IDENTITY);
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        local_rotations: Quat;
 
-    /// Global (model-space) positions of every joint at `frame`.
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 1 0 CHANNELS 0 JOINT C { OFFSET 0 1 0 CHANNELS 0 } } MOTION Frames: 1 Frame Time: 1\n\n")?);
-    /// assert_eq!(clip.global_positions(0)[1], glam::Vec3::new(0.0, 2.0, 0.0));
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn global_positions(&self, frame: usize) -> &[Vec3] {
-        self.frame_slice(&self.global_positions, frame)
-    }
+        /// Global (model-space) positions of every joint at `frame`.
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 1 0 CHANNELS 0 JOINT C { OFFSET 0 1 0 CHANNELS 0 } } MOTION Frames: 1 Frame Time: 1\n\n")?);
+        /// assert_eq!(clip.global_positions(0)[1], glam::Vec3::new(0.0, 2.0, 0.0));
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        global_positions: Vec3;
 
-    /// Global (model-space) rotations of every joint at `frame`.
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Zrotation JOINT C { OFFSET 1 0 0 CHANNELS 1 Zrotation } } MOTION Frames: 1 Frame Time: 1\n30 60\n")?);
-    /// let expected = glam::Quat::from_rotation_z(90f32.to_radians());
-    /// assert!(clip.global_rotations(0)[1].abs_diff_eq(expected, 1e-6));
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn global_rotations(&self, frame: usize) -> &[Quat] {
-        self.frame_slice(&self.global_rotations, frame)
-    }
+        /// Global (model-space) rotations of every joint at `frame`.
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Zrotation JOINT C { OFFSET 1 0 0 CHANNELS 1 Zrotation } } MOTION Frames: 1 Frame Time: 1\n30 60\n")?);
+        /// let expected = glam::Quat::from_rotation_z(90f32.to_radians());
+        /// assert!(clip.global_rotations(0)[1].abs_diff_eq(expected, 1e-6));
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        global_rotations: Quat;
 
-    /// Local linear velocities at `frame` (units per second, parent frame).
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xposition } MOTION Frames: 2 Frame Time: 0.5\n0\n1\n")?);
-    /// assert_eq!(clip.local_velocities(1)[0], glam::Vec3::new(2.0, 0.0, 0.0));
-    /// assert_eq!(clip.local_velocities(0)[0], glam::Vec3::new(2.0, 0.0, 0.0));
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn local_velocities(&self, frame: usize) -> &[Vec3] {
-        self.frame_slice(&self.local_velocities, frame)
-    }
+        /// Local linear velocities at `frame` (units per second, parent frame).
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Xposition } MOTION Frames: 2 Frame Time: 0.5\n0\n1\n")?);
+        /// assert_eq!(clip.local_velocities(1)[0], glam::Vec3::new(2.0, 0.0, 0.0));
+        /// assert_eq!(clip.local_velocities(0)[0], glam::Vec3::new(2.0, 0.0, 0.0));
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        local_velocities: Vec3;
 
-    /// Local angular velocities at `frame` (radians per second, rotation vector in the parent
-    /// frame).
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Yrotation } MOTION Frames: 2 Frame Time: 0.5\n0\n-10\n")?);
-    /// let w = clip.local_angular_velocities(1)[0];
-    /// assert!((w.y + 20f32.to_radians()).abs() < 1e-5);
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn local_angular_velocities(&self, frame: usize) -> &[Vec3] {
-        self.frame_slice(&self.local_angular_velocities, frame)
-    }
+        /// Local angular velocities at `frame` (radians per second, rotation vector in the parent
+        /// frame).
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Yrotation } MOTION Frames: 2 Frame Time: 0.5\n0\n-10\n")?);
+        /// let w = clip.local_angular_velocities(1)[0];
+        /// assert!((w.y + 20f32.to_radians()).abs() < 1e-5);
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        local_angular_velocities: Vec3;
 
-    /// Global linear velocities at `frame` (units per second, world frame).
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Zrotation JOINT C { OFFSET 1 0 0 CHANNELS 0 } } MOTION Frames: 2 Frame Time: 1\n0\n90\n")?);
-    /// assert!((clip.global_velocities(1)[1] - glam::Vec3::new(-1.0, 1.0, 0.0)).length() < 1e-6);
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn global_velocities(&self, frame: usize) -> &[Vec3] {
-        self.frame_slice(&self.global_velocities, frame)
-    }
+        /// Global linear velocities at `frame` (units per second, world frame).
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Zrotation JOINT C { OFFSET 1 0 0 CHANNELS 0 } } MOTION Frames: 2 Frame Time: 1\n0\n90\n")?);
+        /// assert!((clip.global_velocities(1)[1] - glam::Vec3::new(-1.0, 1.0, 0.0)).length() < 1e-6);
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        global_velocities: Vec3;
 
-    /// Global angular velocities at `frame` (radians per second, world frame).
-    ///
-    /// ```
-    /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Zrotation JOINT C { OFFSET 1 0 0 CHANNELS 1 Zrotation } } MOTION Frames: 2 Frame Time: 1\n0 0\n10 10\n")?);
-    /// assert!((clip.global_angular_velocities(1)[1].z - 20f32.to_radians()).abs() < 1e-5);
-    /// # Ok::<(), hooke_bvh::BvhError>(())
-    /// ```
-    pub fn global_angular_velocities(&self, frame: usize) -> &[Vec3] {
-        self.frame_slice(&self.global_angular_velocities, frame)
+        /// Global angular velocities at `frame` (radians per second, world frame).
+        ///
+        /// ```
+        /// # let clip = hooke_bvh::Clip::from_bvh(&hooke_bvh::Bvh::parse("HIERARCHY ROOT R { OFFSET 0 0 0 CHANNELS 1 Zrotation JOINT C { OFFSET 1 0 0 CHANNELS 1 Zrotation } } MOTION Frames: 2 Frame Time: 1\n0 0\n10 10\n")?);
+        /// assert!((clip.global_angular_velocities(1)[1].z - 20f32.to_radians()).abs() < 1e-5);
+        /// # Ok::<(), hooke_bvh::BvhError>(())
+        /// ```
+        global_angular_velocities: Vec3;
     }
 }
 

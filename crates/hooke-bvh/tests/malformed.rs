@@ -47,32 +47,25 @@ fn good_file_parses() {
     assert_eq!(Bvh::parse(GOOD).unwrap().frame_count(), 2);
 }
 
+/// Parses `$src`, asserts that it fails with an error matching the pattern (see [`err`]) and
+/// returns the error. One line per malformed input.
+macro_rules! fails {
+    ($src:expr => $pattern:pat $(if $guard:expr)?) => {{
+        let e = err($src);
+        assert!(matches!(e, $pattern $(if $guard)?), "{e:?}");
+        e
+    }};
+}
+
+/// `GOOD` up to the first `marker`.
+fn before(marker: &str) -> &'static str {
+    &GOOD[..GOOD.find(marker).unwrap()]
+}
+
 #[test]
 fn empty_file() {
-    let e = err("");
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                line: 1,
-                column: 1,
-                expected: "`HIERARCHY`"
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(" \n\t ");
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                line: 2,
-                column: 3,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!("" => BvhError::UnexpectedEof { line: 1, column: 1, expected: "`HIERARCHY`" });
+    let e = fails!(" \n\t " => BvhError::UnexpectedEof { line: 2, column: 3, .. });
     assert_eq!(
         e.to_string(),
         "line 2, column 3: expected `HIERARCHY`, found end of file"
@@ -90,183 +83,54 @@ fn truncated_hierarchy() {
             "cut at {cut}: {e:?}"
         );
     }
-    let e = err("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0");
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                line: 4,
-                column: 13,
-                expected: "an offset component"
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&GOOD[..GOOD.find("  JOINT").unwrap()]);
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                expected: "`JOINT`, `End Site` or `}`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0"
+        => BvhError::UnexpectedEof { line: 4, column: 13, expected: "an offset component" });
+    fails!(before("  JOINT")
+        => BvhError::UnexpectedEof { expected: "`JOINT`, `End Site` or `}`", .. });
 }
 
 #[test]
 fn truncated_motion_header() {
-    let e = err(&GOOD[..GOOD.find("Frames").unwrap()]);
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                expected: "`Frames:`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&GOOD[..GOOD.find("Frame Time").unwrap()]);
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                expected: "`Frame Time:`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&GOOD[..GOOD.find(" 0.0083333").unwrap()]);
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                expected: "a value",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(before("Frames") => BvhError::UnexpectedEof { expected: "`Frames:`", .. });
+    fails!(before("Frame Time") => BvhError::UnexpectedEof { expected: "`Frame Time:`", .. });
+    fails!(before(" 0.0083333") => BvhError::UnexpectedEof { expected: "a value", .. });
 }
 
 #[test]
 fn missing_motion_section() {
-    let e = err(&GOOD[..GOOD.find("MOTION").unwrap()]);
-    assert!(
-        matches!(
-            e,
-            BvhError::UnexpectedEof {
-                line: 16,
-                column: 1,
-                expected: "`ROOT` or `MOTION`"
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(before("MOTION")
+        => BvhError::UnexpectedEof { line: 16, column: 1, expected: "`ROOT` or `MOTION`" });
 }
 
 #[test]
 fn bad_numbers() {
-    let e = err(&with("OFFSET 0 1 0", "OFFSET 0 1.2.3 0"));
-    match e {
-        BvhError::BadNumber {
-            line: 8,
-            column: 14,
-            ref text,
-            expected,
-        } => {
-            assert_eq!(text, "1.2.3");
-            assert_eq!(expected, "an offset component");
-        }
-        _ => panic!("{e:?}"),
-    }
-    let e = err(&with("0 1 0 5 0", "0 1 0 5x 0"));
-    assert!(
-        matches!(e, BvhError::BadNumber { line: 20, column: 7, expected: "a channel value", ref text } if text == "5x"),
-        "{e:?}"
-    );
-    let e = err(&with("CHANNELS 3", "CHANNELS three"));
-    assert!(
-        matches!(
-            e,
-            BvhError::BadNumber {
-                line: 9,
-                column: 14,
-                expected: "a channel count",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("CHANNELS 3", "CHANNELS -3"));
-    assert!(matches!(e, BvhError::BadNumber { .. }), "{e:?}");
-    let e = err(&with("Frames: 2", "Frames: two"));
-    assert!(
-        matches!(
-            e,
-            BvhError::BadNumber {
-                line: 17,
-                column: 9,
-                expected: "a frame count",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("Frames: 2", "Frames: -2"));
-    assert!(matches!(e, BvhError::BadNumber { .. }), "{e:?}");
-    let e = err(&with("Frame Time: 0.0083333", "Frame Time: fast"));
-    assert!(
-        matches!(
-            e,
-            BvhError::BadNumber {
-                line: 18,
-                column: 13,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("OFFSET 0 1 0", "OFFSET 0 1.2.3 0")
+        => BvhError::BadNumber { line: 8, column: 14, ref text, expected: "an offset component" }
+            if text == "1.2.3");
+    fails!(&with("0 1 0 5 0", "0 1 0 5x 0")
+        => BvhError::BadNumber { line: 20, column: 7, expected: "a channel value", ref text }
+            if text == "5x");
+    fails!(&with("CHANNELS 3", "CHANNELS three")
+        => BvhError::BadNumber { line: 9, column: 14, expected: "a channel count", .. });
+    fails!(&with("CHANNELS 3", "CHANNELS -3") => BvhError::BadNumber { .. });
+    fails!(&with("Frames: 2", "Frames: two")
+        => BvhError::BadNumber { line: 17, column: 9, expected: "a frame count", .. });
+    fails!(&with("Frames: 2", "Frames: -2") => BvhError::BadNumber { .. });
+    fails!(&with("Frame Time: 0.0083333", "Frame Time: fast")
+        => BvhError::BadNumber { line: 18, column: 13, .. });
 }
 
 #[test]
 fn non_finite_values() {
     for bad in ["inf", "-inf", "NaN", "infinity", "1e999", "-3e40"] {
-        let e = err(&with("OFFSET 0 1 0", &format!("OFFSET 0 {bad} 0")));
-        assert!(
-            matches!(e, BvhError::NonFinite { line: 8, column: 14, ref text } if text == bad),
-            "{e:?}"
-        );
-        let e = err(&with("0 1 0 5 0", &format!("0 1 0 {bad} 0")));
-        assert!(
-            matches!(
-                e,
-                BvhError::NonFinite {
-                    line: 20,
-                    column: 7,
-                    ..
-                }
-            ),
-            "{e:?}"
-        );
+        fails!(&with("OFFSET 0 1 0", &format!("OFFSET 0 {bad} 0"))
+            => BvhError::NonFinite { line: 8, column: 14, ref text } if text == bad);
+        fails!(&with("0 1 0 5 0", &format!("0 1 0 {bad} 0"))
+            => BvhError::NonFinite { line: 20, column: 7, .. });
     }
     // The frame time is read as f64, so only overflow of f64 is non-finite there.
     for bad in ["inf", "NaN", "1e999"] {
-        let e = err(&with("0.0083333", bad));
-        assert!(
-            matches!(
-                e,
-                BvhError::NonFinite {
-                    line: 18,
-                    column: 13,
-                    ..
-                }
-            ),
-            "{e:?}"
-        );
+        fails!(&with("0.0083333", bad) => BvhError::NonFinite { line: 18, column: 13, .. });
     }
 }
 
@@ -290,284 +154,85 @@ fn zero_or_negative_frame_time() {
 
 #[test]
 fn unknown_channel_name() {
-    let e = err(&with(
-        "Zrotation Yrotation Xrotation\n  JOINT",
-        "Zrotation Wrotation Xrotation\n  JOINT",
-    ));
-    assert!(
-        matches!(e, BvhError::UnknownChannel { line: 5, column: 54, ref name } if name == "Wrotation"),
-        "{e:?}"
-    );
+    fails!(&with("Zrotation Yrotation Xrotation\n  JOINT", "Zrotation Wrotation Xrotation\n  JOINT")
+        => BvhError::UnknownChannel { line: 5, column: 54, ref name } if name == "Wrotation");
     // Channel names are case-sensitive.
-    let e = err(&with("Xposition", "xposition"));
-    assert!(matches!(e, BvhError::UnknownChannel { .. }), "{e:?}");
+    fails!(&with("Xposition", "xposition") => BvhError::UnknownChannel { .. });
     // Fewer names than the count: the next keyword is taken as a (bad) channel name.
-    let e = err(&with(
-        "CHANNELS 3 Zrotation Yrotation Xrotation\n    End",
-        "CHANNELS 3 Zrotation Yrotation\n    End",
-    ));
-    assert!(
-        matches!(e, BvhError::UnknownChannel { line: 10, column: 5, ref name } if name == "End"),
-        "{e:?}"
-    );
+    fails!(&with(
+            "CHANNELS 3 Zrotation Yrotation Xrotation\n    End",
+            "CHANNELS 3 Zrotation Yrotation\n    End",
+        ) => BvhError::UnknownChannel { line: 10, column: 5, ref name } if name == "End");
 }
 
 #[test]
 fn duplicate_and_too_many_channels() {
-    let e = err(&with(
-        "Zrotation Yrotation Xrotation\n    End",
-        "Zrotation Zrotation Xrotation\n    End",
-    ));
-    assert!(
-        matches!(
-            e,
-            BvhError::DuplicateChannel {
-                line: 9,
-                column: 26,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("CHANNELS 3", "CHANNELS 7"));
-    assert!(
-        matches!(
-            e,
-            BvhError::TooManyChannels {
-                line: 9,
-                column: 14,
-                count: 7
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("CHANNELS 3", "CHANNELS 99999999999999999999999"));
-    assert!(matches!(e, BvhError::BadNumber { .. }), "{e:?}");
+    fails!(&with("Zrotation Yrotation Xrotation\n    End", "Zrotation Zrotation Xrotation\n    End")
+        => BvhError::DuplicateChannel { line: 9, column: 26, .. });
+    fails!(&with("CHANNELS 3", "CHANNELS 7")
+        => BvhError::TooManyChannels { line: 9, column: 14, count: 7 });
+    fails!(&with("CHANNELS 3", "CHANNELS 99999999999999999999999") => BvhError::BadNumber { .. });
 }
 
 #[test]
 fn wrong_number_of_values_on_a_motion_line() {
-    let e = err(&with("0 1 0 5 0 0 0 0 0", "0 1 0 5 0 0 0 0"));
-    assert!(
-        matches!(
-            e,
-            BvhError::WrongValueCount {
-                line: 20,
-                column: 16,
-                frame: 1,
-                expected: 9,
-                found: 8
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("0 1 0 5 0 0 0 0 0", "0 1 0 5 0 0 0 0 0 7 8"));
-    assert!(
-        matches!(
-            e,
-            BvhError::WrongValueCount {
-                line: 20,
-                column: 19,
-                frame: 1,
-                expected: 9,
-                found: 11
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("0 1 0 5 0 0 0 0 0", "0 1 0 5 0 0 0 0")
+        => BvhError::WrongValueCount { line: 20, column: 16, frame: 1, expected: 9, found: 8 });
+    let e = fails!(&with("0 1 0 5 0 0 0 0 0", "0 1 0 5 0 0 0 0 0 7 8")
+        => BvhError::WrongValueCount { line: 20, column: 19, frame: 1, expected: 9, found: 11 });
     assert!(e.to_string().contains("frame 1 has 11 values, expected 9"));
     // Values on the `Frame Time:` line itself are not a frame.
-    let e = err(&with("0.0083333\n", "0.0083333 0 1 0 0 0 0 0 0 0\n"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                line: 18,
-                column: 23,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("0.0083333\n", "0.0083333 0 1 0 0 0 0 0 0 0\n")
+        => BvhError::Unexpected { line: 18, column: 23, .. });
 }
 
 #[test]
 fn missing_braces() {
-    let e = err(&with("ROOT Hips\n{", "ROOT Hips\n"));
-    assert!(
-        matches!(e, BvhError::Unexpected { line: 4, column: 3, expected: "`{`", ref found } if found == "OFFSET"),
-        "{e:?}"
-    );
-    let e = err(&with("    }\n  }\n}\n", "    }\n  }\n"));
-    assert!(
-        matches!(e, BvhError::Unexpected { line: 15, column: 1, ref found, .. } if found == "MOTION"),
-        "{e:?}"
-    );
-    let e = err(&with("End Site\n    {", "End Site\n    "));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "`{`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("ROOT Hips\n{", "ROOT Hips\n")
+        => BvhError::Unexpected { line: 4, column: 3, expected: "`{`", ref found }
+            if found == "OFFSET");
+    fails!(&with("    }\n  }\n}\n", "    }\n  }\n")
+        => BvhError::Unexpected { line: 15, column: 1, ref found, .. } if found == "MOTION");
+    fails!(&with("End Site\n    {", "End Site\n    ")
+        => BvhError::Unexpected { expected: "`{`", .. });
     // A stray closing brace after the root is not `ROOT` or `MOTION`.
-    let e = err(&with("}\nMOTION", "}\n}\nMOTION"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                line: 16,
-                column: 1,
-                expected: "`ROOT` or `MOTION`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("}\nMOTION", "}\n}\nMOTION")
+        => BvhError::Unexpected { line: 16, column: 1, expected: "`ROOT` or `MOTION`", .. });
 }
 
 #[test]
 fn unknown_keywords() {
-    let e = err(&with("HIERARCHY", "HIERARCHIE"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                line: 1,
-                column: 1,
-                expected: "`HIERARCHY`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("JOINT Spine", "JIONT Spine"));
-    assert!(
-        matches!(e, BvhError::Unexpected { line: 6, column: 3, expected: "`JOINT`, `End Site` or `}`", ref found } if found == "JIONT"),
-        "{e:?}"
-    );
-    let e = err(&with("ROOT", "BONE"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "`ROOT`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("OFFSET 0 1 0", "OFFSETS 0 1 0"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "`OFFSET`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("End Site", "End Sight"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "`Site` after `End`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("MOTION", "MOTIONS"));
-    assert!(matches!(e, BvhError::Unexpected { .. }), "{e:?}");
-    let e = err(&with("Frames:", "Frame:"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "`Frames:`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("Frame Time:", "Frame Rate:"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "`Frame Time:`",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("JOINT Spine", "JOINT {"));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                expected: "a joint name",
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("HIERARCHY", "HIERARCHIE")
+        => BvhError::Unexpected { line: 1, column: 1, expected: "`HIERARCHY`", .. });
+    fails!(&with("JOINT Spine", "JIONT Spine")
+        => BvhError::Unexpected { line: 6, column: 3, ref found, expected }
+            if found == "JIONT" && expected == "`JOINT`, `End Site` or `}`");
+    // (input, replacement, the keyword expected instead)
+    let cases = [
+        ("ROOT", "BONE", "`ROOT`"),
+        ("OFFSET 0 1 0", "OFFSETS 0 1 0", "`OFFSET`"),
+        ("End Site", "End Sight", "`Site` after `End`"),
+        ("Frames:", "Frame:", "`Frames:`"),
+        ("Frame Time:", "Frame Rate:", "`Frame Time:`"),
+        ("JOINT Spine", "JOINT {", "a joint name"),
+    ];
+    for (from, to, keyword) in cases {
+        fails!(&with(from, to) => BvhError::Unexpected { expected, .. } if expected == keyword);
+    }
+    fails!(&with("MOTION", "MOTIONS") => BvhError::Unexpected { .. });
 }
 
 #[test]
 fn two_end_sites_on_one_joint() {
-    let e = err(&with(
-        "    }\n  }\n}",
-        "    }\n    End Site { OFFSET 0 0 0 }\n  }\n}",
-    ));
-    assert!(
-        matches!(
-            e,
-            BvhError::Unexpected {
-                line: 14,
-                column: 5,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("    }\n  }\n}", "    }\n    End Site { OFFSET 0 0 0 }\n  }\n}")
+        => BvhError::Unexpected { line: 14, column: 5, .. });
 }
 
 #[test]
 fn columns_count_characters_not_bytes() {
-    let e = err(&with(
-        "JOINT Spine\n  {\n    OFFSET 0 1 0",
-        "JOINT Wirbelsäule\n  {\n    OFFSET 0 1 x",
-    ));
-    assert!(
-        matches!(
-            e,
-            BvhError::BadNumber {
-                line: 8,
-                column: 16,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    let e = err(&with("Frames: 2", "Frames: ü"));
-    assert!(
-        matches!(
-            e,
-            BvhError::BadNumber {
-                line: 17,
-                column: 9,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    fails!(&with("JOINT Spine\n  {\n    OFFSET 0 1 0", "JOINT Wirbelsäule\n  {\n    OFFSET 0 1 x")
+        => BvhError::BadNumber { line: 8, column: 16, .. });
+    fails!(&with("Frames: 2", "Frames: ü") => BvhError::BadNumber { line: 17, column: 9, .. });
 }
 
 #[test]

@@ -125,28 +125,21 @@ pub struct HookeSpringCoeffs {
     pub vq: f32,
 }
 
-impl From<SpringCoeffs> for HookeSpringCoeffs {
-    fn from(c: SpringCoeffs) -> HookeSpringCoeffs {
-        HookeSpringCoeffs {
-            xx: c.xx,
-            xv: c.xv,
-            xq: c.xq,
-            vx: c.vx,
-            vv: c.vv,
-            vq: c.vq,
+/// `From` both ways between two structs with the same named fields.
+macro_rules! convert_fields {
+    ($a:ident <=> $b:ident { $($field:ident),* }) => {
+        impl From<$a> for $b {
+            fn from(c: $a) -> $b {
+                $b { $($field: c.$field),* }
+            }
         }
-    }
+
+        impl From<$b> for $a {
+            fn from(c: $b) -> $a {
+                $a { $($field: c.$field),* }
+            }
+        }
+    };
 }
 
-impl From<HookeSpringCoeffs> for SpringCoeffs {
-    fn from(c: HookeSpringCoeffs) -> SpringCoeffs {
-        SpringCoeffs {
-            xx: c.xx,
-            xv: c.xv,
-            xq: c.xq,
-            vx: c.vx,
-            vv: c.vv,
-            vq: c.vq,
-        }
-    }
-}
+convert_fields!(SpringCoeffs <=> HookeSpringCoeffs { xx, xv, xq, vx, vv, vq });

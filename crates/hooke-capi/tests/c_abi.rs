@@ -76,6 +76,21 @@ fn compile_c(name: &str, sources: &[PathBuf], lib: &Path) -> PathBuf {
     out
 }
 
+/// Builds `tests/c/<source>` against the static library as `name` and runs it; its stdout.
+fn run_c_program(name: &str, source: &str) -> String {
+    let lib = staticlib();
+    let source = Path::new(MANIFEST_DIR).join("tests/c").join(source);
+    run(&compile_c(name, &[source], &lib))
+}
+
+/// A C program's `key: value` lines.
+fn keyed(stdout: &str) -> BTreeMap<&str, &str> {
+    stdout
+        .lines()
+        .filter_map(|line| line.split_once(": "))
+        .collect()
+}
+
 fn run(exe: &Path) -> String {
     // Under valgrind with HOOKE_VALGRIND=1 (.ci/run).
     let output = common::command(exe)
@@ -202,17 +217,8 @@ fn expected() -> BTreeMap<&'static str, String> {
 
 #[test]
 fn c_program_matches_the_rust_api() {
-    let lib = staticlib();
-    let exe = compile_c(
-        "hooke_capi_smoke",
-        &[Path::new(MANIFEST_DIR).join("tests/c/smoke.c")],
-        &lib,
-    );
-    let stdout = run(&exe);
-    let got: BTreeMap<&str, &str> = stdout
-        .lines()
-        .filter_map(|line| line.split_once(": "))
-        .collect();
+    let stdout = run_c_program("hooke_capi_smoke", "smoke.c");
+    let got = keyed(&stdout);
     for (key, want) in expected() {
         assert_eq!(
             got.get(key).copied(),
@@ -224,17 +230,8 @@ fn c_program_matches_the_rust_api() {
 
 #[test]
 fn c_program_locks_feet() {
-    let lib = staticlib();
-    let exe = compile_c(
-        "hooke_capi_feet",
-        &[Path::new(MANIFEST_DIR).join("tests/c/feet.c")],
-        &lib,
-    );
-    let stdout = run(&exe);
-    let got: BTreeMap<&str, &str> = stdout
-        .lines()
-        .filter_map(|line| line.split_once(": "))
-        .collect();
+    let stdout = run_c_program("hooke_capi_feet", "feet.c");
+    let got = keyed(&stdout);
     let invalid = (HookeStatus::InvalidParameter as i32).to_string();
     for (key, want) in [
         ("bad_leg", invalid.as_str()),

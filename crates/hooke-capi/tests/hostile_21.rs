@@ -10,6 +10,18 @@ use std::ptr::{null, null_mut};
 
 use hooke_capi::*;
 
+/// Asserts that a call succeeded.
+#[track_caller]
+fn ok(status: HookeStatus) {
+    assert_eq!(status, HookeStatus::Ok);
+}
+
+/// Asserts that a call returned `want`.
+#[track_caller]
+fn expect(status: HookeStatus, want: HookeStatus) {
+    assert_eq!(status, want);
+}
+
 #[test]
 fn zero_characters_of_huge_bone_counts_are_out_of_memory_not_an_abort() {
     // Row 8: `hooke_inertializer_new(0, 1 << 33, ...)` passed the lane check (0 lanes) and
@@ -36,61 +48,39 @@ fn null_arrays_of_length_zero_are_accepted() {
     // arrays, were HOOKE_NULL_POINTER although the header allows NULL for a length of 0.
     unsafe {
         let mut h: *mut HookeInertializer = null_mut();
-        assert_eq!(
-            hooke_inertializer_new(0, 2, [0.1_f32; 2].as_ptr(), &mut h),
-            HookeStatus::Ok
-        );
-        assert_eq!(
-            hooke_inertializer_update(h, 0.1, null(), null_mut()),
-            HookeStatus::Ok
-        );
-        assert_eq!(
-            hooke_inertializer_par_update(h, 0.1, null(), null_mut()),
-            HookeStatus::Ok
-        );
+        ok(hooke_inertializer_new(0, 2, [0.1_f32; 2].as_ptr(), &mut h));
+        ok(hooke_inertializer_update(h, 0.1, null(), null_mut()));
+        ok(hooke_inertializer_par_update(h, 0.1, null(), null_mut()));
         hooke_inertializer_free(h);
 
         let mut h: *mut HookeInertializer = null_mut();
-        assert_eq!(
-            hooke_inertializer_new(3, 0, null(), &mut h),
-            HookeStatus::Ok
-        );
-        assert_eq!(
-            hooke_inertializer_transition(h, 1, null(), null()),
-            HookeStatus::Ok
-        );
-        assert_eq!(
-            hooke_inertializer_update(h, 0.1, null(), null_mut()),
-            HookeStatus::Ok
-        );
+        ok(hooke_inertializer_new(3, 0, null(), &mut h));
+        ok(hooke_inertializer_transition(h, 1, null(), null()));
+        ok(hooke_inertializer_update(h, 0.1, null(), null_mut()));
         // A character out of range is still refused.
-        assert_eq!(
+        expect(
             hooke_inertializer_transition(h, 3, null(), null()),
-            HookeStatus::IndexOutOfRange
+            HookeStatus::IndexOutOfRange,
         );
         hooke_inertializer_free(h);
 
         // With bones, NULL is still an error.
         let mut h: *mut HookeInertializer = null_mut();
-        assert_eq!(
-            hooke_inertializer_new(1, 1, [0.1_f32].as_ptr(), &mut h),
-            HookeStatus::Ok
-        );
-        assert_eq!(
+        ok(hooke_inertializer_new(1, 1, [0.1_f32].as_ptr(), &mut h));
+        expect(
             hooke_inertializer_update(h, 0.1, null(), null_mut()),
-            HookeStatus::NullPointer
+            HookeStatus::NullPointer,
         );
         hooke_inertializer_free(h);
 
         let mut q: *mut HookeQuatDecaySprings = null_mut();
-        assert_eq!(
-            hooke_quat_decay_springs_new(0, 0.1, &mut q),
-            HookeStatus::Ok
-        );
-        assert_eq!(
-            hooke_quat_decay_springs_get_all(q, null_mut(), null_mut(), 0),
-            HookeStatus::Ok
-        );
+        ok(hooke_quat_decay_springs_new(0, 0.1, &mut q));
+        ok(hooke_quat_decay_springs_get_all(
+            q,
+            null_mut(),
+            null_mut(),
+            0,
+        ));
         hooke_quat_decay_springs_free(q);
     }
 }
@@ -100,10 +90,9 @@ fn scalar_inertialization_from_3e38_to_minus_3e38_stays_finite() {
     // Row 9: the transition wrote `inf` offsets, then the update NaN.
     unsafe {
         let (mut off_x, mut off_v) = (0.0_f32, 0.0_f32);
-        assert_eq!(
-            hooke_inertialize_transition(&mut off_x, &mut off_v, 3e38, 3e38, -3e38, -3e38),
-            HookeStatus::Ok
-        );
+        ok(hooke_inertialize_transition(
+            &mut off_x, &mut off_v, 3e38, 3e38, -3e38, -3e38,
+        ));
         assert!(off_x.is_finite() && off_v.is_finite(), "{off_x} {off_v}");
         for (input, dt) in [
             (-3e38_f32, 0.0_f32),
@@ -112,12 +101,9 @@ fn scalar_inertialization_from_3e38_to_minus_3e38_stays_finite() {
             (0.0, 1e30),
         ] {
             let (mut out_x, mut out_v) = (0.0_f32, 0.0_f32);
-            assert_eq!(
-                hooke_inertialize_update(
-                    &mut out_x, &mut out_v, &mut off_x, &mut off_v, input, input, 0.1, dt
-                ),
-                HookeStatus::Ok
-            );
+            ok(hooke_inertialize_update(
+                &mut out_x, &mut out_v, &mut off_x, &mut off_v, input, input, 0.1, dt,
+            ));
             assert!(out_x.is_finite() && out_v.is_finite(), "{out_x} {out_v}");
             assert!(off_x.is_finite() && off_v.is_finite(), "{off_x} {off_v}");
         }
@@ -142,36 +128,30 @@ fn quaternion_inertialization_with_angular_velocities_of_3e38_stays_finite() {
     let big = |s: f32| HookeVec3 { x: s, y: -s, z: s };
     unsafe {
         let (mut off_q, mut off_w) = (identity, big(0.0));
-        assert_eq!(
-            hooke_inertialize_transition_quat(
-                &mut off_q,
-                &mut off_w,
-                identity,
-                big(3e38),
-                turned,
-                big(-3e38)
-            ),
-            HookeStatus::Ok
-        );
+        ok(hooke_inertialize_transition_quat(
+            &mut off_q,
+            &mut off_w,
+            identity,
+            big(3e38),
+            turned,
+            big(-3e38),
+        ));
         assert!(
             off_w.x.is_finite() && off_w.y.is_finite() && off_w.z.is_finite(),
             "{off_w:?}"
         );
         for dt in [0.0_f32, 1.0 / 60.0, 1.0] {
             let (mut out_q, mut out_w) = (identity, big(0.0));
-            assert_eq!(
-                hooke_inertialize_update_quat(
-                    &mut out_q,
-                    &mut out_w,
-                    &mut off_q,
-                    &mut off_w,
-                    turned,
-                    big(3e38),
-                    0.1,
-                    dt
-                ),
-                HookeStatus::Ok
-            );
+            ok(hooke_inertialize_update_quat(
+                &mut out_q,
+                &mut out_w,
+                &mut off_q,
+                &mut off_w,
+                turned,
+                big(3e38),
+                0.1,
+                dt,
+            ));
             let q = glam::Quat::from_xyzw(out_q.x, out_q.y, out_q.z, out_q.w);
             assert!(q.is_finite() && (q.length() - 1.0).abs() < 1e-5, "{q:?}");
             assert!(

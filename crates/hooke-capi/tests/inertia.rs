@@ -121,25 +121,19 @@ fn compare(
     unsafe { hooke_inertializer_free(c) };
 }
 
-fn aos(
-    h: *mut HookeInertializer,
-    dt: f32,
-    i: &[HookeBoneState],
-    o: &mut [HookeBoneState],
-) -> HookeStatus {
+/// An update under test: handle, `dt`, `N` input states, `N` output states.
+type Update =
+    fn(*mut HookeInertializer, f32, &[HookeBoneState], &mut [HookeBoneState]) -> HookeStatus;
+
+const AOS: Update = |h, dt, i, o| {
     // SAFETY: N states each.
     unsafe { hooke_inertializer_update(h, dt, i.as_ptr(), o.as_mut_ptr()) }
-}
+};
 
-fn par(
-    h: *mut HookeInertializer,
-    dt: f32,
-    i: &[HookeBoneState],
-    o: &mut [HookeBoneState],
-) -> HookeStatus {
+const PAR: Update = |h, dt, i, o| {
     // SAFETY: N states each.
     unsafe { hooke_inertializer_par_update(h, dt, i.as_ptr(), o.as_mut_ptr()) }
-}
+};
 
 /// Through views of a padded engine layout: inputs copied into `{t, pad, q, s, pad}` transforms
 /// and a separate motion array, outputs written to another such layout and copied back.
@@ -198,8 +192,8 @@ fn view(
 
 #[test]
 fn c_updates_match_the_rust_inertializer_bit_for_bit() {
-    compare(RootPolicy::Local, None, &[], aos);
-    compare(RootPolicy::Local, None, &[], par);
+    compare(RootPolicy::Local, None, &[], AOS);
+    compare(RootPolicy::Local, None, &[], PAR);
     compare(RootPolicy::Local, None, &[], view);
 }
 
@@ -216,7 +210,7 @@ fn options_anchored_root_and_excluded_bones_match_rust() {
         RootPolicy::Anchored { up: Vec3::Y },
         Some(&options),
         &excluded,
-        aos,
+        AOS,
     );
 }
 

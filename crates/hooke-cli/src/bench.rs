@@ -137,13 +137,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     let mut switches = 0_usize;
 
     let stdout = CliError::Stdout;
-    writeln!(
-        out,
-        "hooke {} — SIMD path: {}",
-        env!("CARGO_PKG_VERSION"),
-        hooke::simd_backend().name()
-    )
-    .map_err(stdout)?;
+    crate::write_banner(out, "")?;
     writeln!(
         out,
         "{n} characters x {bones} bones, {} s at {:.0} Hz, halflife {} s, a switch every {} s",

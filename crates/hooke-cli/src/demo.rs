@@ -162,13 +162,7 @@ pub fn run(folder: Option<&Path>, force: bool, out: &mut dyn Write) -> Result<()
         output::check_target(path, &inputs, force)?;
     }
     let io = CliError::Stdout;
-    writeln!(
-        out,
-        "hooke {} demo — SIMD path: {}",
-        env!("CARGO_PKG_VERSION"),
-        hooke::simd_backend().name()
-    )
-    .map_err(io)?;
+    crate::write_banner(out, " demo")?;
 
     // Stitching, three ways.
     let loaded = stitch::load(&specs)?;

@@ -161,3 +161,15 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         ),
     }
 }
+
+/// Writes the first line of a command's report: the version and the SIMD path in use, with
+/// `mode` (such as `" demo"`) after the version.
+fn write_banner(out: &mut dyn Write, mode: &str) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "hooke {}{mode} — SIMD path: {}",
+        env!("CARGO_PKG_VERSION"),
+        hooke::simd_backend().name()
+    )
+    .map_err(CliError::Stdout)
+}

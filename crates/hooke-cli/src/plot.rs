@@ -180,40 +180,56 @@ pub(crate) fn regimes() -> Vec<Series> {
 }
 
 fn dt_invariance() -> Vec<Series> {
-    let mut out = Vec::new();
-    for hz in [10.0_f32, 30.0, 120.0] {
-        let dt = 1.0 / hz;
-        let (mut exact, mut fast) = (0.0_f32, 0.0_f32);
-        let (mut pe, mut pf) = (vec![(0.0, 0.0)], vec![(0.0, 0.0)]);
-        for frame in 1..=(hz as usize) {
-            exact = damper_exact(exact, 1.0, 0.15, dt);
-            fast = damper_fast(fast, 1.0, 0.15, dt);
-            pe.push((frame as f32 * dt, exact));
-            pf.push((frame as f32 * dt, fast));
-        }
-        out.push((format!("exact, {hz} Hz"), pe));
-        out.push((format!("fast_negexp, {hz} Hz"), pf));
-    }
-    out
+    let rates = [10.0, 30.0, 120.0];
+    let frames = |hz: f32| hz as usize;
+    side_by_side(rates, frames, ["exact", "fast_negexp"], |x, which, dt| {
+        let damp = [damper_exact, damper_fast][which];
+        *x = damp(*x, 1.0, 0.15, dt);
+        *x
+    })
 }
 
 /// `hooke::scalar::smooth_damp` and `unity_smooth_damp` from 0 toward 1 with a smooth time of
 /// 0.1 s at three frame rates: the exact one has the same value at every frame rate.
 fn smooth_damp_vs_unity() -> Vec<Series> {
     use hooke::scalar::{smooth_damp, unity_smooth_damp};
+    let rates = [5.0, 10.0, 60.0];
+    let frames = |hz: f32| (0.6 * hz).round() as usize;
+    let names = ["smooth_damp", "unity_smooth_damp"];
+    side_by_side(
+        rates,
+        frames,
+        names,
+        |(x, v): &mut (f32, f32), which, dt| {
+            let damp = [smooth_damp, unity_smooth_damp][which];
+            *x = damp(*x, 1.0, v, 0.1, f32::INFINITY, dt);
+            *x
+        },
+    )
+}
+
+/// Two methods (`which` 0 and 1), each from the default state at each frame rate, stepped frame
+/// by frame for `frames(hz)` frames by `step(state, which, dt)`, which returns the value. One
+/// series per method and rate, named `"{name}, {hz} Hz"`, starting at `(0, 0)`.
+fn side_by_side<S: Default>(
+    rates: [f32; 3],
+    frames: impl Fn(f32) -> usize,
+    names: [&str; 2],
+    step: impl Fn(&mut S, usize, f32) -> f32,
+) -> Vec<Series> {
     let mut out = Vec::new();
-    for hz in [5.0_f32, 10.0, 60.0] {
+    for hz in rates {
         let dt = 1.0 / hz;
-        let (mut xe, mut ve, mut xu, mut vu) = (0.0_f32, 0.0_f32, 0.0_f32, 0.0_f32);
-        let (mut pe, mut pu) = (vec![(0.0, 0.0)], vec![(0.0, 0.0)]);
-        for frame in 1..=(0.6 * hz).round() as usize {
-            xe = smooth_damp(xe, 1.0, &mut ve, 0.1, f32::INFINITY, dt);
-            xu = unity_smooth_damp(xu, 1.0, &mut vu, 0.1, f32::INFINITY, dt);
-            pe.push((frame as f32 * dt, xe));
-            pu.push((frame as f32 * dt, xu));
+        let mut states = [S::default(), S::default()];
+        let mut points = [vec![(0.0, 0.0)], vec![(0.0, 0.0)]];
+        for frame in 1..=frames(hz) {
+            for (which, (state, series)) in states.iter_mut().zip(&mut points).enumerate() {
+                series.push((frame as f32 * dt, step(state, which, dt)));
+            }
         }
-        out.push((format!("smooth_damp, {hz} Hz"), pe));
-        out.push((format!("unity_smooth_damp, {hz} Hz"), pu));
+        for (name, series) in names.iter().zip(points) {
+            out.push((format!("{name}, {hz} Hz"), series));
+        }
     }
     out
 }

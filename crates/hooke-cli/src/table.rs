@@ -25,13 +25,7 @@ pub fn run(halflife: f32, out: &mut dyn Write) -> Result<(), CliError> {
         rows.push((name, params.stiffness() as f32, params.damping() as f32));
     }
     let io = CliError::Stdout;
-    writeln!(
-        out,
-        "hooke {} — SIMD path: {}",
-        env!("CARGO_PKG_VERSION"),
-        hooke::simd_backend().name()
-    )
-    .map_err(io)?;
+    crate::write_banner(out, "")?;
     writeln!(
         out,
         "Step response from x = 0 toward 1 (v0 = 1 for s=0), halflife {halflife} s, 60 Hz"

@@ -10,22 +10,8 @@ use assert_cmd::cargo::cargo_bin_cmd;
 use glam::Vec3;
 use hooke_bvh::{Bvh, Clip};
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn hooke<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
-    let out = cargo_bin_cmd!("hooke").args(args).output().unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
-}
+mod common;
+use common::{Run, bundled, hooke};
 
 fn ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
     let run = hooke(args);
@@ -43,14 +29,6 @@ fn input_error<S: AsRef<std::ffi::OsStr>>(args: &[S], needles: &[&str]) {
             run.stderr
         );
     }
-}
-
-fn bundled(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/cmu")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 fn arg(path: &Path) -> String {

@@ -5,6 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::bundled;
+
 fn hooke(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hooke"))
         .args(args)
@@ -30,14 +33,6 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-fn clip(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/cmu")
-        .join(name)
-        .display()
-        .to_string()
-}
-
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
@@ -47,9 +42,9 @@ fn convert_info_stitch_and_track_on_glb() {
     let dir = folder("commands");
     let (a, b) = (dir.join("a.glb"), dir.join("b.glb"));
     let scale = ["--scale", "0.056444"];
-    let report = ok(&[&["convert", &clip("01_01.bvh"), s(&a)][..], &scale].concat());
+    let report = ok(&[&["convert", &bundled("01_01.bvh"), s(&a)][..], &scale].concat());
     assert!(report.contains("31 joints, 2752 frames"), "{report}");
-    ok(&[&["convert", &clip("01_03.bvh"), s(&b)][..], &scale].concat());
+    ok(&[&["convert", &bundled("01_03.bvh"), s(&b)][..], &scale].concat());
 
     let info = ok(&["info", s(&a), "--scale", "0.056444"]);
     assert!(
@@ -98,9 +93,9 @@ fn convert_info_stitch_and_track_on_glb() {
     ]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("over the input"));
-    let exists = hooke(&["convert", &clip("01_01.bvh"), s(&a)]);
+    let exists = hooke(&["convert", &bundled("01_01.bvh"), s(&a)]);
     assert_eq!(exists.status.code(), Some(2));
-    let text_gltf = hooke(&["convert", &clip("01_01.bvh"), s(&dir.join("x.gltf"))]);
+    let text_gltf = hooke(&["convert", &bundled("01_01.bvh"), s(&dir.join("x.gltf"))]);
     assert_eq!(text_gltf.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&text_gltf.stderr).contains(".glb"));
 
@@ -117,7 +112,7 @@ fn convert_info_stitch_and_track_on_glb() {
 fn malformed_gltf_is_exit_status_2_naming_the_file() {
     let dir = folder("malformed");
     let good = dir.join("good.glb");
-    ok(&["convert", &clip("01_01.bvh"), s(&good)]);
+    ok(&["convert", &bundled("01_01.bvh"), s(&good)]);
     let bytes = std::fs::read(&good).unwrap();
     let cases: [(&str, Vec<u8>, &str); 3] = [
         (

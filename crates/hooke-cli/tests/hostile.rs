@@ -5,24 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use assert_cmd::cargo::cargo_bin_cmd;
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn hooke<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
-    let out = cargo_bin_cmd!("hooke").args(args).output().unwrap();
-    let run = Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
-}
+mod common;
+use common::{bundled_path, hooke};
 
 /// Runs `hooke` and checks it failed with status 2 and a message containing every one of `needles`.
 fn usage_error<S: AsRef<std::ffi::OsStr>>(args: &[S], needles: &[&str]) {
@@ -41,12 +25,6 @@ fn usage_error<S: AsRef<std::ffi::OsStr>>(args: &[S], needles: &[&str]) {
             run.stderr
         );
     }
-}
-
-fn bundled(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/cmu")
-        .join(name)
 }
 
 /// A small BVH: a root with position and rotation channels and `joints - 1` children (a chain,
@@ -104,9 +82,9 @@ fn inertialize(a: &Path, b: &Path, more: &[&str]) -> Vec<String> {
 fn a_plot_path_equal_to_a_clip_is_refused_and_the_clip_kept() {
     let dir = tempfile::tempdir().unwrap();
     let clip = dir.path().join("a.bvh");
-    std::fs::copy(bundled("01_01.bvh"), &clip).unwrap();
+    std::fs::copy(bundled_path("01_01.bvh"), &clip).unwrap();
     let before = std::fs::read(&clip).unwrap();
-    let other = bundled("01_03.bvh");
+    let other = bundled_path("01_03.bvh");
     let plot = clip.display().to_string();
     for force in [&[][..], &["--force"][..]] {
         let mut more = vec!["--plot", plot.as_str()];
@@ -123,8 +101,8 @@ fn a_plot_path_equal_to_a_clip_is_refused_and_the_clip_kept() {
 fn an_existing_plot_is_kept_without_force_and_replaced_atomically_with_it() {
     let dir = tempfile::tempdir().unwrap();
     let plot = write(dir.path(), "plot.svg", "keep me");
-    let a = bundled("01_01.bvh");
-    let b = bundled("01_03.bvh");
+    let a = bundled_path("01_01.bvh");
+    let b = bundled_path("01_03.bvh");
     let plot_arg = plot.display().to_string();
     usage_error(
         &inertialize(&a, &b, &["--plot", &plot_arg]),

@@ -1,18 +1,11 @@
 //! `hooke stitch --lock-feet` through the binary (issue 20): the bundled clips stitched with
 //! planted feet held, and a skeleton without legs refused with a clear message.
 
-use std::path::Path;
-
 use assert_cmd::cargo::cargo_bin_cmd;
 use hooke_bvh::Bvh;
 
-fn bundled(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/cmu")
-        .join(name)
-        .display()
-        .to_string()
-}
+mod common;
+use common::bundled;
 
 fn stitch(args: &[String]) -> (Option<i32>, String) {
     let out = cargo_bin_cmd!("hooke")

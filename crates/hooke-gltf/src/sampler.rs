@@ -268,34 +268,19 @@ mod tests {
         let quarter = lin.quat(0.25);
         assert!(quarter.abs_diff_eq(Quat::from_rotation_z(std::f32::consts::PI / 8.0), 1e-6));
         // Cubic rotations with zero tangents: the smoothstep of the components, normalised.
+        // In-tangent, value and out-tangent of each key (zero tangents).
+        let zero = [0.0; 4];
+        let keys = [
+            zero,
+            [0., 0., 0., 2.],
+            zero,
+            zero,
+            [0., 0., z90.z * 2.0, z90.w * 2.0],
+            zero,
+        ];
         let cubic = sampler(
             &[0.0, 1.0],
-            &[
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                2.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                0.,
-                z90.z * 2.0,
-                z90.w * 2.0,
-                0.,
-                0.,
-                0.,
-                0.,
-            ],
+            keys.as_flattened(),
             4,
             Interpolation::CubicSpline,
         );

@@ -16,22 +16,11 @@ fn bundled_clips_round_trip_within_1e_4() {
     for path in bundled() {
         let bvh = Bvh::from_path(&path).unwrap();
         for scale in [1.0, 0.056444] {
-            let glb = write_glb(
-                &bvh,
-                &WriteOptions {
-                    scale,
-                    ..Default::default()
-                },
-            )
-            .unwrap();
-            let back = read(
-                &glb,
-                &ReadOptions {
-                    scale,
-                    ..Default::default()
-                },
-            )
-            .unwrap();
+            let (mut write_options, mut read_options) =
+                (WriteOptions::default(), ReadOptions::default());
+            (write_options.scale, read_options.scale) = (scale, scale);
+            let glb = write_glb(&bvh, &write_options).unwrap();
+            let back = read(&glb, &read_options).unwrap();
             assert!(back.warnings.is_empty(), "{:?}", back.warnings);
             let back = back.bvh;
             assert_eq!(back.frame_time(), bvh.frame_time(), "{path:?}");

@@ -55,38 +55,45 @@ pub(crate) fn normalised(q: Quat) -> DQuat {
     q.as_dquat().normalize()
 }
 
-fn check_vec3s(
-    field: &'static str,
-    character: usize,
-    expected: usize,
-    values: &[Vec3],
-) -> Result<(), InertiaError> {
-    check_len(field, expected, values.len())?;
-    match values.iter().position(|v| !v.is_finite()) {
-        None => Ok(()),
-        Some(bone) => Err(InertiaError::NotFinite {
-            field,
-            character,
-            bone,
-            value: values[bone].extend(0.0).to_array(),
-        }),
+/// A per-bone value that must be finite; reported in [`InertiaError::NotFinite`] as four floats.
+trait Checked: Copy {
+    fn finite(self) -> bool;
+    fn reported(self) -> [f32; 4];
+}
+
+impl Checked for Vec3 {
+    fn finite(self) -> bool {
+        self.is_finite()
+    }
+    fn reported(self) -> [f32; 4] {
+        self.extend(0.0).to_array()
     }
 }
 
-fn check_scalars(
+impl Checked for f32 {
+    fn finite(self) -> bool {
+        self.is_finite()
+    }
+    fn reported(self) -> [f32; 4] {
+        [self, 0.0, 0.0, 0.0]
+    }
+}
+
+/// `values` has `expected` elements, all finite.
+fn check_values<T: Checked>(
     field: &'static str,
     character: usize,
     expected: usize,
-    values: &[f32],
+    values: &[T],
 ) -> Result<(), InertiaError> {
     check_len(field, expected, values.len())?;
-    match values.iter().position(|v| !v.is_finite()) {
+    match values.iter().position(|v| !v.finite()) {
         None => Ok(()),
         Some(bone) => Err(InertiaError::NotFinite {
             field,
             character,
             bone,
-            value: [values[bone], 0.0, 0.0, 0.0],
+            value: values[bone].reported(),
         }),
     }
 }
@@ -147,20 +154,20 @@ pub(crate) fn check_pose(
     pose: &PoseRef<'_>,
 ) -> Result<(), InertiaError> {
     let Shape { bones, curves, .. } = shape;
-    check_vec3s(fields.positions, character, bones, pose.positions)?;
-    check_vec3s(fields.velocities, character, bones, pose.velocities)?;
+    check_values(fields.positions, character, bones, pose.positions)?;
+    check_values(fields.velocities, character, bones, pose.velocities)?;
     check_len(fields.rotations, bones, pose.rotations.len())?;
     for (bone, q) in pose.rotations.iter().enumerate() {
         check_rotation(fields.rotations, character, bone, *q)?;
     }
-    check_vec3s(
+    check_values(
         fields.angular_velocities,
         character,
         bones,
         pose.angular_velocities,
     )?;
-    check_scalars(fields.curves, character, curves, pose.curves)?;
-    check_scalars(
+    check_values(fields.curves, character, curves, pose.curves)?;
+    check_values(
         fields.curve_velocities,
         character,
         curves,
@@ -186,7 +193,7 @@ fn check_scales(
             field: fields.scales,
         });
     }
-    check_vec3s(fields.scales, character, shape.bones, pose.scales)?;
+    check_values(fields.scales, character, shape.bones, pose.scales)?;
     if let Some(bone) = pose.scales.iter().position(|s| s.min_element() <= 0.0) {
         return Err(InertiaError::NotPositive {
             field: fields.scales,
@@ -195,7 +202,7 @@ fn check_scales(
             value: pose.scales[bone].to_array(),
         });
     }
-    check_vec3s(
+    check_values(
         fields.scale_velocities,
         character,
         shape.bones,

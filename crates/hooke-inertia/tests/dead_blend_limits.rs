@@ -9,10 +9,15 @@ use hooke_inertia::{
 
 const HALFLIFE: f32 = 0.2;
 
-/// The largest distance from the origin and rotation angle of the output over a 1 s dead blend
-/// from a source at the origin moving at 100 units/s and spinning at 40 rad/s (curve at 30/s)
-/// into a live input at rest at the origin.
-fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
+/// One character of one bone and one curve (halflife 0.1 s) dead blending from `source` into
+/// `live` for `blend_time` with the extrapolation's `halflife`, under `limits`: the inertializer
+/// after the transition, an input batch showing `live` and an output batch.
+fn dead_blending(
+    limits: DeadBlendLimits,
+    (blend_time, halflife): (f32, f32),
+    source: &Pose,
+    live: &Pose,
+) -> (Inertializer, PoseBatch, PoseBatch) {
     let profile = BlendProfile::uniform(1, 0.1)
         .unwrap()
         .with_curves(&[0.1])
@@ -20,20 +25,29 @@ fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
     let mut inertializer = Inertializer::new(1, profile, RootPolicy::Local).unwrap();
     inertializer.set_dead_blend_limits(limits).unwrap();
     let mode = BlendMode::DeadBlend {
-        blend_time: 1.0,
-        halflife: HALFLIFE,
+        blend_time,
+        halflife,
     };
     inertializer.set_mode(0, mode).unwrap();
-    let mut source = Pose::rest(1).with_curves(vec![0.0], vec![30.0]);
-    source.velocities[0] = Vec3::new(100.0, 0.0, 0.0);
-    source.angular_velocities[0] = Vec3::new(0.0, 40.0, 0.0);
-    let live = Pose::rest(1).with_curves(vec![0.0], vec![0.0]);
     inertializer
         .transition(0, source.as_ref(), live.as_ref())
         .unwrap();
     let mut input = PoseBatch::new(1, 1, 1).unwrap();
     input.set_character(0, live.as_ref()).unwrap();
-    let mut output = input.clone();
+    let output = input.clone();
+    (inertializer, input, output)
+}
+
+/// The largest distance from the origin and rotation angle of the output over a 1 s dead blend
+/// from a source at the origin moving at 100 units/s and spinning at 40 rad/s (curve at 30/s)
+/// into a live input at rest at the origin.
+fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
+    let mut source = Pose::rest(1).with_curves(vec![0.0], vec![30.0]);
+    source.velocities[0] = Vec3::new(100.0, 0.0, 0.0);
+    source.angular_velocities[0] = Vec3::new(0.0, 40.0, 0.0);
+    let live = Pose::rest(1).with_curves(vec![0.0], vec![0.0]);
+    let (mut inertializer, input, mut output) =
+        dead_blending(limits, (1.0, HALFLIFE), &source, &live);
     let (mut far, mut turned, mut curve) = (0.0_f32, 0.0_f32, 0.0_f32);
     for _ in 0..120 {
         inertializer
@@ -47,16 +61,20 @@ fn travel(limits: DeadBlendLimits) -> (f32, f32, f32) {
     (far, turned, curve)
 }
 
+/// Limits capping the extrapolated speed, angular speed and curve speed.
+fn speed_caps(max_speed: f32, max_angular_speed: f32, max_curve_speed: f32) -> DeadBlendLimits {
+    DeadBlendLimits {
+        max_speed,
+        max_angular_speed,
+        max_curve_speed,
+        ..Default::default()
+    }
+}
+
 #[test]
 fn capped_velocities_bound_the_extrapolated_travel() {
     let (free, free_turn, free_curve) = travel(DeadBlendLimits::default());
-    let limits = DeadBlendLimits {
-        max_speed: 2.0,
-        max_angular_speed: 1.0,
-        max_curve_speed: 0.5,
-        ..Default::default()
-    };
-    let (capped, capped_turn, capped_curve) = travel(limits);
+    let (capped, capped_turn, capped_curve) = travel(speed_caps(2.0, 1.0, 0.5));
     let reach = HALFLIFE / std::f32::consts::LN_2;
     eprintln!(
         "travel {free:.3} -> {capped:.4}, turn {free_turn:.3} -> {capped_turn:.4} rad, \
@@ -70,13 +88,7 @@ fn capped_velocities_bound_the_extrapolated_travel() {
 
 #[test]
 fn zero_caps_hold_the_source_still() {
-    let limits = DeadBlendLimits {
-        max_speed: 0.0,
-        max_angular_speed: 0.0,
-        max_curve_speed: 0.0,
-        ..Default::default()
-    };
-    let (far, turned, curve) = travel(limits);
+    let (far, turned, curve) = travel(speed_caps(0.0, 0.0, 0.0));
     assert_eq!((far, turned, curve), (0.0, 0.0, 0.0));
 }
 
@@ -119,29 +131,13 @@ fn invalid_caps_are_errors_and_change_nothing() {
 /// velocity `cv`) into a destination at x = 1, turned 0.5 rad about y, curve 0.6 (the live input);
 /// and the output at the end.
 fn reach(limits: DeadBlendLimits, (vx, wy, cv): (f32, f32, f32)) -> ([f32; 3], [f32; 3]) {
-    let profile = BlendProfile::uniform(1, 0.1)
-        .unwrap()
-        .with_curves(&[0.1])
-        .unwrap();
-    let mut inertializer = Inertializer::new(1, profile, RootPolicy::Local).unwrap();
-    inertializer.set_dead_blend_limits(limits).unwrap();
-    let mode = BlendMode::DeadBlend {
-        blend_time: 100.0,
-        halflife: 1.0,
-    };
-    inertializer.set_mode(0, mode).unwrap();
     let mut source = Pose::rest(1).with_curves(vec![0.0], vec![cv]);
     source.velocities[0] = Vec3::new(vx, 0.0, 0.0);
     source.angular_velocities[0] = Vec3::new(0.0, wy, 0.0);
     let mut live = Pose::rest(1).with_curves(vec![0.6], vec![0.0]);
     live.positions[0] = Vec3::X;
     live.rotations[0] = Quat::from_rotation_y(0.5);
-    inertializer
-        .transition(0, source.as_ref(), live.as_ref())
-        .unwrap();
-    let mut input = PoseBatch::new(1, 1, 1).unwrap();
-    input.set_character(0, live.as_ref()).unwrap();
-    let mut output = input.clone();
+    let (mut inertializer, input, mut output) = dead_blending(limits, (100.0, 1.0), &source, &live);
     let shown = |output: &PoseBatch| {
         let pose = output.character(0).unwrap();
         let (axis, angle) = pose.rotations[0].to_axis_angle();

@@ -195,12 +195,17 @@ fn extreme_pose(bones: usize, sign: f32, rotation: Quat) -> Pose {
     pose
 }
 
-#[test]
-fn poses_at_f32_limits_inertialize_to_finite_output() {
-    let (src, dst) = (
+/// A source and a destination pose at the f32 limits, three bones each.
+fn extreme_poses() -> (Pose, Pose) {
+    (
         extreme_pose(3, 1.0, Quat::from_rotation_z(3.0)),
         extreme_pose(3, -1.0, Quat::from_rotation_x(-2.0)),
-    );
+    )
+}
+
+#[test]
+fn poses_at_f32_limits_inertialize_to_finite_output() {
+    let (src, dst) = extreme_poses();
     for root in [RootPolicy::Local, RootPolicy::Anchored { up: Vec3::Y }] {
         for halflife in [0.0, 0.1, 1e6, 3e38] {
             for dt in [0.0, 1.0 / 60.0, 0.1, 1e6, 3e38] {
@@ -215,10 +220,7 @@ fn poses_at_f32_limits_inertialize_to_finite_output() {
 
 #[test]
 fn poses_at_f32_limits_dead_blend_to_finite_output_at_dt_zero() {
-    let (src, dst) = (
-        extreme_pose(3, 1.0, Quat::from_rotation_z(3.0)),
-        extreme_pose(3, -1.0, Quat::from_rotation_x(-2.0)),
-    );
+    let (src, dst) = extreme_poses();
     for root in [RootPolicy::Local, RootPolicy::Anchored { up: Vec3::Y }] {
         for dt in [0.0, 1.0 / 60.0, 0.1, 1e6] {
             let mode = BlendMode::DeadBlend {

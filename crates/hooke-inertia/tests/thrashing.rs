@@ -25,6 +25,18 @@ fn largest_steps(frames: &[hooke_inertia::Pose]) -> (f32, f32) {
     worst
 }
 
+/// The two poses the character is switched between: a climb frame and a walk frame.
+const TARGETS: [Cursor; 2] = [
+    Cursor {
+        clip: 1,
+        frame: 900,
+    },
+    Cursor {
+        clip: 0,
+        frame: 1500,
+    },
+];
+
 /// Plays 400 frames, switching character 0 between a walk and a climb frame every `every`
 /// frames; returns its output per frame.
 fn play(mode: Option<BlendMode>, every: usize) -> Vec<hooke_inertia::Pose> {
@@ -37,16 +49,7 @@ fn play(mode: Option<BlendMode>, every: usize) -> Vec<hooke_inertia::Pose> {
     if let Some(mode) = mode {
         driver.inertializer.set_mode(0, mode).unwrap();
     }
-    let targets = [
-        Cursor {
-            clip: 1,
-            frame: 900,
-        },
-        Cursor {
-            clip: 0,
-            frame: 1500,
-        },
-    ];
+    let targets = TARGETS;
     let mut frames = Vec::new();
     for frame in 0..400 {
         if frame % every == 0 {
@@ -107,17 +110,7 @@ fn switching_every_frame_or_two_stays_continuous_and_bounded() {
             // Bounded (no melting): the output never leaves the neighbourhood of the two poses it
             // is switched between.
             let last = frames.last().unwrap();
-            let near = [
-                Cursor {
-                    clip: 1,
-                    frame: 900,
-                },
-                Cursor {
-                    clip: 0,
-                    frame: 1500,
-                },
-            ]
-            .map(|c| position_error(&last.positions, c.pose().positions));
+            let near = TARGETS.map(|c| position_error(&last.positions, c.pose().positions));
             let spread = position_error(
                 Cursor {
                     clip: 1,

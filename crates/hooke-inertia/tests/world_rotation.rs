@@ -70,6 +70,12 @@ impl Rig {
             .unwrap();
         self.output.character(1).unwrap()
     }
+
+    /// Switches character 1 from showing `from` to showing `to`; the output of the switch frame.
+    fn switch(&mut self, from: PoseRef<'_>, to: PoseRef<'_>) -> Pose {
+        self.inertializer.transition(1, from, to).unwrap();
+        self.show(to, 0.0)
+    }
 }
 
 fn walk(frame: usize) -> PoseRef<'static> {
@@ -92,17 +98,11 @@ fn head_model_space_orientation_is_continuous_at_each_switch() {
         for f in 190..200 {
             shown.push(rig.show(walk(f), DT));
         }
-        rig.inertializer
-            .transition(1, walk(199), climb(400))
-            .unwrap();
-        shown.push(rig.show(climb(400), 0.0));
+        shown.push(rig.switch(walk(199), climb(400)));
         for f in 401..430 {
             shown.push(rig.show(climb(f), DT));
         }
-        rig.inertializer
-            .transition(1, climb(429), walk(300))
-            .unwrap();
-        shown.push(rig.show(walk(300), 0.0));
+        shown.push(rig.switch(climb(429), walk(300)));
         let switches = [10, 40];
         for at in switches {
             let (before, after) = (&shown[at - 1], &shown[at]);

@@ -40,23 +40,20 @@ pub struct Vec3LanesMut<'a> {
     pub z: &'a mut [f32x8],
 }
 
+/// The shortest of a view's column lengths (kernels process up to it).
+fn shortest<const N: usize>(lens: [usize; N]) -> usize {
+    lens.into_iter().min().unwrap_or(0)
+}
+
 impl QuatLanesMut<'_> {
     pub(crate) fn len(&self) -> usize {
-        self.x
-            .len()
-            .min(self.y.len())
-            .min(self.z.len())
-            .min(self.w.len())
+        shortest([self.x.len(), self.y.len(), self.z.len(), self.w.len()])
     }
 }
 
 impl QuatLanes<'_> {
     pub(crate) fn len(&self) -> usize {
-        self.x
-            .len()
-            .min(self.y.len())
-            .min(self.z.len())
-            .min(self.w.len())
+        shortest([self.x.len(), self.y.len(), self.z.len(), self.w.len()])
     }
 }
 

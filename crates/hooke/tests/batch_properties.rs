@@ -41,6 +41,26 @@ fn close(got: f32, want: f32, scale: &[f32]) -> bool {
 /// Lengths that leave a partial lane group and cross a block of four lane groups.
 const LEN: usize = 37;
 
+/// A batch of `LEN` springs: with the shared halflife `halflives[0]` (`new`) when `shared`, else
+/// with `halflives` (`with_halflives`).
+fn built<B>(
+    shared: bool,
+    halflives: &[f32],
+    new: fn(usize, f32) -> Result<B, hooke::ParamError>,
+    with_halflives: fn(&[f32]) -> Result<B, hooke::ParamError>,
+) -> B {
+    if shared {
+        new(LEN, halflives[0]).unwrap()
+    } else {
+        with_halflives(halflives).unwrap()
+    }
+}
+
+/// Spring `i`'s halflife in a batch from [`built`].
+fn halflife_of(shared: bool, halflives: &[f32], i: usize) -> f32 {
+    if shared { halflives[0] } else { halflives[i] }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -51,11 +71,7 @@ proptest! {
         shared in any::<bool>(),
         dts in prop::collection::vec(dt(), 1..4),
     ) {
-        let mut batch = if shared {
-            CriticalSprings::new(LEN, halflives[0]).unwrap()
-        } else {
-            CriticalSprings::with_halflives(&halflives).unwrap()
-        };
+        let mut batch = built(shared, &halflives, CriticalSprings::new, CriticalSprings::with_halflives);
         for (i, &(x, v, g, q)) in state.iter().enumerate() {
             batch.x_mut()[i] = x;
             batch.v_mut()[i] = v;
@@ -67,7 +83,7 @@ proptest! {
             batch.update(dt).unwrap();
             for (i, (x, v)) in twin.iter_mut().enumerate() {
                 let (_, _, g, q) = state[i];
-                let h = if shared { halflives[0] } else { halflives[i] };
+                let h = halflife_of(shared, &halflives, i);
                 let before = [*x, *v, g, q];
                 critical_spring_damper_exact(x, v, g, q, h, dt);
                 prop_assert!(close(batch.x()[i], *x, &before), "x[{i}] {} vs {} (h {h}, dt {dt})", batch.x()[i], *x);
@@ -112,18 +128,14 @@ proptest! {
         shared in any::<bool>(),
         dt in dt(),
     ) {
-        let mut batch = if shared {
-            DecaySprings::new(LEN, halflives[0]).unwrap()
-        } else {
-            DecaySprings::with_halflives(&halflives).unwrap()
-        };
+        let mut batch = built(shared, &halflives, DecaySprings::new, DecaySprings::with_halflives);
         for (i, &(x, v)) in state.iter().enumerate() {
             batch.x_mut()[i] = x;
             batch.v_mut()[i] = v;
         }
         batch.update(dt).unwrap();
         for (i, &(x0, v0)) in state.iter().enumerate() {
-            let h = if shared { halflives[0] } else { halflives[i] };
+            let h = halflife_of(shared, &halflives, i);
             let (mut x, mut v) = (x0, v0);
             decay_spring_damper_exact(&mut x, &mut v, h, dt);
             prop_assert!(close(batch.x()[i], x, &[x0, v0]), "x[{i}] {} vs {x}", batch.x()[i]);
@@ -138,18 +150,14 @@ proptest! {
         shared in any::<bool>(),
         dt in dt(),
     ) {
-        let mut batch = if shared {
-            Dampers::new(LEN, halflives[0]).unwrap()
-        } else {
-            Dampers::with_halflives(&halflives).unwrap()
-        };
+        let mut batch = built(shared, &halflives, Dampers::new, Dampers::with_halflives);
         for (i, &(x, g)) in state.iter().enumerate() {
             batch.x_mut()[i] = x;
             batch.goal_mut()[i] = g;
         }
         batch.update(dt).unwrap();
         for (i, &(x, g)) in state.iter().enumerate() {
-            let h = if shared { halflives[0] } else { halflives[i] };
+            let h = halflife_of(shared, &halflives, i);
             let want = damper_exact(x, g, h, dt);
             prop_assert!(close(batch.x()[i], want, &[x, g]), "x[{i}] {} vs {want}", batch.x()[i]);
             if dt == 0.0 {

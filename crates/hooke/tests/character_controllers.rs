@@ -39,11 +39,7 @@ fn updates_and_predictions_follow_the_scalar_twin() {
             let goals: Vec<f32> = (0..n).map(|_| rng.range_f32(-4.0, 4.0)).collect();
             crowd.v_goal_mut().copy_from_slice(&goals);
             let dt = [0.0, 1.0 / 60.0, 1.0 / 30.0, 0.5, 1.0 / 144.0][frame % 5];
-            if frame % 2 == 0 {
-                crowd.update(dt).unwrap();
-            } else {
-                crowd.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(crowd, frame, dt);
             for i in 0..n {
                 let (x, v, a) = &mut state[i];
                 spring_character_update(x, v, a, goals[i], halflife, dt);

@@ -32,11 +32,7 @@ fn extrapolators_follow_the_scalar_twin() {
         batch.x_mut().copy_from_slice(&x);
         batch.v_mut().copy_from_slice(&v);
         for (frame, &dt) in DTS.iter().enumerate() {
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 extrapolate_decay(&mut x[i], &mut v[i], h, dt);
                 close("x", batch.x()[i], x[i], x[i].abs() + v[i].abs());
@@ -63,11 +59,7 @@ fn double_springs_follow_the_scalar_twin() {
         for (frame, &dt) in DTS.iter().enumerate() {
             let goal = rng.vec_f32(n, -5.0, 5.0);
             batch.goal_mut().copy_from_slice(&goal);
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 let [x, v, xi, vi] = &mut s[i];
                 double_spring_damper_exact(x, v, xi, vi, goal[i], h, dt);
@@ -95,22 +87,14 @@ fn timed_springs_follow_the_scalar_twin_and_count_down() {
     let (h, apprehension) = (0.05, 2.0);
     for n in 0..67 {
         let mut batch = TimedSprings::new(n, h, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (
-            rng.vec_f32(n, -5.0, 5.0),
-            vec![0.0; n],
-            rng.vec_f32(n, -5.0, 5.0),
-        );
+        let (mut x, mut v, mut xi) = rng.compound_state(n);
         batch.set_state(&x, &v, &xi).unwrap();
         let goal = rng.vec_f32(n, -5.0, 5.0);
         let mut t_goal = rng.vec_f32(n, 0.0, 0.6);
         batch.goal_mut().copy_from_slice(&goal);
         batch.t_goal_mut().copy_from_slice(&t_goal);
         for (frame, &dt) in DTS.iter().take(5).enumerate() {
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 timed_spring_damper_exact(
                     &mut x[i],
@@ -142,11 +126,7 @@ fn velocity_springs_follow_the_scalar_twin() {
     let (h, apprehension) = (0.05, 2.0);
     for n in 0..67 {
         let mut batch = VelocitySprings::new(n, h, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (
-            rng.vec_f32(n, -5.0, 5.0),
-            vec![0.0; n],
-            rng.vec_f32(n, -5.0, 5.0),
-        );
+        let (mut x, mut v, mut xi) = rng.compound_state(n);
         batch.set_state(&x, &v, &xi).unwrap();
         // Speeds: gliding, held still (0, negative), and infinite (jumps to the goal).
         let speed: Vec<f32> = (0..n)
@@ -165,11 +145,7 @@ fn velocity_springs_follow_the_scalar_twin() {
                 x.clone()
             };
             batch.goal_mut().copy_from_slice(&goal);
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 velocity_spring_damper_exact(
                     &mut x[i],

@@ -93,88 +93,75 @@ fn check_scalar(worst: &mut Worst, case: Case, step: impl Fn(&mut f32, &mut f32,
 }
 
 fn random_case(rng: &mut Rng, s: f64, d: f64, goal: bool, goal_velocity: bool) -> Case {
-    let g = if goal { rng.goal() } else { 0.0 };
-    let q = if goal_velocity {
-        rng.goal_velocity()
-    } else {
-        0.0
-    };
-    let x0 = (f64::from(g) + rng.offset()) as f32;
-    let v0 = rng.velocity();
     // Long steps at stiff settings need many small steps to be meaningful; any dt in (0, 10].
-    let dt = rng.log_range(1e-4, 10.0) as f32;
-    Case {
-        x0,
-        v0,
-        g,
-        q,
-        s,
-        d,
-        dt,
+    Case::random(rng, (s, d), goal, goal_velocity, |rng| {
+        rng.log_range(1e-4, 10.0) as f32
+    })
+}
+
+/// Checks `CASES` cases from `Rng::new(seed)` with a goal and a goal velocity: each draws its
+/// parameters with `draw` (which also returns their f64 stiffness and damping), then the state;
+/// `step(params, case, x, v, dt)` is the library's step.
+fn family<P: Copy>(
+    seed: u64,
+    name: &'static str,
+    mut draw: impl FnMut(&mut Rng) -> (P, (f64, f64)),
+    step: impl Fn(P, Case, &mut f32, &mut f32, f32),
+) {
+    let mut rng = Rng::new(seed);
+    let mut worst = Worst::new(name);
+    for _ in 0..CASES {
+        let (params, (s, d)) = draw(&mut rng);
+        let case = random_case(&mut rng, s, d, true, true);
+        check_scalar(&mut worst, case, |x, v, dt| step(params, case, x, v, dt));
     }
+    worst.report_and_check();
 }
 
 #[test]
 fn dt_invariance_stiffness_damping() {
-    let mut rng = Rng::new(11);
-    let mut worst = Worst::new("stiffness/damping");
-    for _ in 0..CASES {
-        let s = if rng.chance(0.1) {
-            0.0
-        } else {
-            rng.log_range(1e-3, 1e4) as f32
+    let draw = |rng: &mut Rng| {
+        let mut coefficient = || {
+            if rng.chance(0.1) {
+                0.0
+            } else {
+                rng.log_range(1e-3, 1e4) as f32
+            }
         };
-        let d = if rng.chance(0.1) {
-            0.0
-        } else {
-            rng.log_range(1e-3, 1e4) as f32
-        };
-        let case = random_case(&mut rng, f64::from(s), f64::from(d), true, true);
-        let (g, q) = (case.g, case.q);
-        check_scalar(&mut worst, case, |x, v, dt| {
-            spring_damper_exact_stiffness_damping(x, v, g, q, s, d, dt)
-        });
-    }
-    worst.report_and_check();
+        let (s, d) = (coefficient(), coefficient());
+        ((s, d), (f64::from(s), f64::from(d)))
+    };
+    family(11, "stiffness/damping", draw, |(s, d), c, x, v, dt| {
+        spring_damper_exact_stiffness_damping(x, v, c.g, c.q, s, d, dt)
+    });
 }
 
 #[test]
 fn dt_invariance_frequency_halflife() {
-    let mut rng = Rng::new(12);
-    let mut worst = Worst::new("frequency/halflife");
-    for _ in 0..CASES {
+    let draw = |rng: &mut Rng| {
         let f = rng.log_range(0.01, 16.0) as f32;
         let h = rng.halflife();
-        let case = random_case(
-            &mut rng,
-            stiffness_from_frequency(f),
-            damping_from_halflife(h),
-            true,
-            true,
-        );
-        let (g, q) = (case.g, case.q);
-        check_scalar(&mut worst, case, |x, v, dt| {
-            spring_damper_exact(x, v, g, q, f, h, dt)
-        });
-    }
-    worst.report_and_check();
+        (
+            (f, h),
+            (stiffness_from_frequency(f), damping_from_halflife(h)),
+        )
+    };
+    family(12, "frequency/halflife", draw, |(f, h), c, x, v, dt| {
+        spring_damper_exact(x, v, c.g, c.q, f, h, dt)
+    });
 }
 
 #[test]
 fn dt_invariance_ratio_halflife() {
-    let mut rng = Rng::new(13);
-    let mut worst = Worst::new("damping ratio/halflife");
-    for _ in 0..CASES {
+    let draw = |rng: &mut Rng| {
         let r = rng.damping_ratio();
         let h = rng.halflife();
         let d = damping_from_halflife(h);
-        let case = random_case(&mut rng, stiffness_from_ratio(r, d), d, true, true);
-        let (g, q) = (case.g, case.q);
-        check_scalar(&mut worst, case, |x, v, dt| {
-            spring_damper_exact_ratio(x, v, g, q, r, h, dt)
-        });
-    }
-    worst.report_and_check();
+        ((r, h), (stiffness_from_ratio(r, d), d))
+    };
+    family(13, "damping ratio/halflife", draw, |(r, h), c, x, v, dt| {
+        spring_damper_exact_ratio(x, v, c.g, c.q, r, h, dt)
+    });
 }
 
 #[test]

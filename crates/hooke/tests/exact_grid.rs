@@ -21,16 +21,46 @@ use reference::{
 /// Cases per family (seven families: 70,000 cases).
 const PER_FAMILY: usize = 10_000;
 
-/// Random state `(x0, v0, goal, goal velocity)`; `x0 = goal + offset` rounded to f32.
-fn state(rng: &mut Rng, with_goal: bool, with_goal_velocity: bool) -> (f32, f32, f32, f32) {
-    let g = if with_goal { rng.goal() } else { 0.0 };
-    let q = if with_goal_velocity {
-        rng.goal_velocity()
-    } else {
-        0.0
-    };
-    let x0 = (f64::from(g) + rng.offset()) as f32;
-    (x0, rng.velocity(), g, q)
+/// A family's `PER_FAMILY` cases from `Rng::new(seed)`: each draws its parameters with `draw`
+/// (which also returns their f64 stiffness and damping), then a random state and time step.
+fn cases<P>(
+    seed: u64,
+    with_goal: bool,
+    with_goal_velocity: bool,
+    mut draw: impl FnMut(&mut Rng) -> (P, (f64, f64)),
+) -> impl Iterator<Item = (P, Case)> {
+    let mut rng = Rng::new(seed);
+    (0..PER_FAMILY).map(move |_| {
+        let (params, stiffness_damping) = draw(&mut rng);
+        let case = Case::random(
+            &mut rng,
+            stiffness_damping,
+            with_goal,
+            with_goal_velocity,
+            Rng::dt,
+        );
+        (params, case)
+    })
+}
+
+/// Checks every case of a family, `step(params, case, x, v)` being the library's step; prints
+/// and checks the worst error as `name`.
+fn grid<P: Copy>(
+    name: &'static str,
+    cases: impl Iterator<Item = (P, Case)>,
+    step: impl Fn(P, Case, &mut f32, &mut f32),
+) {
+    let mut worst = Worst::new(name);
+    for (params, case) in cases {
+        check(&mut worst, case, |x, v| step(params, case, x, v));
+    }
+    worst.report_and_check();
+}
+
+/// A critical spring's halflife, with its stiffness and damping.
+fn critical(rng: &mut Rng) -> (f32, (f64, f64)) {
+    let halflife = rng.halflife();
+    (halflife, critical_params(halflife))
 }
 
 /// Runs one library step and records its error against the reference.
@@ -128,9 +158,7 @@ fn reference_is_a_semigroup_and_exact_for_free_motion() {
 
 #[test]
 fn grid_stiffness_damping() {
-    let mut rng = Rng::new(1);
-    let mut worst = Worst::new("stiffness/damping");
-    for _ in 0..PER_FAMILY {
+    let draw = |rng: &mut Rng| {
         let s = match rng.unit() {
             r if r < 0.1 => 0.0,
             _ => rng.log_range(1e-3, 1e4) as f32,
@@ -141,29 +169,18 @@ fn grid_stiffness_damping() {
             r if r < 0.25 => (2.0 * f64::from(s).sqrt()) as f32,
             _ => rng.log_range(1e-3, 1e4) as f32,
         };
-        let (x0, v0, g, q) = state(&mut rng, true, true);
-        let dt = rng.dt();
-        let case = Case {
-            x0,
-            v0,
-            g,
-            q,
-            s: f64::from(s),
-            d: f64::from(d),
-            dt,
-        };
-        check(&mut worst, case, |x, v| {
-            spring_damper_exact_stiffness_damping(x, v, g, q, s, d, dt)
-        });
-    }
-    worst.report_and_check();
+        ((s, d), (f64::from(s), f64::from(d)))
+    };
+    grid(
+        "stiffness/damping",
+        cases(1, true, true, draw),
+        |(s, d), c, x, v| spring_damper_exact_stiffness_damping(x, v, c.g, c.q, s, d, c.dt),
+    );
 }
 
 #[test]
 fn grid_frequency_halflife() {
-    let mut rng = Rng::new(2);
-    let mut worst = Worst::new("frequency/halflife");
-    for _ in 0..PER_FAMILY {
+    let draw = |rng: &mut Rng| {
         let frequency = if rng.chance(0.08) {
             0.0
         } else {
@@ -171,44 +188,28 @@ fn grid_frequency_halflife() {
             rng.log_range(0.01, 16.0) as f32
         };
         let halflife = rng.halflife();
-        let (x0, v0, g, q) = state(&mut rng, true, true);
-        let dt = rng.dt();
-        let case = Case {
-            x0,
-            v0,
-            g,
-            q,
-            s: stiffness_from_frequency(frequency),
-            d: damping_from_halflife(halflife),
-            dt,
-        };
-        check(&mut worst, case, |x, v| {
-            spring_damper_exact(x, v, g, q, frequency, halflife, dt)
-        });
-    }
-    worst.report_and_check();
+        let s = stiffness_from_frequency(frequency);
+        ((frequency, halflife), (s, damping_from_halflife(halflife)))
+    };
+    grid(
+        "frequency/halflife",
+        cases(2, true, true, draw),
+        |(f, h), c, x, v| spring_damper_exact(x, v, c.g, c.q, f, h, c.dt),
+    );
 }
 
 #[test]
 fn grid_ratio_halflife() {
-    let mut rng = Rng::new(3);
     let mut worst = Worst::new("damping ratio/halflife");
     let mut near_critical = Worst::new("  of which |ratio - 1| <= 1e-5");
-    for _ in 0..PER_FAMILY {
+    let draw = |rng: &mut Rng| {
         let ratio = rng.damping_ratio();
         let halflife = rng.halflife();
-        let (x0, v0, g, q) = state(&mut rng, true, true);
-        let dt = rng.dt();
         let d = damping_from_halflife(halflife);
-        let case = Case {
-            x0,
-            v0,
-            g,
-            q,
-            s: stiffness_from_ratio(ratio, d),
-            d,
-            dt,
-        };
+        ((ratio, halflife), (stiffness_from_ratio(ratio, d), d))
+    };
+    for ((ratio, halflife), case) in cases(3, true, true, draw) {
+        let (g, q, dt) = (case.g, case.q, case.dt);
         let step =
             |x: &mut f32, v: &mut f32| spring_damper_exact_ratio(x, v, g, q, ratio, halflife, dt);
         check(&mut worst, case, step);
@@ -223,77 +224,25 @@ fn grid_ratio_halflife() {
 
 #[test]
 fn grid_critical() {
-    let mut rng = Rng::new(4);
-    let mut worst = Worst::new("critical");
-    for _ in 0..PER_FAMILY {
-        let halflife = rng.halflife();
-        let (x0, v0, g, q) = state(&mut rng, true, true);
-        let dt = rng.dt();
-        let (s, d) = critical_params(halflife);
-        let case = Case {
-            x0,
-            v0,
-            g,
-            q,
-            s,
-            d,
-            dt,
-        };
-        check(&mut worst, case, |x, v| {
-            critical_spring_damper_exact(x, v, g, q, halflife, dt)
-        });
-    }
-    worst.report_and_check();
+    grid("critical", cases(4, true, true, critical), |h, c, x, v| {
+        critical_spring_damper_exact(x, v, c.g, c.q, h, c.dt)
+    });
 }
 
 #[test]
 fn grid_simple() {
-    let mut rng = Rng::new(5);
-    let mut worst = Worst::new("simple (critical, q = 0)");
-    for _ in 0..PER_FAMILY {
-        let halflife = rng.halflife();
-        let (x0, v0, g, q) = state(&mut rng, true, false);
-        let dt = rng.dt();
-        let (s, d) = critical_params(halflife);
-        let case = Case {
-            x0,
-            v0,
-            g,
-            q,
-            s,
-            d,
-            dt,
-        };
-        check(&mut worst, case, |x, v| {
-            simple_spring_damper_exact(x, v, g, halflife, dt)
-        });
-    }
-    worst.report_and_check();
+    let name = "simple (critical, q = 0)";
+    grid(name, cases(5, true, false, critical), |h, c, x, v| {
+        simple_spring_damper_exact(x, v, c.g, h, c.dt)
+    });
 }
 
 #[test]
 fn grid_decay() {
-    let mut rng = Rng::new(6);
-    let mut worst = Worst::new("decay (critical toward 0)");
-    for _ in 0..PER_FAMILY {
-        let halflife = rng.halflife();
-        let (x0, v0, g, q) = state(&mut rng, false, false);
-        let dt = rng.dt();
-        let (s, d) = critical_params(halflife);
-        let case = Case {
-            x0,
-            v0,
-            g,
-            q,
-            s,
-            d,
-            dt,
-        };
-        check(&mut worst, case, |x, v| {
-            decay_spring_damper_exact(x, v, halflife, dt)
-        });
-    }
-    worst.report_and_check();
+    let name = "decay (critical toward 0)";
+    grid(name, cases(6, false, false, critical), |h, c, x, v| {
+        decay_spring_damper_exact(x, v, h, c.dt)
+    });
 }
 
 #[test]

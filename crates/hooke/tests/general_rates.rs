@@ -6,7 +6,7 @@
 mod reference;
 
 use hooke::batch::GeneralSprings;
-use reference::{Case, Rng, Worst, spring};
+use reference::{Case, Rng, Worst, record_steps, spring};
 
 /// Springs per batch (two full lane groups and a partial one).
 const N: usize = 21;
@@ -75,15 +75,7 @@ fn grid(name: &'static str, seed: u64, in_region: bool) -> Worst {
             }
             batch.update(dt).unwrap();
             for (i, &(x0, v0, g, q)) in state.iter().enumerate() {
-                let case = Case {
-                    x0,
-                    v0,
-                    g,
-                    q,
-                    s: f64::from(s[i]),
-                    d: f64::from(d[i]),
-                    dt,
-                };
+                let case = Case::new(x0, v0, g, q, f64::from(s[i]), f64::from(d[i]), dt);
                 let (x, v) = (batch.x()[i], batch.v()[i]);
                 if dt == 0.0 {
                     assert_eq!((x.to_bits(), v.to_bits()), (x0.to_bits(), v0.to_bits()));
@@ -109,11 +101,6 @@ fn fused_kernel_is_within_the_bound_in_the_series_region() {
 fn fused_kernel_is_within_the_bound_everywhere() {
     let worst = grid("general jitter, any parameters", 12, false);
     worst.report_and_check();
-}
-
-fn ulp(x: f64) -> f64 {
-    let x = (x as f32).abs();
-    f64::from(f32::from_bits(x.to_bits() + 1) - x)
 }
 
 /// `k` unequal steps adding up to about `total`: the same final state as the reference over the
@@ -158,25 +145,11 @@ fn unequal_steps_are_dt_invariant() {
                 dd,
                 t,
             );
-            let case = Case {
-                x0,
-                v0,
-                g,
-                q,
-                s: sd,
-                d: dd,
-                dt: t as f32,
-            };
-            let (bp, bv) = case.bounds();
-            let per_step = 2.0 * k as f64;
-            let pos_tol = 10.0 * bp + per_step * ulp(xr);
-            let vel_tol = 10.0 * bv + per_step * (ulp(vr) + (0.5 * dd + sd.sqrt()) * ulp(xr));
+            let case = Case::new(x0, v0, g, q, sd, dd, t as f32);
             let (x, v) = (batch.x()[8], batch.v()[8]);
-            worst.record(
-                reference::fraction(f64::from(x) - xr, pos_tol),
-                reference::fraction(f64::from(v) - vr, vel_tol),
-                || format!("k={k} steps={steps:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})"),
-            );
+            record_steps(&mut worst, &case, k, (x, v), (xr, vr), || {
+                format!("k={k} steps={steps:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
+            });
         }
     }
     worst.report_and_check();

@@ -174,11 +174,7 @@ fn timed_springs_with_halflives_follow_the_scalar_twin_and_count_down() {
     for n in 0..67 {
         let hs = halflives(&mut rng, n);
         let mut batch = TimedSprings::with_halflives(&hs, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (
-            rng.vec_f32(n, -5.0, 5.0),
-            vec![0.0; n],
-            rng.vec_f32(n, -5.0, 5.0),
-        );
+        let (mut x, mut v, mut xi) = rng.compound_state(n);
         batch.set_state(&x, &v, &xi).unwrap();
         let goal = rng.vec_f32(n, -5.0, 5.0);
         // Goal times spanning a few frames, so that points stop mid-step in some frames.
@@ -234,11 +230,7 @@ fn velocity_springs_with_halflives_follow_the_scalar_twin() {
     for n in 0..67 {
         let hs = halflives(&mut rng, n);
         let mut batch = VelocitySprings::with_halflives(&hs, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = (
-            rng.vec_f32(n, -5.0, 5.0),
-            vec![0.0; n],
-            rng.vec_f32(n, -5.0, 5.0),
-        );
+        let (mut x, mut v, mut xi) = rng.compound_state(n);
         batch.set_state(&x, &v, &xi).unwrap();
         // Speeds: gliding, held still, and infinite (jumps to the goal).
         let speed: Vec<f32> = (0..n)

@@ -19,6 +19,21 @@ use reference::{Rng, Worst, fraction};
 
 const BIG: f32 = 3e38;
 
+/// The clamped offset `c = x0 - g` and goal `g` of one call: the offset from the target `t`
+/// clamped to `max_speed * smooth_time` (no limit for an infinite `max_speed`, none allowed for a
+/// `max_speed <= 0` or a smooth time of 0).
+fn clamped_goal(x0: f64, t: f64, smooth_time: f64, max_speed: f32) -> (f64, f64) {
+    let limit = if max_speed == f32::INFINITY {
+        f64::INFINITY
+    } else if max_speed <= 0.0 || smooth_time == 0.0 {
+        0.0
+    } else {
+        f64::from(max_speed) * smooth_time
+    };
+    let c = (x0 - t).clamp(-limit, limit);
+    (c, x0 - c)
+}
+
 /// The reference: Unity's smooth damp in `f64` with `exp`, written from the closed form of the
 /// critical spring `x(t) = g + (c + (v0 + w c) t) e^(-w t)` with `w = 2 / smooth_time`.
 /// Returns `(x, v, guard fired)`, saturated to the `f32` range like the library.
@@ -28,15 +43,7 @@ fn reference(x0: f32, t: f32, v0: f32, st: f32, ms: f32, dt: f32) -> (f64, f64, 
         return (x0, v0, false);
     }
     let st = f64::from(st.max(0.0));
-    let limit = if ms == f32::INFINITY {
-        f64::INFINITY
-    } else if ms <= 0.0 || st == 0.0 {
-        0.0
-    } else {
-        f64::from(ms) * st
-    };
-    let c = (x0 - t).clamp(-limit, limit);
-    let g = x0 - c;
+    let (c, g) = clamped_goal(x0, t, st, ms);
     let (x, v) = if st == 0.0 {
         (g, 0.0)
     } else {
@@ -59,15 +66,7 @@ fn reference(x0: f32, t: f32, v0: f32, st: f32, ms: f32, dt: f32) -> (f64, f64, 
 fn bounds(x0: f32, t: f32, v0: f32, st: f32, ms: f32, dt: f32) -> (f64, f64) {
     let (x0f, tf, v0f, dtf) = (f64::from(x0), f64::from(t), f64::from(v0), f64::from(dt));
     let st64 = f64::from(st.max(0.0));
-    let limit = if ms == f32::INFINITY {
-        f64::INFINITY
-    } else if ms <= 0.0 || st64 == 0.0 {
-        0.0
-    } else {
-        f64::from(ms) * st64
-    };
-    let c = (x0f - tf).clamp(-limit, limit);
-    let g = x0f - c;
+    let (c, g) = clamped_goal(x0f, tf, st64, ms);
     let w = if st64 > 0.0 { 2.0 / st64 } else { 0.0 };
     let pos = 1e-5 * (c.abs() + v0f.abs() * dtf) + 1e-6 * (g.abs() + tf.abs());
     // A clamped goal is rounded to f32 (it is not an input): its rounding error, up to 6e-8 |g|,

@@ -12,31 +12,16 @@
 //! `docs/math.md` §4.2 / §4.4, as `general_rates.rs`).
 
 mod reference;
+use reference::tracking::{MODES, gains_of};
 
 use hooke::ParamError;
 use hooke::batch::TrackingSprings;
-use hooke::lanes::TrackingMode;
 use hooke::scalar::{TrackingCoeffs, TrackingGains, TrackingSpring};
-use reference::{Case, Rng, Worst, fraction, spring};
+use reference::{Case, Rng, Worst, fraction, record_steps, spring};
 
 /// Relative tolerance of a step against the scalar twin (the compound tests' `4e-6`, see
 /// `per_spring_batches.rs`), times the sum of the magnitudes of the step's terms.
 const TOL: f64 = 4e-6;
-
-const MODES: [TrackingMode; 3] = [
-    TrackingMode::Full,
-    TrackingMode::NoAcceleration,
-    TrackingMode::PositionOnly,
-];
-
-/// The gains the scalar twin takes in `mode`.
-fn gains_of(gains: TrackingGains, mode: TrackingMode) -> TrackingGains {
-    match mode {
-        TrackingMode::Full => gains,
-        TrackingMode::NoAcceleration => gains.without_acceleration(),
-        TrackingMode::PositionOnly => gains.without_velocity_acceleration(),
-    }
-}
 
 /// A gain: 0, 1, tiny or uniform in `[0, 1]`.
 fn gain(rng: &mut Rng) -> f32 {
@@ -428,11 +413,6 @@ fn bad_input_is_rejected_and_changes_nothing() {
     ));
 }
 
-fn ulp(x: f64) -> f64 {
-    let x = (x as f32).abs();
-    f64::from(f32::from_bits(x.to_bits() + 1) - x)
-}
-
 /// Constant targets: one step of `T` and `k` unequal steps adding up to `T` both land on the `f64`
 /// reference (the matrix exponential of the equivalent spring `(s, d)` toward goal velocity
 /// `q = force / d`), within 10x the bound of §4.2 plus two `f32` ulps of the result per step
@@ -472,25 +452,11 @@ fn unequal_steps_are_dt_invariant() {
             let t: f64 = steps.iter().map(|&dt| f64::from(dt)).sum();
             let (s, d) = (eq.stiffness, eq.damping);
             let (xr, vr) = spring(f64::from(x0), f64::from(v0), f64::from(xg), q, s, d, t);
-            let case = Case {
-                x0,
-                v0,
-                g: xg,
-                q: q as f32,
-                s,
-                d,
-                dt: t as f32,
-            };
-            let (bp, bv) = case.bounds();
-            let per_step = 2.0 * k as f64;
-            let pos_tol = 10.0 * bp + per_step * ulp(xr);
-            let vel_tol = 10.0 * bv + per_step * (ulp(vr) + (0.5 * d + s.sqrt()) * ulp(xr));
+            let case = Case::new(x0, v0, xg, q as f32, s, d, t as f32);
             let (x, v) = (batch.x()[8], batch.v()[8]);
-            worst.record(
-                fraction(f64::from(x) - xr, pos_tol),
-                fraction(f64::from(v) - vr, vel_tol),
-                || format!("k={k} {g:?} {mode:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})"),
-            );
+            record_steps(&mut worst, &case, k, (x, v), (xr, vr), || {
+                format!("k={k} {g:?} {mode:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
+            });
         }
     }
     worst.report_and_check();

@@ -9,20 +9,7 @@ use hooke::scalar::TrackingGains;
 
 mod reference;
 use reference::Rng;
-
-const MODES: [TrackingMode; 3] = [
-    TrackingMode::Full,
-    TrackingMode::NoAcceleration,
-    TrackingMode::PositionOnly,
-];
-
-fn gains_of(gains: TrackingGains, mode: TrackingMode) -> TrackingGains {
-    match mode {
-        TrackingMode::Full => gains,
-        TrackingMode::NoAcceleration => gains.without_acceleration(),
-        TrackingMode::PositionOnly => gains.without_velocity_acceleration(),
-    }
-}
+use reference::tracking::{MODES, gains_of};
 
 #[test]
 fn every_lane_follows_the_scalar_twin_in_its_mode() {
@@ -42,11 +29,7 @@ fn every_lane_follows_the_scalar_twin_in_its_mode() {
             for i in 0..n {
                 batch.set_mode(i, MODES[(i + frame) % 3]).unwrap();
             }
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 let c = gains_of(gains, batch.mode(i)).coeffs(dt);
                 c.apply(&mut x[i], &mut v[i], xg[i], vg[i], ag[i]);

@@ -6,6 +6,16 @@ use hooke::batch::{CriticalSprings, Dampers, DecaySprings, GeneralSprings};
 
 use super::*;
 
+/// `len` floats of a handle's column.
+///
+/// # Safety
+///
+/// `ptr` points to `len` floats that stay valid and unchanged while the slice lives.
+unsafe fn column<'a>(ptr: *const f32, len: usize) -> &'a [f32] {
+    // SAFETY: the caller's contract.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
 /// Runs the same scenario on a Rust batch and the C handle, comparing the columns bitwise.
 #[test]
 fn critical_springs_handle() {
@@ -34,14 +44,8 @@ fn critical_springs_handle() {
         assert_eq!(hooke_critical_springs_par_update(h, DT), HookeStatus::Ok);
         rust.update(DT).unwrap();
         rust.par_update(DT).unwrap();
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_critical_springs_x(h), 13),
-            rust.x()
-        );
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_critical_springs_v(h), 13),
-            rust.v()
-        );
+        assert_eq!(column(hooke_critical_springs_x(h), 13), rust.x());
+        assert_eq!(column(hooke_critical_springs_v(h), 13), rust.v());
 
         assert_eq!(hooke_critical_springs_set_halflife(h, 0.2), HookeStatus::Ok);
         assert_eq!(
@@ -111,10 +115,7 @@ fn decay_springs_and_dampers_handles() {
         hooke_decay_springs_par_update(d, DT);
         rust.update(DT).unwrap();
         rust.par_update(DT).unwrap();
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_decay_springs_x(d), 9),
-            rust.x()
-        );
+        assert_eq!(column(hooke_decay_springs_x(d), 9), rust.x());
         assert_eq!(hooke_decay_springs_len(d), 9);
         hooke_decay_springs_free(d);
         assert_eq!(
@@ -142,7 +143,7 @@ fn decay_springs_and_dampers_handles() {
         hooke_dampers_par_update(h, DT);
         rust.update(DT).unwrap();
         rust.par_update(DT).unwrap();
-        assert_eq!(std::slice::from_raw_parts(hooke_dampers_x(h), 3), rust.x());
+        assert_eq!(column(hooke_dampers_x(h), 3), rust.x());
         assert_eq!(hooke_dampers_len(h), 3);
         hooke_dampers_free(h);
         assert_eq!(
@@ -165,14 +166,8 @@ fn general_springs_handle() {
             hooke_general_springs_new(k.as_ptr(), d.as_ptr(), 3, &mut h),
             HookeStatus::Ok
         );
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_general_springs_stiffness(h), 3),
-            k
-        );
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_general_springs_damping(h), 3),
-            d
-        );
+        assert_eq!(column(hooke_general_springs_stiffness(h), 3), k);
+        assert_eq!(column(hooke_general_springs_damping(h), 3), d);
         std::slice::from_raw_parts_mut(hooke_general_springs_goal(h), 3).fill(1.0);
         std::slice::from_raw_parts_mut(hooke_general_springs_goal_velocity(h), 3).fill(0.5);
         rust.goal_mut().fill(1.0);
@@ -181,14 +176,8 @@ fn general_springs_handle() {
         hooke_general_springs_par_update(h, DT);
         rust.update(DT).unwrap();
         rust.par_update(DT).unwrap();
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_general_springs_x(h), 3),
-            rust.x()
-        );
-        assert_eq!(
-            std::slice::from_raw_parts(hooke_general_springs_v(h), 3),
-            rust.v()
-        );
+        assert_eq!(column(hooke_general_springs_x(h), 3), rust.x());
+        assert_eq!(column(hooke_general_springs_v(h), 3), rust.v());
 
         let k2 = [1.0_f32, f32::NAN, 1.0];
         assert_eq!(

@@ -16,7 +16,7 @@ use crate::world::{self, Spin};
 use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
 use hooke::simd::Vec3x8;
 
-use super::source::{PoseSource, load_lanes, store_lanes};
+use super::source::{PoseSource, load_vec3, store_lanes};
 use super::{Inertializer, set_bone};
 
 impl Inertializer {
@@ -222,16 +222,11 @@ fn offset_slices(o: &mut OffsetColumns) -> OffsetSlices<'_> {
 
 #[inline(always)]
 fn load_offsets(c: &OffsetSlices<'_>, lane: usize, count: usize) -> Offset8 {
-    let v3 = |k: usize| Vec3x8 {
-        x: load_lanes(c[k], lane, count, 0.0),
-        y: load_lanes(c[k + 1], lane, count, 0.0),
-        z: load_lanes(c[k + 2], lane, count, 0.0),
-    };
     Offset8 {
-        x: v3(0),
-        v: v3(3),
-        e: v3(6),
-        w: v3(9),
+        x: load_vec3(c, 0, lane, count),
+        v: load_vec3(c, 3, lane, count),
+        e: load_vec3(c, 6, lane, count),
+        w: load_vec3(c, 9, lane, count),
     }
 }
 

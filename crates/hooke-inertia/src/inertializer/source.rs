@@ -23,6 +23,23 @@ pub(crate) trait PoseSource {
     fn log_scale(&self, b: usize) -> [(f64, f64); 3];
 }
 
+/// Values `start..start + count` of the three columns from `first` on, as one vector per lane
+/// (padded with 0, as [`load_lanes`]).
+#[inline(always)]
+pub(super) fn load_vec3<S: AsRef<[f32]>>(
+    columns: &[S],
+    first: usize,
+    start: usize,
+    count: usize,
+) -> Vec3x8 {
+    let column = |k: usize| load_lanes(columns[first + k].as_ref(), start, count, 0.0);
+    Vec3x8 {
+        x: column(0),
+        y: column(1),
+        z: column(2),
+    }
+}
+
 /// Values `start..start + count` of `s` (`count <= 8`) in lanes `0..count`, the other lanes
 /// `pad` (and `pad` for values beyond `s`: never for the callers, which pass ranges in bounds).
 /// Eight values load as one fixed-size copy.
@@ -182,16 +199,8 @@ impl PoseSource for BatchPose<'_> {
         let base = self.lane(start);
         let c = &self.columns;
         Bone8 {
-            x: Vec3x8 {
-                x: load_lanes(c[0], base, count, 0.0),
-                y: load_lanes(c[1], base, count, 0.0),
-                z: load_lanes(c[2], base, count, 0.0),
-            },
-            v: Vec3x8 {
-                x: load_lanes(c[3], base, count, 0.0),
-                y: load_lanes(c[4], base, count, 0.0),
-                z: load_lanes(c[5], base, count, 0.0),
-            },
+            x: load_vec3(c, 0, base, count),
+            v: load_vec3(c, 3, base, count),
             // Stored normalised (`PoseBatch::set_character`, the update's output).
             q: Quat8 {
                 x: load_lanes(c[6], base, count, 0.0),
@@ -199,11 +208,7 @@ impl PoseSource for BatchPose<'_> {
                 z: load_lanes(c[8], base, count, 0.0),
                 w: load_lanes(c[9], base, count, 1.0),
             },
-            w: Vec3x8 {
-                x: load_lanes(c[10], base, count, 0.0),
-                y: load_lanes(c[11], base, count, 0.0),
-                z: load_lanes(c[12], base, count, 0.0),
-            },
+            w: load_vec3(c, 10, base, count),
         }
     }
 

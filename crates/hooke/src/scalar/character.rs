@@ -244,84 +244,73 @@ pub(super) fn psi64(z: f64) -> f64 {
     }
 }
 
-/// Advances a character whose velocity follows a critical spring toward `v_goal`.
-///
-/// `x` is the position, `v` the velocity (the spring's "position") and `a` the acceleration (the
-/// spring's velocity). Velocity and acceleration are those of the exact critical spring with the
-/// given `halflife`; the position is their exact integral, so the update is dt-invariant: one step
-/// of 1 s gives the same state as sixty steps of 1/60 s. Halflife 0 snaps the velocity
-/// (`v = v_goal`, `a = 0`, `x += v_goal dt`); `dt = 0` leaves the state unchanged bit for bit.
-///
-/// ```
-/// use hooke::scalar::spring_character_update;
-///
-/// let (mut x, mut v, mut a) = (0.0_f32, 0.0_f32, 0.0_f32);
-/// for _ in 0..120 {
-///     spring_character_update(&mut x, &mut v, &mut a, 3.0, 0.1, 1.0 / 60.0);
-/// }
-/// // After two seconds the character runs at the desired speed, having lost
-/// // 2 / y = halflife / ln2 seconds of travel while accelerating.
-/// assert!((v - 3.0).abs() < 1e-4);
-/// assert!((x - 3.0 * (2.0 - 0.1 / std::f32::consts::LN_2)).abs() < 1e-3);
-/// ```
-pub fn spring_character_update(
-    x: &mut f32,
-    v: &mut f32,
-    a: &mut f32,
-    v_goal: f32,
-    halflife: f32,
-    dt: f32,
-) {
-    if dt == 0.0 {
-        return;
-    }
-    CharacterCoeffs::new(halflife, dt).apply(x, v, a, v_goal);
+/// Defines the character updates, each by its documentation, its name, its value type and the
+/// [`CharacterCoeffs`] method that applies one step to it; `dt = 0` leaves the state unchanged bit
+/// for bit (no coefficients are built).
+macro_rules! character_updates {
+    ($($(#[$doc:meta])* $name:ident: $value:ty => $apply:ident;)+) => {$(
+        $(#[$doc])*
+        pub fn $name(
+            x: &mut $value,
+            v: &mut $value,
+            a: &mut $value,
+            v_goal: $value,
+            halflife: f32,
+            dt: f32,
+        ) {
+            if dt == 0.0 {
+                return;
+            }
+            CharacterCoeffs::new(halflife, dt).$apply(x, v, a, v_goal);
+        }
+    )+};
 }
 
-/// [`spring_character_update`] on each component of a `Vec2` (a character on the ground plane).
-///
-/// ```
-/// use glam::Vec2;
-/// use hooke::scalar::spring_character_update_vec2;
-/// let (mut x, mut v, mut a) = (Vec2::ZERO, Vec2::ZERO, Vec2::ZERO);
-/// spring_character_update_vec2(&mut x, &mut v, &mut a, Vec2::new(1.0, -1.0), 0.1, 2.0);
-/// assert!((v - Vec2::new(1.0, -1.0)).length() < 1e-4);
-/// ```
-pub fn spring_character_update_vec2(
-    x: &mut Vec2,
-    v: &mut Vec2,
-    a: &mut Vec2,
-    v_goal: Vec2,
-    halflife: f32,
-    dt: f32,
-) {
-    if dt == 0.0 {
-        return;
-    }
-    CharacterCoeffs::new(halflife, dt).apply_vec2(x, v, a, v_goal);
-}
+character_updates! {
+    /// Advances a character whose velocity follows a critical spring toward `v_goal`.
+    ///
+    /// `x` is the position, `v` the velocity (the spring's "position") and `a` the acceleration
+    /// (the spring's velocity). Velocity and acceleration are those of the exact critical spring
+    /// with the given `halflife`; the position is their exact integral, so the update is
+    /// dt-invariant: one step of 1 s gives the same state as sixty steps of 1/60 s. Halflife 0
+    /// snaps the velocity
+    /// (`v = v_goal`, `a = 0`, `x += v_goal dt`); `dt = 0` leaves the state unchanged bit for bit.
+    ///
+    /// ```
+    /// use hooke::scalar::spring_character_update;
+    ///
+    /// let (mut x, mut v, mut a) = (0.0_f32, 0.0_f32, 0.0_f32);
+    /// for _ in 0..120 {
+    ///     spring_character_update(&mut x, &mut v, &mut a, 3.0, 0.1, 1.0 / 60.0);
+    /// }
+    /// // After two seconds the character runs at the desired speed, having lost
+    /// // 2 / y = halflife / ln2 seconds of travel while accelerating.
+    /// assert!((v - 3.0).abs() < 1e-4);
+    /// assert!((x - 3.0 * (2.0 - 0.1 / std::f32::consts::LN_2)).abs() < 1e-3);
+    /// ```
+    spring_character_update: f32 => apply;
 
-/// [`spring_character_update`] on each component of a `Vec3`.
-///
-/// ```
-/// use glam::Vec3;
-/// use hooke::scalar::spring_character_update_vec3;
-/// let (mut x, mut v, mut a) = (Vec3::ZERO, Vec3::ZERO, Vec3::ZERO);
-/// spring_character_update_vec3(&mut x, &mut v, &mut a, Vec3::X, 0.0, 0.5);
-/// assert_eq!((x, v, a), (Vec3::new(0.5, 0.0, 0.0), Vec3::X, Vec3::ZERO));
-/// ```
-pub fn spring_character_update_vec3(
-    x: &mut Vec3,
-    v: &mut Vec3,
-    a: &mut Vec3,
-    v_goal: Vec3,
-    halflife: f32,
-    dt: f32,
-) {
-    if dt == 0.0 {
-        return;
-    }
-    CharacterCoeffs::new(halflife, dt).apply_vec3(x, v, a, v_goal);
+    /// [`spring_character_update`] on each component of a `Vec2` (a character on the ground plane).
+    ///
+    /// ```
+    /// use glam::Vec2;
+    /// use hooke::scalar::spring_character_update_vec2;
+    /// let (mut x, mut v, mut a) = (Vec2::ZERO, Vec2::ZERO, Vec2::ZERO);
+    /// spring_character_update_vec2(&mut x, &mut v, &mut a, Vec2::new(1.0, -1.0), 0.1, 2.0);
+    /// assert!((v - Vec2::new(1.0, -1.0)).length() < 1e-4);
+    /// ```
+    spring_character_update_vec2: Vec2 => apply_vec2;
+
+    /// [`spring_character_update`] on each component of a `Vec3`.
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// use hooke::scalar::spring_character_update_vec3;
+    /// let (mut x, mut v, mut a) = (Vec3::ZERO, Vec3::ZERO, Vec3::ZERO);
+    /// spring_character_update_vec3(&mut x, &mut v, &mut a, Vec3::X, 0.0, 0.5);
+    /// assert_eq!((x, v, a), (Vec3::new(0.5, 0.0, 0.0), Vec3::X, Vec3::ZERO));
+    /// ```
+    spring_character_update_vec3: Vec3 => apply_vec3;
 }
 
 /// Checks that the three output columns of a prediction have the same length.
@@ -338,74 +327,71 @@ fn check_lengths(px: usize, pv: usize, pa: usize) -> Result<(), ParamError> {
     Ok(())
 }
 
-/// Predicts the character's future trajectory if the desired velocity stays `v_goal`.
-///
-/// Writes the state at the horizons `i * dt` for `i in 0..px.len()` (element 0 is the current
-/// state). Each horizon is evaluated directly by the closed form, not by stepping, so there is no
-/// accumulated error. The three slices must have the same length: otherwise nothing is written and
-/// [`ParamError::LengthMismatch`] names the column that differs from `px`.
-///
-/// ```
-/// use hooke::scalar::spring_character_predict;
-///
-/// let (mut px, mut pv, mut pa) = ([0.0_f32; 4], [0.0_f32; 4], [0.0_f32; 4]);
-/// spring_character_predict(&mut px, &mut pv, &mut pa, 1.0, 0.0, 0.0, 2.0, 0.2, 0.5)?;
-/// assert_eq!((px[0], pv[0], pa[0]), (1.0, 0.0, 0.0));
-/// assert!(px.windows(2).all(|w| w[1] > w[0]));
-///
-/// let mut short = [0.0_f32; 3];
-/// assert!(spring_character_predict(&mut px, &mut pv, &mut short, 1.0, 0.0, 0.0, 2.0, 0.2, 0.5).is_err());
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-pub fn spring_character_predict(
-    px: &mut [f32],
-    pv: &mut [f32],
-    pa: &mut [f32],
-    x: f32,
-    v: f32,
-    a: f32,
-    v_goal: f32,
-    halflife: f32,
-    dt: f32,
-) -> Result<(), ParamError> {
-    check_lengths(px.len(), pv.len(), pa.len())?;
-    for (i, ((px, pv), pa)) in px.iter_mut().zip(pv).zip(pa).enumerate() {
-        (*px, *pv, *pa) = (x, v, a);
-        spring_character_update(px, pv, pa, v_goal, halflife, i as f32 * dt);
-    }
-    Ok(())
+/// Defines the trajectory predictions, each by its documentation, its name, its value type and
+/// the update it evaluates at each horizon.
+macro_rules! character_predictions {
+    ($($(#[$doc:meta])* $name:ident: $value:ty => $update:ident;)+) => {$(
+        $(#[$doc])*
+        pub fn $name(
+            px: &mut [$value],
+            pv: &mut [$value],
+            pa: &mut [$value],
+            x: $value,
+            v: $value,
+            a: $value,
+            v_goal: $value,
+            halflife: f32,
+            dt: f32,
+        ) -> Result<(), ParamError> {
+            check_lengths(px.len(), pv.len(), pa.len())?;
+            for (i, ((px, pv), pa)) in px.iter_mut().zip(pv).zip(pa).enumerate() {
+                (*px, *pv, *pa) = (x, v, a);
+                $update(px, pv, pa, v_goal, halflife, i as f32 * dt);
+            }
+            Ok(())
+        }
+    )+};
 }
 
-/// [`spring_character_predict`] for a `Vec3` character.
-///
-/// ```
-/// use glam::Vec3;
-/// use hooke::scalar::spring_character_predict_vec3;
-///
-/// let mut px = vec![Vec3::ZERO; 8];
-/// let (mut pv, mut pa) = (px.clone(), px.clone());
-/// spring_character_predict_vec3(
-///     &mut px, &mut pv, &mut pa, Vec3::ZERO, Vec3::ZERO, Vec3::ZERO, Vec3::X, 0.1, 0.2)?;
-/// assert!((pv[7] - Vec3::X).length() < 1e-3);
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-pub fn spring_character_predict_vec3(
-    px: &mut [Vec3],
-    pv: &mut [Vec3],
-    pa: &mut [Vec3],
-    x: Vec3,
-    v: Vec3,
-    a: Vec3,
-    v_goal: Vec3,
-    halflife: f32,
-    dt: f32,
-) -> Result<(), ParamError> {
-    check_lengths(px.len(), pv.len(), pa.len())?;
-    for (i, ((px, pv), pa)) in px.iter_mut().zip(pv).zip(pa).enumerate() {
-        (*px, *pv, *pa) = (x, v, a);
-        spring_character_update_vec3(px, pv, pa, v_goal, halflife, i as f32 * dt);
-    }
-    Ok(())
+character_predictions! {
+    /// Predicts the character's future trajectory if the desired velocity stays `v_goal`.
+    ///
+    /// Writes the state at the horizons `i * dt` for `i in 0..px.len()` (element 0 is the current
+    /// state). Each horizon is evaluated directly by the closed form, not by stepping, so there is
+    /// no accumulated error. The three slices must have the same length: otherwise nothing is
+    /// written and [`ParamError::LengthMismatch`] names the column that differs from `px`.
+    ///
+    /// ```
+    /// use hooke::scalar::spring_character_predict;
+    ///
+    /// let (mut px, mut pv, mut pa) = ([0.0_f32; 4], [0.0_f32; 4], [0.0_f32; 4]);
+    /// spring_character_predict(&mut px, &mut pv, &mut pa, 1.0, 0.0, 0.0, 2.0, 0.2, 0.5)?;
+    /// assert_eq!((px[0], pv[0], pa[0]), (1.0, 0.0, 0.0));
+    /// assert!(px.windows(2).all(|w| w[1] > w[0]));
+    ///
+    /// let mut short = [0.0_f32; 3];
+    /// let (x, v, a, v_goal, halflife, dt) = (1.0, 0.0, 0.0, 2.0, 0.2, 0.5);
+    /// let result =
+    ///     spring_character_predict(&mut px, &mut pv, &mut short, x, v, a, v_goal, halflife, dt);
+    /// assert!(result.is_err());
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    spring_character_predict: f32 => spring_character_update;
+
+    /// [`spring_character_predict`] for a `Vec3` character.
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// use hooke::scalar::spring_character_predict_vec3;
+    ///
+    /// let mut px = vec![Vec3::ZERO; 8];
+    /// let (mut pv, mut pa) = (px.clone(), px.clone());
+    /// spring_character_predict_vec3(
+    ///     &mut px, &mut pv, &mut pa, Vec3::ZERO, Vec3::ZERO, Vec3::ZERO, Vec3::X, 0.1, 0.2)?;
+    /// assert!((pv[7] - Vec3::X).length() < 1e-3);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    spring_character_predict_vec3: Vec3 => spring_character_update_vec3;
 }
 
 #[cfg(test)]

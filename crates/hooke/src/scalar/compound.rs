@@ -157,12 +157,20 @@ pub fn timed_spring_damper_exact(
     dt: f32,
     apprehension: f32,
 ) {
+    if let Some((h, lookahead, t)) = lookahead_step(halflife, dt, apprehension) {
+        timed_step(x, v, xi, x_goal, t_goal, h, lookahead, t);
+    }
+}
+
+/// `(halflife, lookahead, dt)` in `f64` for a step of the timed or velocity spring, the lookahead
+/// being `apprehension` halflives (at least 0); `None` when the step changes nothing (`dt = 0`, a
+/// NaN halflife, or a `dt` that is negative, NaN or infinite).
+fn lookahead_step(halflife: f32, dt: f32, apprehension: f32) -> Option<(f64, f64, f64)> {
     let (h, t) = (f64::from(halflife), f64::from(dt));
     if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
-        return;
+        return None;
     }
-    let lookahead = (f64::from(apprehension) * h).max(0.0);
-    timed_step(x, v, xi, x_goal, t_goal, h, lookahead, t);
+    Some((h, (f64::from(apprehension) * h).max(0.0), t))
 }
 
 /// The step of [`timed_spring_damper_exact`] for a valid `halflife` and `dt > 0`, looking
@@ -179,18 +187,35 @@ pub(crate) fn timed_step(
     lookahead: f64,
     t: f64,
 ) {
-    let g = f64::from(x_goal);
-    let xi0 = f64::from(*xi);
     let remaining = f64::from(t_goal);
-    let (g0, q, t_break) = if remaining > lookahead {
-        let q = (g - xi0) / remaining;
-        (xi0 + q * lookahead, q, remaining - lookahead)
+    // Linear motion from where it is, arriving at the goal time.
+    let q = (f64::from(x_goal) - f64::from(*xi)) / remaining;
+    glide_step(x, v, xi, x_goal, (q, remaining), h, lookahead, t);
+}
+
+/// The step shared by the timed and velocity springs: the internal point `xi` moves toward
+/// `x_goal` at velocity `q` and arrives after `arrival` seconds (infinite: never); the spring
+/// tracks the point `lookahead` seconds ahead of it on that line, which stops at `x_goal`.
+#[allow(clippy::too_many_arguments)]
+fn glide_step(
+    x: &mut f32,
+    v: &mut f32,
+    xi: &mut f32,
+    x_goal: f32,
+    (q, arrival): (f64, f64),
+    h: f64,
+    lookahead: f64,
+    t: f64,
+) {
+    let xi0 = f64::from(*xi);
+    let (g0, q_ramp, t_break) = if arrival > lookahead {
+        (xi0 + q * lookahead, q, arrival - lookahead)
     } else {
-        (g, 0.0, 0.0)
+        (f64::from(x_goal), 0.0, 0.0)
     };
-    track_ramp(x, v, g0, q, t_break, h, t, x_goal);
-    *xi = if remaining > t {
-        (xi0 + (g - xi0) / remaining * t) as f32
+    track_ramp(x, v, g0, q_ramp, t_break, h, t, x_goal);
+    *xi = if arrival > t {
+        (xi0 + q * t) as f32
     } else {
         x_goal
     };
@@ -225,16 +250,12 @@ pub fn velocity_spring_damper_exact(
     dt: f32,
     apprehension: f32,
 ) {
-    let (h, t) = (f64::from(halflife), f64::from(dt));
-    if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
+    let Some((h, lookahead, t)) = lookahead_step(halflife, dt, apprehension) else {
         return;
-    }
-    let g = f64::from(x_goal);
-    let xi0 = f64::from(*xi);
+    };
     let speed = f64::from(max_velocity).max(0.0);
-    let gap = g - xi0;
+    let gap = f64::from(x_goal) - f64::from(*xi);
     let q = gap.signum() * speed;
-    let lookahead = (f64::from(apprehension) * h).max(0.0);
     let distance = gap.abs();
     // Time for xi to reach the goal (infinite if it cannot move).
     let arrival = if speed > 0.0 {
@@ -244,15 +265,5 @@ pub fn velocity_spring_damper_exact(
     } else {
         f64::INFINITY
     };
-    let (g0, q_ramp, t_break) = if arrival > lookahead {
-        (xi0 + q * lookahead, q, arrival - lookahead)
-    } else {
-        (g, 0.0, 0.0)
-    };
-    track_ramp(x, v, g0, q_ramp, t_break, h, t, x_goal);
-    *xi = if arrival > t {
-        (xi0 + q * t) as f32
-    } else {
-        x_goal
-    };
+    glide_step(x, v, xi, x_goal, (q, arrival), h, lookahead, t);
 }

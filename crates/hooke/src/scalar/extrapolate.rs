@@ -126,43 +126,102 @@ pub fn dead_blend_weight(elapsed: f64, blend_time: f64) -> (f64, f64) {
     super::BlendCurve::Smoothstep.blend_weight(elapsed, blend_time)
 }
 
-/// Dead blending of one `f32` value.
-///
-/// Call [`transition`](Self::transition) with the value and velocity that were being output (the
-/// previous frame's output, which may itself be mid-blend), then [`update`](Self::update) every
-/// frame with the live input. The output starts exactly at the stored state with its velocity (C0
-/// and C1 continuous), follows a smoothstep cross-fade from the decaying extrapolation of the
-/// stored state to the input, and equals the input exactly once `blend_time` has elapsed.
-///
-/// ```
-/// use hooke::scalar::DeadBlend;
-///
-/// let mut blend = DeadBlend::default();
-/// // Switch away from a value at 1.0 moving at 2.0/s to an input that sits at 0.
-/// blend.transition(1.0, 2.0, 0.3, 0.1);
-/// let (x, v) = blend.update(0.0, 0.0, 0.0);
-/// assert_eq!((x, v), (1.0, 2.0));
-/// for _ in 0..20 {
-///     blend.update(0.0, 0.0, 1.0 / 60.0);
-/// }
-/// assert_eq!(blend.update(0.0, 0.0, 1.0 / 60.0), (0.0, 0.0));
-/// assert!(!blend.is_active());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct DeadBlend {
-    /// The extrapolated source value.
-    pub x: f32,
-    /// The extrapolated source velocity.
-    pub v: f32,
-    /// Time since the transition (s).
-    pub elapsed: f32,
-    /// Duration of the cross-fade (s); 0 when no blend is running.
-    pub blend_time: f32,
-    /// Halflife of the extrapolated velocity (s).
-    pub halflife: f32,
+/// Defines a dead blend of one value type: the struct (its documentation, name and value type)
+/// and its methods (each with its documentation), which extrapolate with `$extrapolate` and
+/// cross-fade in `f64` (`$to_f64`, `$from_f64` convert the value).
+macro_rules! dead_blend {
+    (
+        $(#[$doc:meta])*
+        $name:ident: $value:ty, $extrapolate:ident, $to_f64:expr, $from_f64:expr;
+        $(#[$transition_doc:meta])* transition;
+        $(#[$is_active_doc:meta])* is_active;
+        $(#[$update_doc:meta])* update;
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Default)]
+        pub struct $name {
+            /// The extrapolated source value.
+            pub x: $value,
+            /// The extrapolated source velocity.
+            pub v: $value,
+            /// Time since the transition (s).
+            pub elapsed: f32,
+            /// Duration of the cross-fade (s); 0 when no blend is running.
+            pub blend_time: f32,
+            /// Halflife of the extrapolated velocity (s).
+            pub halflife: f32,
+        }
+
+        impl $name {
+            $(#[$transition_doc])*
+            pub fn transition(
+                &mut self,
+                src_x: $value,
+                src_v: $value,
+                blend_time: f32,
+                halflife: f32,
+            ) {
+                *self = $name {
+                    x: src_x,
+                    v: src_v,
+                    elapsed: 0.0,
+                    blend_time,
+                    halflife,
+                };
+            }
+
+            $(#[$is_active_doc])*
+            pub fn is_active(&self) -> bool {
+                self.blend_time > 0.0 && self.elapsed < self.blend_time
+            }
+
+            $(#[$update_doc])*
+            pub fn update(&mut self, in_x: $value, in_v: $value, dt: f32) -> ($value, $value) {
+                if !self.is_active() {
+                    return (in_x, in_v);
+                }
+                $extrapolate(&mut self.x, &mut self.v, self.halflife, dt);
+                self.elapsed += dt;
+                if !self.is_active() {
+                    return (in_x, in_v);
+                }
+                let (elapsed, blend_time) = (f64::from(self.elapsed), f64::from(self.blend_time));
+                let (w, dw) = dead_blend_weight(elapsed, blend_time);
+                let (to_f64, from_f64) = ($to_f64, $from_f64);
+                let (ex, ev) = (to_f64(self.x), to_f64(self.v));
+                let (ix, iv) = (to_f64(in_x), to_f64(in_v));
+                let (x, v) = cross_fade((ex, ev), (ix, iv), (w, dw));
+                (from_f64(x), from_f64(v))
+            }
+        }
+    };
 }
 
-impl DeadBlend {
+dead_blend! {
+    /// Dead blending of one `f32` value.
+    ///
+    /// Call [`transition`](Self::transition) with the value and velocity that were being output
+    /// (the previous frame's output, which may itself be mid-blend), then [`update`](Self::update)
+    /// every frame with the live input. The output starts exactly at the stored state with its
+    /// velocity (C0 and C1 continuous), follows a smoothstep cross-fade from the decaying
+    /// extrapolation of the stored state to the input, and equals the input exactly once
+    /// `blend_time` has elapsed.
+    ///
+    /// ```
+    /// use hooke::scalar::DeadBlend;
+    ///
+    /// let mut blend = DeadBlend::default();
+    /// // Switch away from a value at 1.0 moving at 2.0/s to an input that sits at 0.
+    /// blend.transition(1.0, 2.0, 0.3, 0.1);
+    /// let (x, v) = blend.update(0.0, 0.0, 0.0);
+    /// assert_eq!((x, v), (1.0, 2.0));
+    /// for _ in 0..20 {
+    ///     blend.update(0.0, 0.0, 1.0 / 60.0);
+    /// }
+    /// assert_eq!(blend.update(0.0, 0.0, 1.0 / 60.0), (0.0, 0.0));
+    /// assert!(!blend.is_active());
+    /// ```
+    DeadBlend: f32, extrapolate_decay, f64::from, |x: f64| x as f32;
     /// Starts a blend away from the value `src_x` moving at `src_v`.
     ///
     /// ```
@@ -170,25 +229,13 @@ impl DeadBlend {
     /// blend.transition(0.0, 1.0, 0.2, 0.05);
     /// assert!(blend.is_active());
     /// ```
-    pub fn transition(&mut self, src_x: f32, src_v: f32, blend_time: f32, halflife: f32) {
-        *self = DeadBlend {
-            x: src_x,
-            v: src_v,
-            elapsed: 0.0,
-            blend_time,
-            halflife,
-        };
-    }
-
+    transition;
     /// Whether a cross-fade is still running (the output differs from the input).
     ///
     /// ```
     /// assert!(!hooke::scalar::DeadBlend::default().is_active());
     /// ```
-    pub fn is_active(&self) -> bool {
-        self.blend_time > 0.0 && self.elapsed < self.blend_time
-    }
-
+    is_active;
     /// Advances the blend by `dt` and returns the output value and velocity for the live input.
     ///
     /// The output velocity is the exact derivative of the output: the blended velocities plus the
@@ -199,48 +246,21 @@ impl DeadBlend {
     /// // No blend running: the input passes through.
     /// assert_eq!(blend.update(3.0, -1.0, 0.1), (3.0, -1.0));
     /// ```
-    pub fn update(&mut self, in_x: f32, in_v: f32, dt: f32) -> (f32, f32) {
-        if !self.is_active() {
-            return (in_x, in_v);
-        }
-        extrapolate_decay(&mut self.x, &mut self.v, self.halflife, dt);
-        self.elapsed += dt;
-        if !self.is_active() {
-            return (in_x, in_v);
-        }
-        let (w, dw) = dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
-        let (ex, ev) = (f64::from(self.x), f64::from(self.v));
-        let (ix, iv) = (f64::from(in_x), f64::from(in_v));
-        let (x, v) = cross_fade((ex, ev), (ix, iv), (w, dw));
-        (x as f32, v as f32)
-    }
+    update;
 }
 
-/// Dead blending of one `Vec3` value; see [`DeadBlend`].
-///
-/// ```
-/// use glam::Vec3;
-/// use hooke::scalar::DeadBlendVec3;
-///
-/// let mut blend = DeadBlendVec3::default();
-/// blend.transition(Vec3::X, Vec3::Y, 0.25, 0.1);
-/// assert_eq!(blend.update(Vec3::ZERO, Vec3::ZERO, 0.0), (Vec3::X, Vec3::Y));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct DeadBlendVec3 {
-    /// The extrapolated source value.
-    pub x: Vec3,
-    /// The extrapolated source velocity.
-    pub v: Vec3,
-    /// Time since the transition (s).
-    pub elapsed: f32,
-    /// Duration of the cross-fade (s); 0 when no blend is running.
-    pub blend_time: f32,
-    /// Halflife of the extrapolated velocity (s).
-    pub halflife: f32,
-}
-
-impl DeadBlendVec3 {
+dead_blend! {
+    /// Dead blending of one `Vec3` value; see [`DeadBlend`].
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// use hooke::scalar::DeadBlendVec3;
+    ///
+    /// let mut blend = DeadBlendVec3::default();
+    /// blend.transition(Vec3::X, Vec3::Y, 0.25, 0.1);
+    /// assert_eq!(blend.update(Vec3::ZERO, Vec3::ZERO, 0.0), (Vec3::X, Vec3::Y));
+    /// ```
+    DeadBlendVec3: Vec3, extrapolate_decay_vec3, |x: Vec3| x.as_dvec3(), |x: DVec3| x.as_vec3();
     /// Starts a blend away from `src_x` moving at `src_v`.
     ///
     /// ```
@@ -248,25 +268,13 @@ impl DeadBlendVec3 {
     /// blend.transition(glam::Vec3::ONE, glam::Vec3::ZERO, 0.2, 0.05);
     /// assert!(blend.is_active());
     /// ```
-    pub fn transition(&mut self, src_x: Vec3, src_v: Vec3, blend_time: f32, halflife: f32) {
-        *self = DeadBlendVec3 {
-            x: src_x,
-            v: src_v,
-            elapsed: 0.0,
-            blend_time,
-            halflife,
-        };
-    }
-
+    transition;
     /// Whether a cross-fade is still running.
     ///
     /// ```
     /// assert!(!hooke::scalar::DeadBlendVec3::default().is_active());
     /// ```
-    pub fn is_active(&self) -> bool {
-        self.blend_time > 0.0 && self.elapsed < self.blend_time
-    }
-
+    is_active;
     /// Advances the blend by `dt` and returns the output value and velocity for the live input.
     ///
     /// ```
@@ -275,21 +283,7 @@ impl DeadBlendVec3 {
     /// blend.transition(Vec3::ZERO, Vec3::ZERO, 0.1, 0.1);
     /// assert_eq!(blend.update(Vec3::ONE, Vec3::X, 0.1), (Vec3::ONE, Vec3::X));
     /// ```
-    pub fn update(&mut self, in_x: Vec3, in_v: Vec3, dt: f32) -> (Vec3, Vec3) {
-        if !self.is_active() {
-            return (in_x, in_v);
-        }
-        extrapolate_decay_vec3(&mut self.x, &mut self.v, self.halflife, dt);
-        self.elapsed += dt;
-        if !self.is_active() {
-            return (in_x, in_v);
-        }
-        let (w, dw) = dead_blend_weight(f64::from(self.elapsed), f64::from(self.blend_time));
-        let (ex, ev) = (self.x.as_dvec3(), self.v.as_dvec3());
-        let (ix, iv) = (in_x.as_dvec3(), in_v.as_dvec3());
-        let (x, v) = cross_fade((ex, ev), (ix, iv), (w, dw));
-        (x.as_vec3(), v.as_vec3())
-    }
+    update;
 }
 
 /// Dead blending of one rotation; see [`DeadBlend`].

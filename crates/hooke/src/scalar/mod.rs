@@ -13,6 +13,7 @@
 mod approx;
 mod blend_curve;
 mod character;
+mod components;
 mod compound;
 mod damper;
 mod drift;

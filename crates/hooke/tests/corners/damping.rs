@@ -88,15 +88,7 @@ fn huge_damping_stays_finite_and_exact() {
                     let (x, v) = run(Family::StiffnessDamping, x0, v0, g, q, s, d, dt);
                     assert!(x.is_finite() && v.is_finite(), "s {s} d {d} dt {dt}");
                     if d <= 1e12 && s <= 1e4 {
-                        let case = Case {
-                            x0,
-                            v0,
-                            g,
-                            q,
-                            s: f64::from(s),
-                            d: f64::from(d),
-                            dt,
-                        };
+                        let case = Case::new(x0, v0, g, q, f64::from(s), f64::from(d), dt);
                         let (fx, fv) = case.error_fractions(x, v);
                         assert!(fx <= 1.0 && fv <= 1.0, "{case:?}: ({x}, {v}) ({fx}, {fv})");
                     }

@@ -9,15 +9,7 @@ fn tiny_and_huge_offsets_scale_linearly() {
             for dt in [1.0_f32 / 60.0, 0.3, 5.0] {
                 let (x1, v1) = run(family, 1.0, -0.5, 0.0, 0.0, p1, p2, dt);
                 let (s, d) = params_f64(family, p1, p2);
-                let unit = Case {
-                    x0: 1.0,
-                    v0: -0.5,
-                    g: 0.0,
-                    q: 0.0,
-                    s,
-                    d,
-                    dt,
-                };
+                let unit = Case::new(1.0, -0.5, 0.0, 0.0, s, d, dt);
                 let (bx, bv) = unit.bounds();
                 for k in [1e-30_f32, 1e-20, 1e-7, 1e7, 1e20, 1e30] {
                     let (x, v) = run(family, k, -0.5 * k, 0.0, 0.0, p1, p2, dt);
@@ -130,15 +122,7 @@ fn eps_phase_quadrant_flip_regression() {
                         x * sign > 0.0 && x * sign < u0 && v * sign < 0.0,
                         "s {s} d {d} x0 {x0} dt {dt}: ({x}, {v})"
                     );
-                    let case = Case {
-                        x0,
-                        v0: 0.0,
-                        g: 0.0,
-                        q: 0.0,
-                        s: f64::from(s),
-                        d: f64::from(d),
-                        dt,
-                    };
+                    let case = Case::new(x0, 0.0, 0.0, 0.0, f64::from(s), f64::from(d), dt);
                     let (fx, fv) = case.error_fractions(x, v);
                     assert!(fx <= 1.0 && fv <= 1.0, "{case:?}: ({x}, {v})");
                 }

@@ -122,15 +122,7 @@ fn huge_dt_converges_to_the_rest_point() {
                     let (x, v) = run(family, x0, v0, g, q, p1, p2, dt);
                     assert!(x.is_finite() && v.is_finite(), "{family:?} {p1} {p2} {dt}");
                     let (g, q) = effective_goal(family, g, q);
-                    let case = Case {
-                        x0,
-                        v0,
-                        g,
-                        q,
-                        s,
-                        d,
-                        dt,
-                    };
+                    let case = Case::new(x0, v0, g, q, s, d, dt);
                     let (fx, fv) = case.error_fractions(x, v);
                     assert!(fx <= 1.0 && fv <= 1.0, "{case:?}: {x} {v} ({fx}, {fv})");
                     if slow * f64::from(dt) > 50.0 {

@@ -79,11 +79,7 @@ fn quat_decay_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt
                 batch.set(i, q, w).unwrap();
             }
             // Every other frame through the threaded path (bit-identical).
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            crate::reference::step_alternating!(batch, frame, dt);
             for (i, &(q, w)) in state.iter().enumerate() {
                 let (mut sq, mut sw) = (q, w);
                 scalar::decay_spring_damper_exact_quat(&mut sq, &mut sw, hs[i], dt);
@@ -111,11 +107,7 @@ fn quat_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt() {
             batch.set_state(&qs, &ws).unwrap();
             batch.set_goals(&gs).unwrap();
             // Every other frame through the threaded path (bit-identical).
-            if frame % 2 == 0 {
-                batch.update(dt).unwrap();
-            } else {
-                batch.update_with_grain(dt, 1).unwrap();
-            }
+            crate::reference::step_alternating!(batch, frame, dt);
             for i in 0..n {
                 let (mut sq, mut sw) = (qs[i], ws[i]);
                 scalar::simple_spring_damper_exact_quat(&mut sq, &mut sw, gs[i], hs[i], dt);

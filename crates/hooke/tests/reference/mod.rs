@@ -21,6 +21,26 @@
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 
+mod rng;
+pub mod tracking;
+
+pub use rng::Rng;
+
+/// Steps a batch by `dt` on frame `frame`: with `update` on even frames and through the threaded
+/// path (`update_with_grain(dt, 1)`, which must be bit-identical) on odd ones.
+#[allow(unused_macros)] // each test binary uses its own subset
+macro_rules! step_alternating {
+    ($batch:expr, $frame:expr, $dt:expr) => {
+        if $frame % 2 == 0 {
+            $batch.update($dt).unwrap();
+        } else {
+            $batch.update_with_grain($dt, 1).unwrap();
+        }
+    };
+}
+#[allow(unused_imports)] // each test binary uses its own subset
+pub(crate) use step_alternating;
+
 /// A 3x3 matrix, row major.
 pub type Mat3 = [[f64; 3]; 3];
 
@@ -184,6 +204,40 @@ pub struct Case {
 }
 
 impl Case {
+    /// A case from its `f32` state, its stiffness and damping, and its time step.
+    pub fn new(x0: f32, v0: f32, g: f32, q: f32, s: f64, d: f64, dt: f32) -> Case {
+        Case {
+            x0,
+            v0,
+            g,
+            q,
+            s,
+            d,
+            dt,
+        }
+    }
+
+    /// A random case for stiffness `s` and damping `d`, drawn in this order: the goal and the
+    /// goal velocity (0 where not `with_goal` / `with_goal_velocity`), `x0 = goal + offset`
+    /// rounded to f32, the velocity, then the time step from `dt`.
+    pub fn random(
+        rng: &mut Rng,
+        (s, d): (f64, f64),
+        with_goal: bool,
+        with_goal_velocity: bool,
+        dt: impl FnOnce(&mut Rng) -> f32,
+    ) -> Case {
+        let g = if with_goal { rng.goal() } else { 0.0 };
+        let q = if with_goal_velocity {
+            rng.goal_velocity()
+        } else {
+            0.0
+        };
+        let x0 = (f64::from(g) + rng.offset()) as f32;
+        let v0 = rng.velocity();
+        Case::new(x0, v0, g, q, s, d, dt(rng))
+    }
+
     /// The reference result.
     pub fn reference(&self) -> (f64, f64) {
         spring(
@@ -321,6 +375,30 @@ impl Worst {
     }
 }
 
+/// Records `k` unequal steps of `case`'s spring that ended at `(x, v)` against the reference
+/// `(xr, vr)` over their sum: within 10x the case's bound plus two `f32` ulps of the result per
+/// step, the position's ulps charged to the velocity too, times `d/2 + sqrt s` (docs/math.md §4.4).
+pub fn record_steps(
+    worst: &mut Worst,
+    case: &Case,
+    k: usize,
+    (x, v): (f32, f32),
+    (xr, vr): (f64, f64),
+    describe: impl Fn() -> String,
+) {
+    let ulp = |x: f64| f64::from(ulp_f32(x as f32));
+    let (bp, bv) = case.bounds();
+    let per_step = 2.0 * k as f64;
+    let rate = 0.5 * case.d + case.s.sqrt();
+    let pos_tol = 10.0 * bp + per_step * ulp(xr);
+    let vel_tol = 10.0 * bv + per_step * (ulp(vr) + rate * ulp(xr));
+    worst.record(
+        fraction(f64::from(x) - xr, pos_tol),
+        fraction(f64::from(v) - vr, vel_tol),
+        describe,
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Comparing f32 results.
 
@@ -344,167 +422,6 @@ pub fn assert_lane_close(what: &str, i: usize, got: f32, want: f32, scale: f32) 
         ok,
         "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
     );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic random numbers (xorshift64*).
-
-/// A small deterministic generator.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Uniform in `[a, b)`.
-    pub fn range(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.unit()
-    }
-
-    /// Log-uniform in `[a, b)`, `0 < a < b`.
-    pub fn log_range(&mut self, a: f64, b: f64) -> f64 {
-        (a.ln() + (b.ln() - a.ln()) * self.unit()).exp()
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    /// `+1` or `-1`.
-    pub fn sign(&mut self) -> f64 {
-        if self.next_u64() & 1 == 0 { 1.0 } else { -1.0 }
-    }
-
-    /// One element of `items`.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next_u64() % items.len() as u64) as usize]
-    }
-
-    /// A halflife in `[1e-3, 10]` s (log-uniform; sometimes exactly an end).
-    pub fn halflife(&mut self) -> f32 {
-        if self.chance(0.03) {
-            self.pick(&[1e-3, 10.0])
-        } else {
-            self.log_range(1e-3, 10.0) as f32
-        }
-    }
-
-    /// A time step in `[0, 10]` s: sometimes 0, sometimes a frame time, mostly log-uniform.
-    pub fn dt(&mut self) -> f32 {
-        let r = self.unit();
-        if r < 0.04 {
-            0.0
-        } else if r < 0.12 {
-            self.pick(&[1.0 / 120.0, 1.0 / 60.0, 1.0 / 30.0, 10.0])
-        } else {
-            self.log_range(1e-5, 10.0) as f32
-        }
-    }
-
-    /// An offset `x0 - goal`: `±[1e-7, 1e3]`, log-uniform.
-    pub fn offset(&mut self) -> f64 {
-        self.sign() * self.log_range(1e-7, 1e3)
-    }
-
-    /// An initial velocity: 0 or `±[1e-3, 1e3]`.
-    pub fn velocity(&mut self) -> f32 {
-        if self.chance(0.15) {
-            0.0
-        } else {
-            (self.sign() * self.log_range(1e-3, 1e3)) as f32
-        }
-    }
-
-    /// A goal velocity: 0 or `±[1e-3, 1e2]`.
-    pub fn goal_velocity(&mut self) -> f32 {
-        if self.chance(0.3) {
-            0.0
-        } else {
-            (self.sign() * self.log_range(1e-3, 1e2)) as f32
-        }
-    }
-
-    /// A goal position: 0 or `±[1e-2, 1e3]`.
-    pub fn goal(&mut self) -> f32 {
-        if self.chance(0.3) {
-            0.0
-        } else {
-            (self.sign() * self.log_range(1e-2, 1e3)) as f32
-        }
-    }
-
-    /// A damping ratio in `[0.01, 100]`, a quarter of the time within `1e-5` of 1 (both sides, and
-    /// exactly 1).
-    pub fn damping_ratio(&mut self) -> f32 {
-        let r = self.unit();
-        if r < 0.05 {
-            1.0
-        } else if r < 0.25 {
-            (1.0 + self.sign() * self.log_range(1e-7, 1e-5)) as f32
-        } else {
-            self.log_range(0.01, 100.0) as f32
-        }
-    }
-
-    /// Uniform in `[lo, hi)`, in `f32` (for the tests of the `f32` batches and kernels).
-    pub fn range_f32(&mut self, lo: f32, hi: f32) -> f32 {
-        (lo as f64 + (hi as f64 - lo as f64) * self.unit()) as f32
-    }
-
-    /// Log-uniform in `[lo, hi)`, `0 < lo < hi`, in `f32`.
-    pub fn log_range_f32(&mut self, lo: f32, hi: f32) -> f32 {
-        self.log_range(lo as f64, hi as f64) as f32
-    }
-
-    /// `n` values uniform in `[lo, hi)`, in `f32`.
-    pub fn vec_f32(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
-        (0..n).map(|_| self.range_f32(lo, hi)).collect()
-    }
-
-    /// A unit rotation by up to 3.1 rad about a random axis, in `f32`.
-    pub fn quat_f32(&mut self) -> Quat {
-        let axis = Vec3::new(
-            self.range_f32(-1.0, 1.0),
-            self.range_f32(-1.0, 1.0),
-            self.range_f32(-1.0, 1.0),
-        );
-        let angle = self.range_f32(0.0, 3.1);
-        Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::X), angle)
-    }
-
-    /// A random unit vector.
-    pub fn unit_vec3(&mut self) -> DVec3 {
-        loop {
-            let v = DVec3::new(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            let len = v.length();
-            if len > 0.1 && len <= 1.0 {
-                return v / len;
-            }
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
