@@ -99,27 +99,110 @@ pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
     (g, g_over_z)
 }
 
-/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` for `0 <= z <= 1/2` (1/2 at `z = 0`) by its power
-/// series `1/2 - z/3 + z²/8 - ...`, no cancellation and no division: the series of
-/// [`one_minus_exp_poly`], and the small-`z` branch of the kernels that need `psi` itself (the
-/// character controller's response to acceleration) or `phi(z) = (1 - e^(-z)) / z = e^(-z) +
-/// z psi(z)` (extrapolation); above 1/2 they use `1 - e^(-z) (1 + z)` directly.
+/// The critical response of 8 lanes with rates `y >= 0` (finite) over `dt > 0`, from one
+/// [`exp_neg`] of `z = y dt`: what every per-frame critical kernel needs (`docs/math.md` §1.2,
+/// "In `f32`, per frame").
+#[derive(Clone, Copy)]
+pub(crate) struct CriticalResponse {
+    /// `z = y dt`, clamped to `2 Z_MAX` (finite, so that `e z` is `0 * finite` once `e` has
+    /// underflowed).
+    pub z: f32x8,
+    /// `e = e^(-z)`.
+    pub e: f32x8,
+    /// `g = 1 - e (1 + z)`: the position's response to its offset from the goal (`xx = -g`).
+    pub g: f32x8,
+    /// `g / y`: the position's response to the goal velocity over 2 (`xq = 2 g / y`) and, times
+    /// `y e0 - 2 q`, the whole of the offset's and the goal velocity's effect on the position.
+    pub g_over_y: f32x8,
+}
+
+/// [`CriticalResponse`] of rates `y` over `dt`. `g` and `g / y` come from the power series
+/// `z² psi(z)` below `z = 1/2` (no cancellation, no division: `g / y = z dt psi(z)`) and from
+/// `e` above it; a lane group whose `z` are all on one side evaluates one form only (with a
+/// per-frame `dt` and halflives of more than a frame or so, every lane group has `z < 1/2`).
+#[inline(always)]
+pub(crate) fn critical_response(y: f32x8, dt: f32x8) -> CriticalResponse {
+    let half = f32x8::splat(0.5);
+    let z = y * dt;
+    let small = z.simd_lt(half);
+    let series = |zs: f32x8| {
+        let z_psi = zs * psi_series(zs);
+        (zs * z_psi, z_psi * dt)
+    };
+    if small.all() {
+        // The frame-time case: no range reduction, no cancellation, no division.
+        let (g, g_over_y) = series(z);
+        return CriticalResponse {
+            z,
+            e: exp_neg_small(z),
+            g,
+            g_over_y,
+        };
+    }
+    let e = exp_neg(z);
+    let zc = z.fast_min(f32x8::splat(2.0 * Z_MAX));
+    let g = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
+    // y >= 1/(2 dt) > 0 in every lane with z >= 1/2 (y = +inf gives 0); the others take the
+    // series.
+    let (g, g_over_y) = if small.any() {
+        let (gs, ds) = series(z.fast_min(half));
+        (small.select(gs, g), small.select(ds, g / y))
+    } else {
+        (g, g / y)
+    };
+    CriticalResponse {
+        z: zc,
+        e,
+        g,
+        g_over_y,
+    }
+}
+
+/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` for `0 <= z <= 1/2` (1/2 at `z = 0`), no cancellation and
+/// no division: the series of [`one_minus_exp_poly`] and [`critical_response`], and the small-`z`
+/// branch of the kernels that need `psi` itself (the character controller's response to
+/// acceleration) or `phi(z) = (1 - e^(-z)) / z = e^(-z) + z psi(z)` (extrapolation); above 1/2
+/// they use `1 - e^(-z) (1 + z)` directly.
+///
+/// A degree-5 polynomial: the power series `1/2 - z/3 + z²/8 - ...` economized on `[0, 1/2]`
+/// (Chebyshev truncation, `docs/math.md` §1.2), within 0.18 ulp of `psi` before the rounding
+/// of its five multiply-adds (the degree-8 Taylor polynomial it replaced was within 0.1 ulp and
+/// cost three more).
 #[inline(always)]
 pub(super) fn psi_series(z: f32x8) -> f32x8 {
-    // sum_{n>=2} (-1)^n (n-1)/n! z^(n-2), n = 2..=10: the last term is below 1e-8 at z = 1/2.
-    const SERIES: [f32; 9] = [
-        1.0 / 2.0,
-        -1.0 / 3.0,
-        1.0 / 8.0,
-        -1.0 / 30.0,
-        1.0 / 144.0,
-        -1.0 / 840.0,
-        1.0 / 5760.0,
-        -1.0 / 45360.0,
-        1.0 / 403_200.0,
+    const PSI: [f32; 6] = [
+        0.5,
+        -0.333_333_16,
+        0.124_996_32,
+        -0.033_301_55,
+        0.006_819_34,
+        -0.000_958_870_1,
     ];
-    let mut p = f32x8::splat(SERIES[8]);
-    for &c in SERIES[..8].iter().rev() {
+    horner(z, &PSI)
+}
+
+/// `e^(-z)` for `0 <= z <= 1/2` without range reduction: a degree-5 polynomial (the Taylor
+/// series economized on `[0, 1/2]`, within 0.15 ulp before the rounding of its five
+/// multiply-adds, exactly 1 at `z = 0`). Half the operations of [`exp_neg`], for lane groups
+/// whose `z` are all below 1/2 (a frame's step with a halflife of a frame or more).
+#[inline(always)]
+pub(super) fn exp_neg_small(z: f32x8) -> f32x8 {
+    const EXP: [f32; 6] = [
+        1.0,
+        -0.999_998_8,
+        0.499_971_27,
+        -0.166_418,
+        0.040_685_23,
+        -0.006_506_926,
+    ];
+    horner(z, &EXP)
+}
+
+/// `c[0] + c[1] z + ... + c[5] z^5` by Horner's rule (one multiply-add per degree).
+#[inline(always)]
+fn horner(z: f32x8, c: &[f32; 6]) -> f32x8 {
+    let mut p = f32x8::splat(c[5]);
+    for &c in c[..5].iter().rev() {
         p = p.mul_add(z, f32x8::splat(c));
     }
     p

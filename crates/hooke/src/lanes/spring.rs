@@ -69,7 +69,7 @@ pub(crate) enum GoalLanes<'a> {
 impl GoalLanes<'_> {
     /// Lane groups available (`usize::MAX` for [`GoalLanes::Zero`]).
     #[inline(always)]
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             GoalLanes::Both(g, q) => g.len().min(q.len()),
             GoalLanes::Goal(g) => g.len(),
@@ -84,6 +84,16 @@ impl GoalLanes<'_> {
         match self {
             GoalLanes::Both(g, q) => GoalLanes::Both(&g[..n], &q[..n]),
             GoalLanes::Goal(g) => GoalLanes::Goal(&g[..n]),
+            GoalLanes::Zero => GoalLanes::Zero,
+        }
+    }
+
+    /// Lane groups `start..end` (`end <= self.len()`).
+    #[inline(always)]
+    pub(crate) fn range(self, start: usize, end: usize) -> Self {
+        match self {
+            GoalLanes::Both(g, q) => GoalLanes::Both(&g[start..end], &q[start..end]),
+            GoalLanes::Goal(g) => GoalLanes::Goal(&g[start..end]),
             GoalLanes::Zero => GoalLanes::Zero,
         }
     }
