@@ -11,21 +11,29 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use hooke::batch::{CriticalSprings, DecaySprings};
-use hooke_benches::{jitter_dt, workloads::critical::Inputs};
+use hooke_benches::{RESET_EVERY, jitter_dt, workloads::critical::Inputs};
 
 const N: usize = 1 << 14;
 
-/// Per-frame times (ns/spring) of two steppers run alternately on the same frame times.
-fn pair(frames: u64, mut a: impl FnMut(f32), mut b: impl FnMut(f32)) -> [Vec<f64>; 2] {
+/// Per-frame times (ns/spring) of two steppers run alternately on the same frame times. Each
+/// stepper takes `Some(dt)` to step, `None` to restore its initial state (untimed, every
+/// [`RESET_EVERY`] frames, as the criterion benches do, so that the frames measure springs in
+/// motion rather than at rest).
+fn pair(
+    frames: u64,
+    mut a: impl FnMut(Option<f32>),
+    mut b: impl FnMut(Option<f32>),
+) -> [Vec<f64>; 2] {
     let mut times = [Vec::new(), Vec::new()];
     for f in 0..frames + 16 {
         let dt = black_box(jitter_dt(f));
-        for (k, step) in [&mut a as &mut dyn FnMut(f32), &mut b]
-            .into_iter()
-            .enumerate()
-        {
+        let steppers = [&mut a as &mut dyn FnMut(Option<f32>), &mut b];
+        for (k, step) in steppers.into_iter().enumerate() {
+            if f % RESET_EVERY == 0 {
+                step(None);
+            }
             let start = Instant::now();
-            step(dt);
+            step(Some(dt));
             let ns = start.elapsed().as_secs_f64() * 1e9 / N as f64;
             if f >= 16 {
                 times[k].push(ns);
@@ -55,24 +63,26 @@ fn main() {
     let want = |name: &str| only == "all" || only == name;
     if want("critical") {
         let mut b = CriticalSprings::with_halflives(&inputs.halflife).expect("valid");
-        b.set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
-            .expect("len");
-        let mut s: Vec<[f32; 5]> = (0..N)
+        let start: Vec<[f32; 5]> = (0..N)
             .map(|i| {
-                let g = inputs.goal[i];
-                [
-                    inputs.x[i],
-                    inputs.v[i],
-                    g,
-                    inputs.goal_velocity[i],
-                    inputs.halflife[i],
-                ]
+                let (g, q) = (inputs.goal[i], inputs.goal_velocity[i]);
+                [inputs.x[i], inputs.v[i], g, q, inputs.halflife[i]]
             })
             .collect();
+        let mut s = start.clone();
         let times = pair(
             frames,
-            |dt| b.update(dt).expect("dt"),
+            |dt| match dt {
+                Some(dt) => b.update(dt).expect("dt"),
+                None => b
+                    .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
+                    .expect("len"),
+            },
             |dt| {
+                let Some(dt) = dt else {
+                    s.copy_from_slice(&start);
+                    return;
+                };
                 for s in &mut s {
                     let [mut x, mut v, g, q, h] = *s;
                     spring_damper::critical_spring_damper_exact(&mut x, &mut v, g, q, h, dt);
@@ -85,14 +95,21 @@ fn main() {
     }
     if want("decay") {
         let mut b = DecaySprings::with_halflives(&inputs.halflife).expect("valid");
-        b.set_state(&inputs.x, &inputs.v).expect("len");
-        let mut s: Vec<[f32; 3]> = (0..N)
+        let start: Vec<[f32; 3]> = (0..N)
             .map(|i| [inputs.x[i], inputs.v[i], inputs.halflife[i]])
             .collect();
+        let mut s = start.clone();
         let times = pair(
             frames,
-            |dt| b.update(dt).expect("dt"),
+            |dt| match dt {
+                Some(dt) => b.update(dt).expect("dt"),
+                None => b.set_state(&inputs.x, &inputs.v).expect("len"),
+            },
             |dt| {
+                let Some(dt) = dt else {
+                    s.copy_from_slice(&start);
+                    return;
+                };
                 for s in &mut s {
                     let [mut x, mut v, h] = *s;
                     spring_damper::decay_spring_damper_exact(&mut x, &mut v, h, dt);
