@@ -43,6 +43,25 @@ fn pair(
     times
 }
 
+/// The peer's plain loop over its array of springs as a stepper for [`pair`]: `step` advances
+/// one spring's `[f32; K]` by `dt`; `None` restores `start`.
+fn peer_loop<const K: usize>(
+    start: Vec<[f32; K]>,
+    step: impl Fn(&mut [f32; K], f32),
+) -> impl FnMut(Option<f32>) {
+    let mut springs = start.clone();
+    move |dt| {
+        let Some(dt) = dt else {
+            springs.copy_from_slice(&start);
+            return;
+        };
+        for s in &mut springs {
+            step(s, dt);
+        }
+        black_box(&mut springs);
+    }
+}
+
 fn report(name: &str, [hooke, peer]: [Vec<f64>; 2]) {
     let stats = |mut t: Vec<f64>| {
         t.sort_by(f64::total_cmp);
@@ -69,7 +88,10 @@ fn main() {
                 [inputs.x[i], inputs.v[i], g, q, inputs.halflife[i]]
             })
             .collect();
-        let mut s = start.clone();
+        let peer = peer_loop(start, |s, dt| {
+            let [x, v, g, q, h] = s;
+            spring_damper::critical_spring_damper_exact(x, v, *g, *q, *h, dt);
+        });
         let times = pair(
             frames,
             |dt| match dt {
@@ -78,18 +100,7 @@ fn main() {
                     .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
                     .expect("len"),
             },
-            |dt| {
-                let Some(dt) = dt else {
-                    s.copy_from_slice(&start);
-                    return;
-                };
-                for s in &mut s {
-                    let [mut x, mut v, g, q, h] = *s;
-                    spring_damper::critical_spring_damper_exact(&mut x, &mut v, g, q, h, dt);
-                    (s[0], s[1]) = (x, v);
-                }
-                black_box(&mut s);
-            },
+            peer,
         );
         report("critical", times);
     }
@@ -98,25 +109,17 @@ fn main() {
         let start: Vec<[f32; 3]> = (0..N)
             .map(|i| [inputs.x[i], inputs.v[i], inputs.halflife[i]])
             .collect();
-        let mut s = start.clone();
+        let peer = peer_loop(start, |s, dt| {
+            let [x, v, h] = s;
+            spring_damper::decay_spring_damper_exact(x, v, *h, dt);
+        });
         let times = pair(
             frames,
             |dt| match dt {
                 Some(dt) => b.update(dt).expect("dt"),
                 None => b.set_state(&inputs.x, &inputs.v).expect("len"),
             },
-            |dt| {
-                let Some(dt) = dt else {
-                    s.copy_from_slice(&start);
-                    return;
-                };
-                for s in &mut s {
-                    let [mut x, mut v, h] = *s;
-                    spring_damper::decay_spring_damper_exact(&mut x, &mut v, h, dt);
-                    (s[0], s[1]) = (x, v);
-                }
-                black_box(&mut s);
-            },
+            peer,
         );
         report("decay", times);
     }
