@@ -1,7 +1,7 @@
 //! Diagnostic: per-spring-halflife kernels with a frame time that changes every frame, against
 //! the shared-coefficient kernel and the peer's plain loop, 16k springs. Prints ns/spring and the
 //! ratio to the peer. Run one variant alone (argument `critical`, `decay`, `damper`, `shared`,
-//! `quat`, `quat_decay`, `peer`) under `valgrind --tool=callgrind` to count instructions per spring.
+//! `quat`, `quat_decay`, `peer`, `peer_decay`) under `valgrind --tool=callgrind` to count instructions per spring.
 //!
 //! `cargo run --release -p hooke-benches --example rate_kernels [variant] [frames]`
 
@@ -43,6 +43,20 @@ fn main() {
                 black_box(&mut s);
             });
             results.push(("peer", ns));
+        }
+        if want("peer_decay") {
+            let mut s: Vec<[f32; 3]> = (0..N)
+                .map(|i| [inputs.x[i], inputs.v[i], inputs.halflife[i]])
+                .collect();
+            let ns = time(frames, |dt| {
+                for s in &mut s {
+                    let [mut x, mut v, h] = *s;
+                    spring_damper::decay_spring_damper_exact(&mut x, &mut v, h, dt);
+                    (s[0], s[1]) = (x, v);
+                }
+                black_box(&mut s);
+            });
+            results.push(("peer_decay", ns));
         }
         if want("critical") {
             let mut b = CriticalSprings::with_halflives(&inputs.halflife).expect("valid");

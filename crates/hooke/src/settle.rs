@@ -22,8 +22,7 @@
 //! `1e-6` of the goal's magnitude, about 8 ulps). The identity step (`dt = 0`) is exempt: it
 //! returns its input bit for bit.
 
-use bytemuck::cast;
-use wide::{f32x8, u32x8};
+use wide::f32x8;
 
 /// Results of magnitude below this (the smallest normal `f32`) are flushed: a position within it
 /// of its goal is put on the goal, a velocity below it becomes 0.
@@ -98,30 +97,24 @@ pub fn flush_lanes(x0: f32x8, x1: f32x8, v1: f32x8, goal: f32x8) -> (f32x8, f32x
     (near.select(goal, x1), v1 & !resting)
 }
 
-/// Lanes whose step needs none of the settling rule: the velocity is normal and finite
-/// (`SETTLE_TINY <= |v1| <= f32::MAX`) and the position changed. One unsigned range test on the
-/// velocity's bits and one comparison: the kernels' fast path.
+/// Lanes whose step needs none of the settling rule, provided the velocity is finite: the
+/// velocity is not below the normal range (`|v1| >= SETTLE_TINY`) and the position changed. Two
+/// comparisons: the kernels' fast path, which checks that the results are finite separately
+/// (once per block of lane groups, on the sum of positions and velocities), so an infinite
+/// velocity passes here and NaN does not.
 ///
 /// ```
 /// use hooke::settle::moving_lanes;
 /// use wide::f32x8;
-/// let x0 = f32x8::from([1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
-/// let x1 = f32x8::from([0.5, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0, 0.0]);
-/// let v1 = f32x8::from([-3.0, -3.0, 1e-39, f32::INFINITY, 0.0, 0.0, 0.0, 0.0]);
+/// let x0 = f32x8::from([1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0]);
+/// let x1 = f32x8::from([0.5, 1.0, 0.5, 0.5, 0.5, 0.0, 0.0, 0.0]);
+/// let v1 = f32x8::from([-3.0, -3.0, 1e-39, f32::INFINITY, f32::NAN, 0.0, 0.0, 0.0]);
 /// let m = moving_lanes(x0, x1, v1).to_array().map(|l| l != 0.0);
-/// assert_eq!(m[..4], [true, false, false, false]);
+/// assert_eq!(m[..5], [true, false, false, true, false]);
 /// ```
 #[inline(always)]
 pub fn moving_lanes(x0: f32x8, x1: f32x8, v1: f32x8) -> f32x8 {
-    // |v| in [MIN_POSITIVE, MAX] <=> 2 bits(v) (sign shifted out) - 2 bits(MIN_POSITIVE) is at
-    // most 2 (bits(MAX) - bits(MIN_POSITIVE)) as unsigned integers: NaN, infinities, 0 and
-    // subnormals all fall outside.
-    const LO: u32 = SETTLE_TINY.to_bits() << 1;
-    const SPAN: u32 = (f32::MAX.to_bits() << 1) - LO;
-    let bits: u32x8 = cast(v1);
-    let t = (bits + bits) - u32x8::splat(LO);
-    let normal: f32x8 = cast(t.min(u32x8::splat(SPAN)).simd_eq(t));
-    normal & x1.simd_ne(x0)
+    v1.abs().simd_ge(f32x8::splat(SETTLE_TINY)) & x1.simd_ne(x0)
 }
 
 /// The flush of a velocity alone (springs whose position has no goal, such as extrapolation).

@@ -176,3 +176,56 @@ fn simple_and_decay_kernels_saturate_like_their_scalar_twins() {
         assert_eq!((bx, bv), (sx, sv));
     }
 }
+
+/// Per-spring halflives that are all equal step like the shared halflife (the per-frame `f32`
+/// response against the cached `f64` coefficients, `docs/math.md` §1.2): within the tolerance of
+/// the scalar comparisons above, one step from the same random states, for frame times on both
+/// sides of the switch at `z = 1/2`, tiny and huge ones, toward goals with and without goal
+/// velocities, and for decays; the chunks of 16 lane groups and the tail are all exercised.
+#[test]
+fn equal_per_spring_halflives_step_like_the_shared_halflife() {
+    let mut rng = Rng::new(0x5EED_0018);
+    for n in [1, 8, 127, 128, 129, 300] {
+        for h in [1e-3, 0.05, 0.2, 2.0, 1e4] {
+            let mut shared = CriticalSprings::new(n, h).unwrap();
+            let mut per = CriticalSprings::with_halflives(&vec![h; n]).unwrap();
+            let mut shared_decay = DecaySprings::new(n, h).unwrap();
+            let mut per_decay = DecaySprings::with_halflives(&vec![h; n]).unwrap();
+            for dt in [
+                1e-30,
+                1e-6,
+                1.0 / 240.0,
+                1.0 / 60.0,
+                0.1,
+                0.5,
+                3.0,
+                1e3,
+                1e30,
+            ] {
+                let x: Vec<f32> = (0..n).map(|_| rng.range_f32(-10.0, 10.0)).collect();
+                let v: Vec<f32> = (0..n).map(|_| rng.range_f32(-50.0, 50.0)).collect();
+                let g: Vec<f32> = (0..n).map(|_| rng.range_f32(-10.0, 10.0)).collect();
+                let q: Vec<f32> = (0..n).map(|_| rng.range_f32(-5.0, 5.0)).collect();
+                for b in [&mut shared, &mut per] {
+                    b.set_state(&x, &v, &g, &q).unwrap();
+                    b.update(dt).unwrap();
+                }
+                for b in [&mut shared_decay, &mut per_decay] {
+                    b.set_state(&x, &v).unwrap();
+                    b.update(dt).unwrap();
+                }
+                for i in 0..n {
+                    let scale = x[i].abs() + g[i].abs() + (v[i].abs() + q[i].abs()) * (1.0 + dt);
+                    let vscale = scale * (1.0 + 4.0 * std::f32::consts::LN_2 / h);
+                    let what = format!("n={n} h={h} dt={dt} [{i}]");
+                    assert_close(&format!("x {what}"), per.x()[i], shared.x()[i], scale);
+                    assert_close(&format!("v {what}"), per.v()[i], shared.v()[i], vscale);
+                    let (px, sx) = (per_decay.x()[i], shared_decay.x()[i]);
+                    assert_close(&format!("decay x {what}"), px, sx, scale);
+                    let (pv, sv) = (per_decay.v()[i], shared_decay.v()[i]);
+                    assert_close(&format!("decay v {what}"), pv, sv, vscale);
+                }
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::exp::{exp_neg, psi_series};
+use super::exp::critical_response;
 use crate::scalar::CharacterCoeffs;
 use crate::settle::{flush_lanes, settle, stalled_lanes};
 
@@ -233,36 +233,28 @@ impl CharacterLanes {
     /// The coefficients of 8 characters with rates `y` over `dt` (`docs/math.md` §5, the module
     /// docs of [`crate::scalar::CharacterCoeffs`]), with `z = y dt`, `e = e^(-z)` and
     /// `psi(z) = (1 - e (1 + z)) / z²`: `xj = dt (e + 2 z psi)`, `xa = dt² psi`,
-    /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`. Below `z = 1/2` from the
-    /// power series of psi; above from `g = 1 - e (1 + z)`: `xj = dt e + 2 g / y`, `xa = g / y²`,
-    /// so that neither underflows when `z` is huge (one division per 8 lanes). Coefficients
+    /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`, written as
+    /// `xj = dt e + 2 g / y`, `xa = (g / y) / y` with `g = 1 - e (1 + z) = z² psi` from
+    /// [`critical_response`] (the power series of psi below `z = 1/2`, so that neither
+    /// underflows when `z` is huge; one division per 8 lanes). Coefficients
     /// beyond the `f32` range (a huge halflife and a huge `dt`) are clamped to `f32::MAX`, whose
     /// step then saturates.
     #[inline(always)]
     fn from_rate(y: f32x8, dt: f32) -> CharacterLanes {
         let t = f32x8::splat(dt);
+        // Rigid lanes (halflife 0, y = +inf): e = 0 and g / y = 0 make every response 0, and the
+        // velocity lands on its goal; only `aj` would be `inf * 0` and takes y = 0.
         let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
+        let r = critical_response(y, t);
+        let (z, e) = (r.z, r.e);
+        // g / y = z dt psi below z = 1/2, so both forms of xj are dt e + 2 g / y; xa = g / y² is
+        // dt² psi there (one division per 8 lanes, as before; rigid lanes give 0 / inf = 0).
+        let xj = r.g_over_y.mul_add(f32x8::splat(2.0), t * e);
+        let xa = r.g_over_y / y;
         let y = infinite.select(f32x8::ZERO, y);
-        let z = y * t;
-        // Rigid lanes (halflife 0): z = 0 and e = 0 make every response 0 but xa (selected
-        // below); the velocity lands on its goal.
-        let e = infinite.select(f32x8::ZERO, exp_neg(z));
-        let (half, two) = (f32x8::splat(0.5), f32x8::splat(2.0));
-        let small = z.simd_lt(half);
-        let psi = psi_series(z.fast_min(half));
-        // e = 0 beyond z = 87, so clamping z at 200 keeps e (1 + z) a finite 0.
-        let g = (-e).mul_add(f32x8::ONE + z.fast_min(f32x8::splat(200.0)), f32x8::ONE);
-        // y = 0 only where z = 0 (small): the large branch's lanes are then discarded.
-        let inv_y = f32x8::ONE / y;
-        let xj = small.select(
-            t * (z * psi).mul_add(two, e),
-            (g * inv_y).mul_add(two, t * e),
-        );
-        let xa = small.select(t * (t * psi), g * inv_y * inv_y);
-        let xa = infinite.select(f32x8::ZERO, xa);
         let max = f32x8::splat(f32::MAX);
         // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
-        let ze = z.fast_min(f32x8::splat(1e30)) * e;
+        let ze = z * e;
         CharacterLanes {
             identity: !(dt > 0.0 && dt.is_finite()),
             dt: t,

@@ -99,27 +99,110 @@ pub fn one_minus_exp_poly(z: f32x8, e: f32x8) -> (f32x8, f32x8) {
     (g, g_over_z)
 }
 
-/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` for `0 <= z <= 1/2` (1/2 at `z = 0`) by its power
-/// series `1/2 - z/3 + z²/8 - ...`, no cancellation and no division: the series of
-/// [`one_minus_exp_poly`], and the small-`z` branch of the kernels that need `psi` itself (the
-/// character controller's response to acceleration) or `phi(z) = (1 - e^(-z)) / z = e^(-z) +
-/// z psi(z)` (extrapolation); above 1/2 they use `1 - e^(-z) (1 + z)` directly.
+/// The critical response of 8 lanes with rates `y >= 0` (finite) over `dt > 0`, from one
+/// [`exp_neg`] of `z = y dt`: what every per-frame critical kernel needs (`docs/math.md` §1.2,
+/// "In `f32`, per frame").
+#[derive(Clone, Copy)]
+pub(crate) struct CriticalResponse {
+    /// `z = y dt`, clamped to `2 Z_MAX` (finite, so that `e z` is `0 * finite` once `e` has
+    /// underflowed).
+    pub z: f32x8,
+    /// `e = e^(-z)`.
+    pub e: f32x8,
+    /// `g = 1 - e (1 + z)`: the position's response to its offset from the goal (`xx = -g`).
+    pub g: f32x8,
+    /// `g / y`: the position's response to the goal velocity over 2 (`xq = 2 g / y`) and, times
+    /// `y e0 - 2 q`, the whole of the offset's and the goal velocity's effect on the position.
+    pub g_over_y: f32x8,
+}
+
+/// [`CriticalResponse`] of rates `y` over `dt`. `g` and `g / y` come from the power series
+/// `z² psi(z)` below `z = 1/2` (no cancellation, no division: `g / y = z dt psi(z)`) and from
+/// `e` above it; a lane group whose `z` are all on one side evaluates one form only (with a
+/// per-frame `dt` and halflives of more than a frame or so, every lane group has `z < 1/2`).
+#[inline(always)]
+pub(crate) fn critical_response(y: f32x8, dt: f32x8) -> CriticalResponse {
+    let half = f32x8::splat(0.5);
+    let z = y * dt;
+    let small = z.simd_lt(half);
+    let series = |zs: f32x8| {
+        let z_psi = zs * psi_series(zs);
+        (zs * z_psi, z_psi * dt)
+    };
+    if small.all() {
+        // The frame-time case: no range reduction, no cancellation, no division.
+        let (g, g_over_y) = series(z);
+        return CriticalResponse {
+            z,
+            e: exp_neg_small(z),
+            g,
+            g_over_y,
+        };
+    }
+    let e = exp_neg(z);
+    let zc = z.fast_min(f32x8::splat(2.0 * Z_MAX));
+    let g = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
+    // y >= 1/(2 dt) > 0 in every lane with z >= 1/2 (y = +inf gives 0); the others take the
+    // series.
+    let (g, g_over_y) = if small.any() {
+        let (gs, ds) = series(z.fast_min(half));
+        (small.select(gs, g), small.select(ds, g / y))
+    } else {
+        (g, g / y)
+    };
+    CriticalResponse {
+        z: zc,
+        e,
+        g,
+        g_over_y,
+    }
+}
+
+/// `psi(z) = (1 - e^(-z) (1 + z)) / z²` for `0 <= z <= 1/2` (1/2 at `z = 0`), no cancellation and
+/// no division: the series of [`one_minus_exp_poly`] and [`critical_response`], and the small-`z`
+/// branch of the kernels that need `psi` itself (the character controller's response to
+/// acceleration) or `phi(z) = (1 - e^(-z)) / z = e^(-z) + z psi(z)` (extrapolation); above 1/2
+/// they use `1 - e^(-z) (1 + z)` directly.
+///
+/// A degree-5 polynomial: the power series `1/2 - z/3 + z²/8 - ...` economized on `[0, 1/2]`
+/// (Chebyshev truncation, `docs/math.md` §1.2), within 0.18 ulp of `psi` before the rounding
+/// of its five multiply-adds (the degree-8 Taylor polynomial it replaced was within 0.1 ulp and
+/// cost three more).
 #[inline(always)]
 pub(super) fn psi_series(z: f32x8) -> f32x8 {
-    // sum_{n>=2} (-1)^n (n-1)/n! z^(n-2), n = 2..=10: the last term is below 1e-8 at z = 1/2.
-    const SERIES: [f32; 9] = [
-        1.0 / 2.0,
-        -1.0 / 3.0,
-        1.0 / 8.0,
-        -1.0 / 30.0,
-        1.0 / 144.0,
-        -1.0 / 840.0,
-        1.0 / 5760.0,
-        -1.0 / 45360.0,
-        1.0 / 403_200.0,
+    const PSI: [f32; 6] = [
+        0.5,
+        -0.333_333_16,
+        0.124_996_32,
+        -0.033_301_55,
+        0.006_819_34,
+        -0.000_958_870_1,
     ];
-    let mut p = f32x8::splat(SERIES[8]);
-    for &c in SERIES[..8].iter().rev() {
+    horner(z, &PSI)
+}
+
+/// `e^(-z)` for `0 <= z <= 1/2` without range reduction: a degree-5 polynomial (the Taylor
+/// series economized on `[0, 1/2]`, within 0.15 ulp before the rounding of its five
+/// multiply-adds, exactly 1 at `z = 0`). Half the operations of [`exp_neg`], for lane groups
+/// whose `z` are all below 1/2 (a frame's step with a halflife of a frame or more).
+#[inline(always)]
+pub(super) fn exp_neg_small(z: f32x8) -> f32x8 {
+    const EXP: [f32; 6] = [
+        1.0,
+        -0.999_998_8,
+        0.499_971_27,
+        -0.166_418,
+        0.040_685_23,
+        -0.006_506_926,
+    ];
+    horner(z, &EXP)
+}
+
+/// `c[0] + c[1] z + ... + c[5] z^5` by Horner's rule (one multiply-add per degree).
+#[inline(always)]
+fn horner(z: f32x8, c: &[f32; 6]) -> f32x8 {
+    let mut p = f32x8::splat(c[5]);
+    for &c in c[..5].iter().rev() {
         p = p.mul_add(z, f32x8::splat(c));
     }
     p
@@ -156,6 +239,155 @@ mod tests {
                     (f64::from(e) - want).abs() <= 2.0 * ulp,
                     "z = {z}: {e} vs {want}"
                 );
+            }
+        }
+    }
+
+    /// `f64` reference of `psi(z) = (1 - e^(-z) (1 + z)) / z²` (its series below 1e-2, where the
+    /// closed form cancels even in `f64`).
+    fn psi_ref(z: f64) -> f64 {
+        if z < 1e-2 {
+            (0..12)
+                .rev()
+                .fold(0.0, |acc, n| acc * -z + f64::from(n + 1) / factorial(n + 2))
+        } else {
+            (1.0 - (-z).exp() * (1.0 + z)) / (z * z)
+        }
+    }
+
+    fn factorial(n: u32) -> f64 {
+        (1..=n).map(f64::from).product()
+    }
+
+    /// Every `f32` step of `[0, 1/2)` a dense grid reaches, plus 0, the smallest subnormal, the
+    /// smallest normal and the last `f32` below 1/2.
+    fn small_grid() -> Vec<f32> {
+        let mut zs: Vec<f32> = (0..50_000).map(|i| i as f32 * 1e-5).collect();
+        zs.extend([
+            0.0,
+            1e-45,
+            1e-40,
+            f32::MIN_POSITIVE,
+            1e-20,
+            1e-8,
+            0.5f32.next_down(),
+        ]);
+        zs
+    }
+
+    fn lanes(chunk: &[f32], pad: f32) -> f32x8 {
+        let mut l = [pad; 8];
+        l[..chunk.len()].copy_from_slice(chunk);
+        f32x8::from(l)
+    }
+
+    /// The degree-5 polynomials of the frame-time branch against `f64`, over all of `[0, 1/2)`
+    /// including 0 and subnormal `z`: `e^(-z)` within 2 ulps (as [`exp_neg`]), `psi` within 2.
+    #[test]
+    fn small_z_polynomials_within_two_ulps_of_f64() {
+        for chunk in small_grid().chunks(8) {
+            let z = lanes(chunk, 0.0);
+            let (e, psi) = (exp_neg_small(z).to_array(), psi_series(z).to_array());
+            for (i, &z) in chunk.iter().enumerate() {
+                let z64 = f64::from(z);
+                let want = (-z64).exp();
+                let ulp = f64::from(f32::EPSILON) * want;
+                assert!(
+                    (f64::from(e[i]) - want).abs() <= 2.0 * ulp,
+                    "e z = {z}: {}",
+                    e[i]
+                );
+                let want = psi_ref(z64);
+                let ulp = f64::from(f32::EPSILON) * want;
+                assert!(
+                    (f64::from(psi[i]) - want).abs() <= 2.0 * ulp,
+                    "psi z = {z}: {}",
+                    psi[i]
+                );
+            }
+        }
+        // Exactly 1 and 1/2 at z = 0 (a spring stepped by a subnormal dt stays put).
+        assert_eq!(exp_neg_small(f32x8::ZERO).to_array()[0], 1.0);
+        assert_eq!(psi_series(f32x8::ZERO).to_array()[0], 0.5);
+    }
+
+    /// [`critical_response`] over the whole input range (z from 0 and subnormal through the
+    /// switch at 1/2 to `f32::MAX` and rates of `+inf`), in lane groups that take the frame-time
+    /// branch (all `z < 1/2`) and in mixed ones: `e` within 2 ulps, `g` and `g / y` within 4
+    /// ulps of `f64` below the switch (4 ulps of 1, and of `1 / y`, above it; an absolute
+    /// `1e-38` where they underflow), finite everywhere, and the two branches within 4 ulps of
+    /// each other for the same lane.
+    #[test]
+    fn critical_response_within_a_few_ulps_over_the_whole_range() {
+        let dt = 1.0 / 60.0_f32;
+        let mut ys: Vec<f32> = small_grid().iter().map(|z| z / dt).collect();
+        let mut y = 1e-38_f32;
+        while y < 3e38 {
+            ys.push(y);
+            y *= 1.7;
+        }
+        ys.extend([29.9, 30.0, 30.1, 1e30, f32::MAX, f32::INFINITY]);
+        let check = |y: f32, r: &CriticalResponse, lane: usize, what: &str| {
+            let (y64, dt64) = (f64::from(y), f64::from(dt));
+            // z rounded to f32 as the kernels compute it (e^(-z) is exact for that z).
+            let z = f64::from(y * dt);
+            let e_want = (-z).exp();
+            let g_want = match (z < 0.5, e_want == 0.0) {
+                (true, _) => z * z * psi_ref(z),
+                (false, true) => 1.0, // not 1 - 0 * inf
+                (false, false) => 1.0 - e_want * (1.0 + z),
+            };
+            let gy_want = match (z < 0.5, y.is_infinite()) {
+                (true, _) => z * dt64 * psi_ref(z), // g / y without 0 / 0 at y = 0
+                (false, true) => 0.0,
+                (false, false) => g_want / y64,
+            };
+            let tol = |want: f64, ulps: f64| (ulps * f64::from(f32::EPSILON) * want).max(1e-38);
+            let (e, g, gy) = (
+                r.e.to_array()[lane],
+                r.g.to_array()[lane],
+                r.g_over_y.to_array()[lane],
+            );
+            assert!(
+                e.is_finite() && g.is_finite() && gy.is_finite(),
+                "{what} y = {y}"
+            );
+            assert!(
+                (f64::from(e) - e_want).abs() <= tol(e_want, 2.0),
+                "{what} e y = {y}: {e}"
+            );
+            // Above the switch `1 - e (1 + z)` is within a few ulps of 1, not of g (docs/math.md
+            // §1.2: the §4.2 bound is absolute in the offset there).
+            let (g_tol, gy_tol) = if z < 0.5 {
+                (tol(g_want, 4.0), tol(gy_want, 4.0))
+            } else {
+                (tol(1.0, 4.0), tol(1.0, 4.0) / y64)
+            };
+            assert!(
+                (f64::from(g) - g_want).abs() <= g_tol,
+                "{what} g y = {y}: {g}"
+            );
+            assert!(
+                (f64::from(gy) - gy_want).abs() <= gy_tol,
+                "{what} g/y y = {y}: {gy}"
+            );
+        };
+        let t = f32x8::splat(dt);
+        for chunk in ys.chunks(8) {
+            // As they come (the small grid fills whole groups below the switch), and each with
+            // a lane above the switch (lane 7, z = 1), which forces the mixed branch.
+            let alone = critical_response(lanes(chunk, 0.0), t);
+            let mixed = critical_response(lanes(&chunk[..chunk.len().min(7)], 1.0 / dt), t);
+            for (i, &y) in chunk.iter().enumerate() {
+                check(y, &alone, i, "alone");
+                if i < 7 {
+                    check(y, &mixed, i, "mixed");
+                    let (a, m) = (alone.g_over_y.to_array()[i], mixed.g_over_y.to_array()[i]);
+                    assert!(
+                        (a - m).abs() <= 4.0 * f32::EPSILON * a.abs(),
+                        "branches y = {y}"
+                    );
+                }
             }
         }
     }

@@ -17,8 +17,8 @@
 use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
-use super::exp::{exp_neg, one_minus_exp_poly};
-use super::spring::{GoalLanes, guarded_blocks, raw_step};
+use super::exp::{critical_response, exp_neg};
+use super::spring::{GoalLanes, guarded_blocks};
 use crate::coeffs::SpringCoeffs;
 
 pub use crate::units::critical_rate;
@@ -61,25 +61,29 @@ pub fn damper_rate(halflife: f32) -> f32 {
 /// ```
 #[inline(always)]
 pub fn critical_rate_coeffs(y: f32x8, dt: f32x8) -> (LaneCoeffs, f32x8) {
-    let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
-    let rigid = infinite & dt.simd_gt(f32x8::ZERO);
-    let y = infinite.select(f32x8::ZERO, y);
-    let z = y * dt;
-    let e = exp_neg(z);
-    let (g, g_over_z) = one_minus_exp_poly(z, e);
+    let (y, rigid) = rigid_lanes(y, dt);
+    let r = critical_response(y, dt);
     // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
-    let zc = z.fast_min(f32x8::splat(1e30));
-    let ze = zc * e;
+    let ze = r.z * r.e;
     let two = f32x8::splat(2.0);
     let c = LaneCoeffs {
-        xx: -g,
-        xv: e * dt,
-        xq: two * dt * g_over_z,
+        xx: -r.g,
+        xv: r.e * dt,
+        xq: two * r.g_over_y,
         vx: -(y * ze),
-        vv: e - ze,
+        vv: r.e - ze,
         vq: two * ze,
     };
     (c, rigid)
+}
+
+/// The rates `y` with rigid lanes (`+inf`) set to 0, and the mask of those rigid lanes that move
+/// (`dt > 0`): their response is then the identity, and the caller puts them on the goal.
+#[inline(always)]
+fn rigid_lanes(y: f32x8, dt: f32x8) -> (f32x8, f32x8) {
+    let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
+    let rigid = infinite & dt.simd_gt(f32x8::ZERO);
+    (infinite.select(f32x8::ZERO, y), rigid)
 }
 
 /// [`critical_rate_coeffs`] with rigid lanes (`y = +inf`, `dt > 0`) as [`SpringCoeffs::SNAP`]:
@@ -152,6 +156,11 @@ pub fn decay_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f32) {
     rate_blocks(x, v, GoalLanes::Zero, rate, dt);
 }
 
+/// Lane groups whose responses [`rate_blocks`] computes before stepping them: enough for the
+/// exponentials of several lane groups to be in flight at once, few enough for the buffer to stay
+/// in L1 (three `f32x8` per lane group, 1.5 KiB).
+const RESPONSE_CHUNK: usize = 16;
+
 #[inline(always)]
 fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f32x8], dt: f32) {
     if dt == 0.0 {
@@ -163,17 +172,78 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
     // closed form of the halflife: with a `dt` near f32::MAX, `z = y dt` itself overflows and the
     // f32 coefficients are not usable (`xq = 2 dt (g / z)` is `inf * 0`).
     let dt64 = wide::f64x4::splat(f64::from(dt));
-    let coeffs = |i: usize| {
-        let halflife = critical_rate8(rate[i]);
-        super::closed_form::critical_coeffs_f64(halflife, dt64)
-    };
-    let step = |i: usize, x, v, g, q| {
-        let (c, rigid) = critical_rate_coeffs(rate[i], t);
-        let (x1, v1, dx) = raw_step(&c, x, v, g, q);
-        // Rigid lanes land exactly on the goal, as in the scalar twin.
-        (rigid.select(g, x1), rigid.select(q, v1), dx)
-    };
-    guarded_blocks::<1, _, _>(x, v, goals, step, coeffs);
+    let n = x.len().min(v.len()).min(rate.len()).min(goals.len());
+    let mut responses = [ChunkResponse::default(); RESPONSE_CHUNK];
+    for start in (0..n).step_by(RESPONSE_CHUNK) {
+        let end = n.min(start + RESPONSE_CHUNK);
+        let rate = &rate[start..end];
+        // Two passes: the exponentials first (short independent iterations, so that the CPU
+        // overlaps their long dependency chains), then the steps, which read them back from L1.
+        // In one pass each lane group's chain of about 75 cycles was only overlapped with the
+        // next one's.
+        for (r, &y) in responses.iter_mut().zip(rate) {
+            // Rigid lanes (y = +inf) need no masking here: their response is finite (e = 0,
+            // g / y = 0), and the step puts them on the goal.
+            let resp = critical_response(y, t);
+            *r = ChunkResponse {
+                z: resp.z,
+                e: resp.e,
+                g_over_y: resp.g_over_y,
+            };
+        }
+        let responses = &responses;
+        let coeffs = |i: usize| {
+            let halflife = critical_rate8(rate[i]);
+            super::closed_form::critical_coeffs_f64(halflife, dt64)
+        };
+        let step = |i: usize, x, v, g, q| {
+            let y = rate[i];
+            let (x1, v1, dx) = critical_rate_step(&responses[i], y, t, x, v, g, q);
+            // Rigid lanes land exactly on the goal, as in the scalar twin. (Their step computed
+            // `inf * 0` in `w`; its NaN `dx` points nowhere, which the settling rule ignores
+            // for a lane on its goal.)
+            let rigid = y.simd_eq(f32x8::splat(f32::INFINITY));
+            (rigid.select(g, x1), rigid.select(q, v1), dx)
+        };
+        let (x, v) = (&mut x[start..end], &mut v[start..end]);
+        guarded_blocks::<1, _, _>(x, v, goals.range(start, end), step, coeffs);
+    }
+}
+
+/// What [`critical_rate_step`] reads of a lane group's [`CriticalResponse`](super::exp::CriticalResponse).
+#[derive(Clone, Copy, Default)]
+struct ChunkResponse {
+    z: f32x8,
+    e: f32x8,
+    g_over_y: f32x8,
+}
+
+/// One critical step from `(x, v)` toward `goal` and `goal_velocity` given the lanes' response
+/// `r` to rates `y` over `dt`, without forming the six coefficients: with `e0 = x - goal` and
+/// `w = y e0 - 2 q` (`y` times the offset from the rest point `goal + 2 q / y`),
+///
+/// ```text
+/// dx = e dt v - (g / y) w        v1 = e (v - z (v + w))
+/// ```
+///
+/// the affine step of [`critical_rate_coeffs`] regrouped (`docs/math.md` §1.2): 10 operations
+/// instead of 12 and no coefficient is formed, and the terms are those of the
+/// coefficient form, so the error stays within the same few ulps of `|x - goal|`, `|v| dt` and
+/// `|q| / y`.
+#[inline(always)]
+fn critical_rate_step(
+    r: &ChunkResponse,
+    y: f32x8,
+    dt: f32x8,
+    x: f32x8,
+    v: f32x8,
+    goal: f32x8,
+    goal_velocity: f32x8,
+) -> super::spring::Raw {
+    let w = y.mul_add(x - goal, f32x8::splat(-2.0) * goal_velocity);
+    let dx = r.g_over_y.mul_neg_add(w, r.e * dt * v);
+    let v1 = r.e * r.z.mul_neg_add(v + w, v);
+    (x + dx, v1, dx)
 }
 
 /// Dampers with one rate each ([`damper_rate`]) over `dt`: `x += (goal - x) (1 - e^(-rate dt))`.

@@ -69,7 +69,7 @@ pub(crate) enum GoalLanes<'a> {
 impl GoalLanes<'_> {
     /// Lane groups available (`usize::MAX` for [`GoalLanes::Zero`]).
     #[inline(always)]
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             GoalLanes::Both(g, q) => g.len().min(q.len()),
             GoalLanes::Goal(g) => g.len(),
@@ -84,6 +84,16 @@ impl GoalLanes<'_> {
         match self {
             GoalLanes::Both(g, q) => GoalLanes::Both(&g[..n], &q[..n]),
             GoalLanes::Goal(g) => GoalLanes::Goal(&g[..n]),
+            GoalLanes::Zero => GoalLanes::Zero,
+        }
+    }
+
+    /// Lane groups `start..end` (`end <= self.len()`).
+    #[inline(always)]
+    pub(crate) fn range(self, start: usize, end: usize) -> Self {
+        match self {
+            GoalLanes::Both(g, q) => GoalLanes::Both(&g[start..end], &q[start..end]),
+            GoalLanes::Goal(g) => GoalLanes::Goal(&g[start..end]),
             GoalLanes::Zero => GoalLanes::Zero,
         }
     }
@@ -137,18 +147,28 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
         for (k, out) in out.iter_mut().enumerate() {
             let (g, q) = goals.get(base + k);
             let (x1, v1, _) = step(base + k, x[k], v[k], g, q);
-            // A non-finite position anywhere in the block makes the sum non-finite (a non-finite
-            // velocity fails `moving_lanes`). Finite results that overflow only in the sum take
-            // the slow path needlessly, which is harmless. (Started from the first result, not
-            // 0: `x + 0` is not folded away, -0 + 0 = +0.)
-            sum = if k == 0 { x1 } else { sum + x1 };
-            // Moving with a normal velocity, or at rest on the goal (a settled batch): nothing
-            // for the settling rule to do.
-            let m = moving_lanes(x[k], x1, v1) | (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO));
+            // A non-finite position or velocity anywhere in the block makes the sum non-finite.
+            // Finite results that overflow only in the sum take the slow path needlessly, which
+            // is harmless. (Started from the first result, not 0: `x + 0` is not folded away,
+            // -0 + 0 = +0.)
+            let s = x1 + v1;
+            sum = if k == 0 { s } else { sum + s };
+            // Moving with a normal velocity, or at rest on the goal (a settled batch), or held
+            // beside it by a goal velocity (the position stalls there with a tiny velocity, which
+            // the rule leaves alone: no nudge toward a moving goal, and no flush further than
+            // `SETTLE_TINY` from it): nothing for the settling rule to do. (The last test folds
+            // away for kernels without goal velocities.)
+            let tiny = f32x8::splat(crate::settle::SETTLE_TINY);
+            let beside =
+                q.simd_ne(f32x8::ZERO) & (x1 - g).abs().simd_ge(tiny) & v1.abs().simd_ge(tiny);
+            let m = moving_lanes(x[k], x1, v1) | beside | (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO));
             moving = if k == 0 { m } else { moving & m };
             *out = (x1, v1);
         }
-        if moving.all() && sum.is_finite().all() {
+        // `|sum| <= MAX` is false for infinities and NaN: two operations, where `is_finite`
+        // takes four integer ones.
+        let finite = sum.abs().simd_le(f32x8::splat(f32::MAX));
+        if (moving & finite).all() {
             // Every lane moves with a normal velocity or rests on its goal: the settling rule
             // changes nothing.
             for (k, out) in out.iter().enumerate() {
@@ -173,7 +193,13 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
 /// rest, every frame of a settled batch) are stored as they are after two comparisons; otherwise
 /// the vector flush, and the scalar rule on the slow path for lanes that stalled short of their
 /// goal or left the `f32` range.
-#[inline(always)]
+///
+/// Out of line: inlined, the compiler shared the step's intermediate values between the fast
+/// path and this one's second evaluation of the step, and kept them on the stack for every lane
+/// group (four spills per lane group in the rate kernels). Lane groups that come here are the
+/// few of a batch that is settling; a settled batch takes the fast path.
+#[cold]
+#[inline(never)]
 fn settle_group<S, C>(
     step: &S,
     coeffs: &C,
