@@ -26,7 +26,7 @@ pub use error::FootRigError;
 pub use rig::{FootRig, Leg};
 pub use settings::{ContactThresholds, Contacts, FootLockSettings};
 
-use glam::Vec3;
+use glam::{DQuat, Vec3};
 use hooke::column::{Column, Vec3Columns};
 
 use crate::alloc;
@@ -93,6 +93,9 @@ pub struct FootLocker {
     /// found without a blend (0: not known). Until its next transition such a character, if
     /// it holds no leg, is skipped with one compare.
     at_rest: Vec<u64>,
+    /// Per leg: the turns the IK put before the hip's, knee's and ankle's animated rotations at
+    /// the last update (identity where it did not turn the leg), for their angular velocities.
+    turns: Vec<[DQuat; 3]>,
     /// What the gather pass measured this frame (same lanes).
     frame: FrameColumns,
 }
@@ -147,6 +150,7 @@ impl FootLocker {
             offset: vec3()?,
             offset_velocity: vec3()?,
             at_rest: alloc::vec("characters", characters, 0)?,
+            turns: alloc::vec("leg lanes", lanes, [DQuat::IDENTITY; 3])?,
             frame: FrameColumns {
                 active: column()?,
                 blending: column()?,
@@ -297,6 +301,7 @@ impl FootLocker {
             self.anchor.set(lane, Vec3::ZERO);
             self.offset.set(lane, Vec3::ZERO);
             self.offset_velocity.set(lane, Vec3::ZERO);
+            self.turns[lane] = [DQuat::IDENTITY; 3];
         }
         Ok(())
     }

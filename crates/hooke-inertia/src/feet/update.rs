@@ -1,10 +1,11 @@
 //! [`FootLocker::update`]: gather each active character's legs (forward kinematics), step the
 //! lock state in `f32x8` lanes, apply the two-bone IK to the legs that are engaged.
 
-use glam::DVec3;
+use glam::{DQuat, DVec3};
 use hooke::SpringCoeffs;
 use hooke::column::Vec3Columns;
 use hooke::lanes::LaneCoeffs;
+use hooke::scalar::angular_velocity_f64;
 use hooke::simd::Vec3x8;
 use wide::f32x8;
 
@@ -78,7 +79,7 @@ impl FootLocker {
             Contacts::Given => inertializer.up(),
         };
         self.step_lanes(dt, up.as_vec3());
-        self.apply(output);
+        self.apply(dt, output);
         Ok(())
     }
 
@@ -214,12 +215,18 @@ impl FootLocker {
         }
     }
 
-    /// The two-bone IK on every engaged leg of the active characters.
-    fn apply(&self, output: &mut PoseBatch) {
+    /// The two-bone IK on every engaged leg of the active characters. The turned bones'
+    /// angular velocities follow their rotations: with `c` the turn the IK puts before a bone's
+    /// animated rotation `q` (its new rotation is `c q`), the bone spins at
+    /// `w_c + c w c⁻¹`, where `w` is the animated angular velocity and `w_c` the rate of `c`
+    /// since the last frame (`log(c c_last⁻¹) / dt`; 0 over a `dt` of 0).
+    fn apply(&mut self, dt: f32, output: &mut PoseBatch) {
         let legs = self.rig.legs().len();
         let bones = self.rig.bone_count();
         let max_extension = f64::from(self.settings.max_extension);
+        let dt = f64::from(dt);
         for lane in 0..self.characters * legs {
+            let last = std::mem::replace(&mut self.turns[lane], [DQuat::IDENTITY; 3]);
             if self.engaged.as_slice()[lane] == 0.0 || self.frame.active.as_slice()[lane] == 0.0 {
                 continue;
             }
@@ -231,13 +238,22 @@ impl FootLocker {
                 continue;
             };
             let bones_of = self.rig.legs()[leg];
-            for (bone, q) in [
+            let turned = [
                 (bones_of.hip, r.hip),
                 (bones_of.knee, r.knee),
                 (bones_of.ankle, r.ankle),
-            ] {
-                let (x, v, _, w) = output.bone_columns.get(base + bone);
+            ];
+            for (k, (bone, q)) in turned.into_iter().enumerate() {
+                let (x, v, animated, w) = output.bone_columns.get(base + bone);
                 let q = q.as_quat().normalize();
+                let turn = (q.as_dquat() * animated.as_dquat().conjugate()).normalize();
+                let turn_rate = if dt > 0.0 {
+                    angular_velocity_f64(last[k], turn, dt)
+                } else {
+                    DVec3::ZERO
+                };
+                let w = saturate_vec3(turn_rate + turn * w.as_dvec3());
+                self.turns[lane][k] = turn;
                 output.bone_columns.set(base + bone, x, v, q, w);
             }
         }
