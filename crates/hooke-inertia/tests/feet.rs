@@ -79,6 +79,13 @@ impl Scene {
         self.input.set_character(c, to.as_ref()).unwrap();
     }
 
+    /// A frame of the inertializer alone: what the blend shows without foot locking.
+    fn frame_unlocked(&mut self) {
+        self.inertializer
+            .update(DT, &self.input, &mut self.output)
+            .unwrap();
+    }
+
     fn frame(&mut self) {
         self.inertializer
             .update(DT, &self.input, &mut self.output)
@@ -197,9 +204,7 @@ fn the_release_decays_the_lock_offset_on_hookes_exact_critical_spring() {
             locked.feet.set_contacts(0, &[false]).unwrap();
         }
         locked.frame();
-        free.inertializer
-            .update(DT, &free.input, &mut free.output)
-            .unwrap();
+        free.frame_unlocked();
         let toe = toe_of(&free.output, 0);
         let toe_v = free.output.velocities().get(0);
         let point = locked.feet.lock_point(0, 0).unwrap();
@@ -286,9 +291,7 @@ fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() 
     let mut dragged = false;
     for frame in 0..240 {
         scene.frame();
-        free.inertializer
-            .update(DT, &free.input, &mut free.output)
-            .unwrap();
+        free.frame_unlocked();
         let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
         // Bones keep their lengths (FK of unit rotations), the hip-ankle distance never exceeds
         // the leg.
@@ -346,14 +349,10 @@ fn a_lock_is_held_across_the_ground_and_follows_the_blend_down() {
         scene.frame();
         toe_of(&scene.output, 0)
     };
-    free.inertializer
-        .update(DT, &free.input, &mut free.output)
-        .unwrap();
+    free.frame_unlocked();
     for _ in 0..40 {
         scene.frame();
-        free.inertializer
-            .update(DT, &free.input, &mut free.output)
-            .unwrap();
+        free.frame_unlocked();
         let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
         assert!((toe.x - planted.x).abs() < 1e-4 && (toe.z - planted.z).abs() < 1e-4);
         assert!((toe.y - animated.y).abs() < 1e-4, "{toe} vs {animated}");
@@ -427,9 +426,7 @@ fn given_contacts_keep_the_settings_leash() {
     let mut taut = false;
     for frame in 0..60 {
         scene.frame();
-        free.inertializer
-            .update(DT, &free.input, &mut free.output)
-            .unwrap();
+        free.frame_unlocked();
         let animated = toe_of(&free.output, 0);
         let target = scene.feet.lock_point(0, 0).unwrap().unwrap();
         let across = Vec3::new(target.x - animated.x, 0.0, target.z - animated.z).length();

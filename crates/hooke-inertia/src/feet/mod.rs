@@ -40,8 +40,8 @@ use crate::error::InertiaError;
 /// with the same input (the destination animation) and output: it changes only the hip, knee
 /// and ankle rotations of the legs it locks. A character with no blend on its legs (no offset or
 /// dead blend on a bone from the root to a toe) and no lock being released is skipped; once
-/// found so, until its next transition it costs one compare (pass the same inertializer
-/// every frame).
+/// found so, until its next transition its blend check is one compare of the inertializer's
+/// transition count (pass the same inertializer every frame).
 ///
 /// ```
 /// use glam::{Quat, Vec3};

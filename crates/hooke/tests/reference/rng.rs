@@ -85,31 +85,28 @@ impl Rng {
         self.sign() * self.log_range(1e-7, 1e3)
     }
 
-    /// An initial velocity: 0 or `±[1e-3, 1e3]`.
-    pub fn velocity(&mut self) -> f32 {
-        if self.chance(0.15) {
+    /// 0 with probability `zero`, else `±[lo, hi]` log-uniformly.
+    fn zero_or_signed(&mut self, zero: f64, lo: f64, hi: f64) -> f32 {
+        if self.chance(zero) {
             0.0
         } else {
-            (self.sign() * self.log_range(1e-3, 1e3)) as f32
+            (self.sign() * self.log_range(lo, hi)) as f32
         }
+    }
+
+    /// An initial velocity: 0 or `±[1e-3, 1e3]`.
+    pub fn velocity(&mut self) -> f32 {
+        self.zero_or_signed(0.15, 1e-3, 1e3)
     }
 
     /// A goal velocity: 0 or `±[1e-3, 1e2]`.
     pub fn goal_velocity(&mut self) -> f32 {
-        if self.chance(0.3) {
-            0.0
-        } else {
-            (self.sign() * self.log_range(1e-3, 1e2)) as f32
-        }
+        self.zero_or_signed(0.3, 1e-3, 1e2)
     }
 
     /// A goal position: 0 or `±[1e-2, 1e3]`.
     pub fn goal(&mut self) -> f32 {
-        if self.chance(0.3) {
-            0.0
-        } else {
-            (self.sign() * self.log_range(1e-2, 1e3)) as f32
-        }
+        self.zero_or_signed(0.3, 1e-2, 1e3)
     }
 
     /// A damping ratio in `[0.01, 100]`, a quarter of the time within `1e-5` of 1 (both sides, and
