@@ -23,6 +23,14 @@
 //! - `1000x31/hooke/crowd-frame` and `1000x31/peer/crowd-frame`: a crowd frame in which 1/30 of
 //!   the characters switch (a different 1/30 each frame: every character once every 30 frames),
 //!   then one update of every character.
+//! - `inertia/idle/...`: characters between blends (issue 19 part 5). `at-rest` and
+//!   `at-rest/in-place`: `update` and `update_in_place` of the crowd 40 s after its last
+//!   transition (every offset decayed to zero), beside `blending` (every character blending,
+//!   separate input and output, the `hooke/1-thread` row). `every-2-4s`: crowd frames in which
+//!   each character switches once every 2 to 4 s (120-240 frames at 60 Hz; its own period),
+//!   `transition_many` of the frame's switchers and one update, in steady state (the state
+//!   carries over from frame to frame), with `peer/every-2-4s` the peer's loop on the same
+//!   schedule.
 //!
 //! Every measured update starts from the same state with large offsets in flight
 //! (`iter_batched_ref`), so neither side ever runs on decayed (zero or subnormal) offsets.
@@ -536,6 +544,92 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// The characters that switch in frame `frame` when character `c` switches every
+/// `120 + (37 c) % 121` frames (2 to 4 s at 60 Hz), each with its own phase.
+fn switching_every_2_4s(frame: u64) -> Vec<usize> {
+    (0..CHARACTERS)
+        .filter(|&c| {
+            let period = 120 + (37 * c as u64) % 121;
+            (frame + 11 * c as u64).is_multiple_of(period)
+        })
+        .collect()
+}
+
+/// The rows of characters between blends (`inertia/idle`).
+fn bench_idle(c: &mut Criterion) {
+    let clip = clip();
+    let bones = CHARACTERS * clip.joint_count();
+    let base = crowd(&clip, Extra::None);
+    let mut group = c.benchmark_group("inertia/idle");
+    group
+        .throughput(Throughput::Elements(bones as u64))
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    group.bench_function("blending", |b| {
+        b.iter_batched_ref(
+            || (base.inertializer.clone(), base.output.clone()),
+            |(i, out)| i.update(black_box(DT), &base.input, out),
+            BatchSize::LargeInput,
+        )
+    });
+    let mut rest = base.inertializer.clone();
+    let mut out = base.output.clone();
+    for _ in 0..(40.0 / DT) as usize {
+        rest.update(DT, &base.input, &mut out).unwrap();
+    }
+    assert!((0..CHARACTERS).all(|c| !rest.is_blending(c).unwrap()));
+    group.bench_function("at-rest", |b| {
+        b.iter_batched_ref(
+            || (rest.clone(), base.output.clone()),
+            |(i, out)| i.update(black_box(DT), &base.input, out),
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("at-rest/in-place", |b| {
+        b.iter_batched_ref(
+            || (rest.clone(), base.input.clone()),
+            |(i, poses)| i.update_in_place(black_box(DT), poses),
+            BatchSize::LargeInput,
+        )
+    });
+    // Steady state of the 2-4 s schedule: 60 s of it before measuring, then the frames go on.
+    let destination = destination_batch(&clip);
+    let lists: Vec<Vec<usize>> = (0..14_400).map(switching_every_2_4s).collect();
+    let mut crowd = base.inertializer.clone();
+    let mut out = base.output.clone();
+    for list in lists.iter().take(3600) {
+        crowd
+            .transition_many(list, &base.input, &destination)
+            .unwrap();
+        crowd.update(DT, &base.input, &mut out).unwrap();
+    }
+    let mut frame = 3600;
+    group.bench_function("every-2-4s", |b| {
+        b.iter(|| {
+            frame = (frame + 1) % lists.len();
+            crowd
+                .transition_many(&lists[frame], &base.input, &destination)
+                .unwrap();
+            crowd.update(black_box(DT), &base.input, &mut out).unwrap();
+        })
+    });
+    let pairs = peer_pairs(&clip);
+    let joints = clip.joint_count();
+    let mut peer = peer_crowd(&clip);
+    let mut frame = 3600;
+    group.bench_function("peer/every-2-4s", |b| {
+        b.iter(|| {
+            frame = (frame + 1) % lists.len();
+            for &c in &lists[frame] {
+                peer_transition(&mut peer, &pairs, c * joints..(c + 1) * joints);
+            }
+            peer_update(&mut peer, black_box(DT));
+        })
+    });
+    group.finish();
+}
+
 /// Every character at the first frame of its pair (`frames(..).0`): where the transition rows
 /// switch the crowd to from the frame it shows.
 fn destination_batch(clip: &Clip) -> PoseBatch {
@@ -556,6 +650,7 @@ fn main() {
     );
     let mut c = Criterion::default().configure_from_args();
     bench(&mut c);
+    bench_idle(&mut c);
     c.final_summary();
 }
 

@@ -448,9 +448,9 @@ size_t hooke_inertializer_bones(const HookeInertializer *inertializer);
 /**
  * Switches character from source (what its input was at the switch, with velocities; bones
  * entries) to destination (bones entries) without moving its output. Call before the update of
- * the frame whose input changes; that update decays the new offsets by its dt before showing them
- * (the frame then shows the source's continuation one dt into the blend): update that frame with
- * dt = 0 to show them undecayed, as a single stream stitching clips should.
+ * the frame whose input changes: that update shows the character as of the switch (the source's
+ * continuation, offsets undecayed, whatever its dt) while the other characters advance by dt,
+ * and the blend advances from the next update on.
  */
 HookeStatus hooke_inertializer_transition(HookeInertializer *inertializer, size_t character,
                                           const HookeBoneState *source,       /* bones entries */
@@ -473,8 +473,9 @@ HookeStatus hooke_inertializer_transition_many(HookeInertializer *inertializer,
                                                const HookeBoneState *destination); /* all */
 /**
  * Advances every character by dt (finite, >= 0) and writes the output; input and output hold
- * characters * bones states, character-major (they may be the same array). dt = 0 right after a
- * transition outputs the source pose.
+ * characters * bones states, character-major (they may be the same array). The characters that
+ * switched since the last update are shown as of their switch (the source pose); characters
+ * whose offsets have decayed to zero cost a copy.
  */
 HookeStatus hooke_inertializer_update(HookeInertializer *inertializer, float dt,
                                       const HookeBoneState *input, /* characters * bones */

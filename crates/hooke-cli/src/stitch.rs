@@ -154,10 +154,12 @@ pub(crate) fn stitch_with(
             let (clip, base) = frames.window(start..end);
             for frame in start..end {
                 progress.set(made);
-                // The seam frame shows the offsets undecayed (`update(0)`): the transition is
-                // taken at this frame's time (the source's next frame against the destination's
-                // first), so decaying them by `dt` before showing them would skip one frame of
-                // the source's continuation (issue 19 part 3). A cut shows the destination at once.
+                // The seam frame shows the offsets undecayed: the transition is taken at this
+                // frame's time (the source's next frame against the destination's first), and
+                // the update after a transition shows it as of the switch whatever its `dt`
+                // (`Inertializer`, the frame of the switch; issue 19 part 3). `update(0)` on the
+                // seam frame shows the same, and also holds foot locking's clock there. A cut
+                // shows the destination at once.
                 let mut step = dt;
                 if frame == range.start
                     && let Some((before, end)) = previous

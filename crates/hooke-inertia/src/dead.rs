@@ -19,6 +19,9 @@ pub(crate) struct DeadTiming<'a> {
     pub blend_time: &'a mut [f32x8],
     pub travel: &'a [f32x8],
     pub decay: &'a [f32x8],
+    /// Non-zero on the lanes that switched since the last update: they do not advance this
+    /// update (their blend is shown as it starts).
+    pub fresh: &'a [f32x8],
     /// The cross-fade curve (the same for every lane).
     pub curve: &'a BlendCurve,
 }
@@ -30,6 +33,7 @@ impl hooke::par::Split for DeadTiming<'_> {
             .min(self.blend_time.len())
             .min(self.travel.len())
             .min(self.decay.len())
+            .min(self.fresh.len())
     }
     fn split_at(self, mid: usize) -> (Self, Self) {
         let mid = mid.min(self.lanes());
@@ -37,12 +41,14 @@ impl hooke::par::Split for DeadTiming<'_> {
         let (b0, b1) = self.blend_time.split_at_mut(mid);
         let (t0, t1) = self.travel.split_at(mid);
         let (d0, d1) = self.decay.split_at(mid);
+        let (f0, f1) = self.fresh.split_at(mid);
         (
             DeadTiming {
                 elapsed: e0,
                 blend_time: b0,
                 travel: t0,
                 decay: d0,
+                fresh: f0,
                 curve: self.curve,
             },
             DeadTiming {
@@ -50,9 +56,29 @@ impl hooke::par::Split for DeadTiming<'_> {
                 blend_time: b1,
                 travel: t1,
                 decay: d1,
+                fresh: f1,
                 curve: self.curve,
             },
         )
+    }
+}
+
+impl DeadTiming<'_> {
+    /// Lane group `i`'s step: `dt` and the extrapolation factors (`x += v travel`,
+    /// `v *= decay`), or no time at all (`0`, `0`, `1`) on the lanes that switched since the last
+    /// update.
+    #[inline(always)]
+    fn step(&self, i: usize, dt: f32x8) -> (f32x8, f32x8, f32x8) {
+        let fresh = self.fresh[i].simd_ne(f32x8::ZERO);
+        if fresh.any() {
+            (
+                fresh.select(f32x8::ZERO, dt),
+                fresh.select(f32x8::ZERO, self.travel[i]),
+                fresh.select(f32x8::ONE, self.decay[i]),
+            )
+        } else {
+            (dt, self.travel[i], self.decay[i])
+        }
     }
 }
 
@@ -80,16 +106,14 @@ pub(crate) fn dead_blend_lanes(
     let n = state
         .len()
         .min(output.len())
-        .min(timing.elapsed.len())
-        .min(timing.blend_time.len())
-        .min(timing.travel.len())
-        .min(timing.decay.len());
+        .min(hooke::par::Split::lanes(&timing));
     for i in 0..n {
         let blend_time = timing.blend_time[i];
         let running = blend_time.simd_gt(f32x8::ZERO);
         if !running.any() {
             continue;
         }
+        let (dt, travel, decay) = timing.step(i, dt);
         let elapsed = timing.elapsed[i] + dt;
         let active = running & elapsed.simd_lt(blend_time);
         timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
@@ -100,8 +124,8 @@ pub(crate) fn dead_blend_lanes(
         still = true;
 
         let step = Step {
-            travel: timing.travel[i],
-            decay: timing.decay[i],
+            travel,
+            decay,
             elapsed,
             blend_time,
             curve: timing.curve,
@@ -274,14 +298,15 @@ pub(crate) fn dead_blend_curve_lanes(
         if !running.any() {
             continue;
         }
+        let (dt, travel, decay) = timing.step(i, dt);
         let elapsed = timing.elapsed[i] + dt;
         let active = running & elapsed.simd_lt(blend_time);
         timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
         timing.blend_time[i] = active.select(blend_time, f32x8::ZERO);
         still |= active.any();
         let (x0, v0) = (sx[i], sv[i]);
-        let mut x = active.select(v0.mul_add(timing.travel[i], x0), x0);
-        let v = active.select(v0 * timing.decay[i], v0);
+        let mut x = active.select(v0.mul_add(travel, x0), x0);
+        let v = active.select(v0 * decay, v0);
         let (wt, dw) = weights(timing.curve, elapsed, blend_time, active);
         let (lx, lv) = (ox[i], ov[i]);
         let (blend_x, blend_v) = cross_fade8((x, v), (lx, lv), (wt, dw));
@@ -290,8 +315,8 @@ pub(crate) fn dead_blend_curve_lanes(
         let overflow = active & !(out_x + out_v).is_finite();
         if overflow.any() {
             let step = Step {
-                travel: timing.travel[i],
-                decay: timing.decay[i],
+                travel,
+                decay,
                 elapsed,
                 blend_time,
                 curve: timing.curve,

@@ -6,9 +6,9 @@ use hooke::lanes::{LaneCoeffs, recompute_lanes, rotation_vector_decay_step};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
-use crate::lanes::{BoneLanes, BoneLanesMut};
 use crate::offsets::OffsetLanesMut;
 use crate::pattern::PatternSlices;
+use crate::pose_io::{ChannelIo, PoseIo};
 use crate::saturate::{lane_dvec3, saturate, set_lane_vec3};
 
 /// Offsets below this are set to zero. A decaying offset would otherwise pass through the subnormal
@@ -57,6 +57,33 @@ const POSE_V: usize = 3;
 const POSE_Q: usize = 6;
 const POSE_W: usize = 10;
 
+/// A lane group's translation offsets (position and velocity) may be non-zero: bit of the
+/// per-group liveness byte the inertializer keeps (`Inertializer::update`).
+pub(crate) const LIVE_TRANSLATION: u8 = 1;
+/// A lane group's rotation offsets (rotation vector and angular velocity) may be non-zero.
+pub(crate) const LIVE_ROTATION: u8 = 2;
+/// Both halves of a lane group may carry an offset.
+pub(crate) const LIVE: u8 = LIVE_TRANSLATION | LIVE_ROTATION;
+/// A lane group holds lanes of a character that switched since the last update (its lanes are
+/// marked in the `fresh` lanes): those lanes are not decayed this update.
+pub(crate) const FRESH: u8 = 4;
+
+/// `c` on the lanes where `fresh` is zero, no step at all (`x += 0`, `v = v`) where it is not:
+/// the offsets of a character that switched since the last update are shown as the transition
+/// computed them, at the time of the frame whose input changed (`docs/math.md` §6.1).
+#[inline(always)]
+fn unless_fresh(c: &LaneCoeffs, fresh: f32x8) -> LaneCoeffs {
+    let fresh = fresh.simd_ne(f32x8::ZERO);
+    LaneCoeffs {
+        xx: fresh.select(f32x8::ZERO, c.xx),
+        xv: fresh.select(f32x8::ZERO, c.xv),
+        xq: c.xq,
+        vx: fresh.select(f32x8::ZERO, c.vx),
+        vv: fresh.select(f32x8::ONE, c.vv),
+        vq: c.vq,
+    }
+}
+
 /// Decays the offsets of every bone lane by one step (per-lane coefficients) and writes
 /// `out = offset ⊕ input`: `x + off_x`, `v + off_v`, `off_q * q`, `off_w + off_q * w`.
 ///
@@ -67,23 +94,42 @@ const POSE_W: usize = 10;
 /// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_translation`]
 /// and [`saturate_rotation`].
 ///
+/// `live` holds a byte per lane group: [`LIVE_TRANSLATION`] and [`LIVE_ROTATION`] say which
+/// half may carry a non-zero offset. A half without one is not decayed or applied: its output
+/// is its input ([`PoseIo::pass_through`]: a copy of each run of such groups, or nothing in place), which is what the
+/// arithmetic gives on zero offsets (`x + 0`, `identity * q`, `0 + identity * w`). A half whose
+/// offsets decay to exactly zero (the decay flushes values below `1e-30`) clears its bit, so a
+/// crowd between blends costs a copy of its input, or nothing in place.
+///
 /// The translation (positions and velocities) and the rotation parts touch disjoint columns, so
 /// they run as two loops over the lane groups: memory is still traversed once, each loop keeps
 /// fewer values and column pointers live, and each lane group is checked and stored as soon as
 /// it is done. The first version did both in one loop with one check at the end: all 25 results
 /// stayed live at once and the 16 vector registers spilled about a hundred values per group
 /// (two loops: 5.6 -> 4.3 ns per bone with the data in cache).
-pub(crate) fn inertialize_lanes(
+pub(crate) fn inertialize_lanes<P: PoseIo>(
     offsets: OffsetLanesMut<'_>,
-    input: BoneLanes<'_>,
-    output: BoneLanesMut<'_>,
+    io: P,
     coeffs: PatternSlices<'_>,
+    (live, fresh): (&mut [u8], &[f32x8]),
 ) {
-    let n = offsets.len().min(input.len()).min(output.len());
-    let (mut offsets, input, mut output) =
-        (offsets.truncate(n), input.truncate(n), output.truncate(n));
-    coeffs.for_each(n, |i, c| {
-        let (ox, ov, out_x, out_v) = translation_step(c, &offsets, &input, i);
+    let n = offsets.len().min(io.len()).min(live.len()).min(fresh.len());
+    let (mut offsets, mut io) = (offsets.truncate(n), io.truncate(n));
+    let (live, fresh) = (&mut live[..n], &fresh[..n]);
+    pass_through_at_rest(&mut io, live, LIVE_TRANSLATION, (POSE_X, 6));
+    coeffs.for_each(groups_to_walk(live, LIVE_TRANSLATION), |i, c| {
+        if live[i] & LIVE_TRANSLATION == 0 {
+            return;
+        }
+        let held;
+        let c = match live[i] & FRESH {
+            0 => c,
+            _ => {
+                held = unless_fresh(c, fresh[i]);
+                &held
+            }
+        };
+        let (ox, ov, out_x, out_v) = translation_step(c, &offsets, &io, i);
         // An offset that overflowed makes its output infinite (or NaN), so checking the sums of
         // the outputs catches both.
         let sum = (out_x.x + out_x.y + out_x.z) + (out_v.x + out_v.y + out_v.z);
@@ -92,27 +138,88 @@ pub(crate) fn inertialize_lanes(
             // The slow paths reload their half of the lane group from memory and redo it:
             // passing them the values computed here would keep them in memory on the fast path
             // too (3-4x slower).
-            saturate_translation(i, overflow, &mut offsets, &input, &mut output, &coeffs);
+            saturate_translation(i, overflow, &mut offsets, &mut io, c);
         } else {
             offsets.set_vec3(i, OFF_X, ox);
             offsets.set_vec3(i, OFF_V, ov);
-            output.set_vec3(i, POSE_X, out_x);
-            output.set_vec3(i, POSE_V, out_v);
+            io.set_vec3(i, POSE_X, out_x);
+            io.set_vec3(i, POSE_V, out_v);
+            if all_zero([ox, ov]) {
+                live[i] &= !LIVE_TRANSLATION;
+            }
         }
     });
-    coeffs.for_each(n, |i, c| {
-        let (oe, ow, _, out_q, out_w) = rotation_step(c, &offsets, &input, i);
+    pass_through_at_rest(&mut io, live, LIVE_ROTATION, (POSE_Q, 7));
+    coeffs.for_each(groups_to_walk(live, LIVE_ROTATION), |i, c| {
+        if live[i] & LIVE_ROTATION == 0 {
+            return;
+        }
+        let held;
+        let c = match live[i] & FRESH {
+            0 => c,
+            _ => {
+                held = unless_fresh(c, fresh[i]);
+                &held
+            }
+        };
+        let (oe, ow, _, out_q, out_w) = rotation_step(c, &offsets, &io, i);
         // The rotation is unit by construction; the angular velocity can overflow.
         let overflow = !(out_w.x + out_w.y + out_w.z).is_finite();
         if overflow.any() {
-            saturate_rotation(i, overflow, &mut offsets, &input, &mut output, &coeffs);
+            saturate_rotation(i, overflow, &mut offsets, &mut io, c);
         } else {
             offsets.set_vec3(i, OFF_E, oe);
             offsets.set_vec3(i, OFF_W, ow);
-            output.set_quat(i, POSE_Q, out_q);
-            output.set_vec3(i, POSE_W, out_w);
+            io.set_quat(i, POSE_Q, out_q);
+            io.set_vec3(i, POSE_W, out_w);
+            if all_zero([oe, ow]) {
+                live[i] &= !LIVE_ROTATION;
+            }
         }
     });
+}
+
+/// Passes the input of the lane groups without `bit` through to the output in columns
+/// `k..k + count`, a run of consecutive groups at a time: column by column, two memory streams at
+/// once instead of 26 interleaved ones per group (the hardware prefetchers track a few streams).
+#[inline(always)]
+fn pass_through_at_rest(io: &mut impl PoseIo, live: &[u8], bit: u8, (k, count): (usize, usize)) {
+    let mut i = 0;
+    while i < live.len() {
+        if live[i] & bit != 0 {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < live.len() && live[i] & bit == 0 {
+            i += 1;
+        }
+        io.pass_through(start..i, k, count);
+    }
+}
+
+/// How many lane groups a kernel loop walks: all of `live`, or none when no group has `bit` (a
+/// crowd at rest costs no walk over the coefficient table).
+#[inline(always)]
+fn groups_to_walk(live: &[u8], bit: u8) -> usize {
+    if live.iter().any(|&g| g & bit != 0) {
+        live.len()
+    } else {
+        0
+    }
+}
+
+/// Whether every lane of both vectors is zero (either sign).
+#[inline(always)]
+fn all_zero([a, b]: [Vec3x8; 2]) -> bool {
+    let any =
+        a.x.abs()
+            .max(a.y.abs())
+            .max(a.z.abs())
+            .max(b.x.abs())
+            .max(b.y.abs())
+            .max(b.z.abs());
+    any.simd_eq(f32x8::ZERO).all()
 }
 
 /// The translation half of lane group `i`: the decayed position and velocity offsets and the
@@ -121,12 +228,12 @@ pub(crate) fn inertialize_lanes(
 fn translation_step(
     c: &LaneCoeffs,
     offsets: &OffsetLanesMut<'_>,
-    input: &BoneLanes<'_>,
+    io: &impl PoseIo,
     i: usize,
 ) -> (Vec3x8, Vec3x8, Vec3x8, Vec3x8) {
     let (ox, ov) = decay3(c, offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-    let out_x = input.vec3(i, POSE_X) + ox;
-    let out_v = input.vec3(i, POSE_V) + ov;
+    let out_x = io.input_vec3(i, POSE_X) + ox;
+    let out_v = io.input_vec3(i, POSE_V) + ov;
     (ox, ov, out_x, out_v)
 }
 
@@ -136,13 +243,13 @@ fn translation_step(
 fn rotation_step(
     c: &LaneCoeffs,
     offsets: &OffsetLanesMut<'_>,
-    input: &BoneLanes<'_>,
+    io: &impl PoseIo,
     i: usize,
 ) -> (Vec3x8, Vec3x8, Quat8, Quat8, Vec3x8) {
     let (oe, ow) = rotation_vector_decay_step(c, offsets.vec3(i, OFF_E), offsets.vec3(i, OFF_W));
     let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
-    let out_q = oq * input.quat(i, POSE_Q);
-    let out_w = ow + oq.rotate(input.vec3(i, POSE_W));
+    let out_q = oq * io.input_quat(i, POSE_Q);
+    let out_w = ow + oq.rotate(io.input_vec3(i, POSE_W));
     (oe, ow, oq, out_q, out_w)
 }
 
@@ -156,14 +263,12 @@ fn saturate_translation(
     i: usize,
     overflow: f32x8,
     offsets: &mut OffsetLanesMut<'_>,
-    input: &BoneLanes<'_>,
-    output: &mut BoneLanesMut<'_>,
-    coeffs: &PatternSlices<'_>,
+    io: &mut impl PoseIo,
+    c: &LaneCoeffs,
 ) {
-    let c = coeffs.get(i);
     let (x0, v0) = (offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-    let (in_x, in_v) = (input.vec3(i, POSE_X), input.vec3(i, POSE_V));
-    let (mut ox, mut ov, mut out_x, mut out_v) = translation_step(&c, offsets, input, i);
+    let (in_x, in_v) = (io.input_vec3(i, POSE_X), io.input_vec3(i, POSE_V));
+    let (mut ox, mut ov, mut out_x, mut out_v) = translation_step(c, offsets, io, i);
     for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
         if overflow == 0.0 {
             continue;
@@ -180,8 +285,8 @@ fn saturate_translation(
     }
     offsets.set_vec3(i, OFF_X, ox);
     offsets.set_vec3(i, OFF_V, ov);
-    output.set_vec3(i, POSE_X, out_x);
-    output.set_vec3(i, POSE_V, out_v);
+    io.set_vec3(i, POSE_X, out_x);
+    io.set_vec3(i, POSE_V, out_v);
 }
 
 /// Slow path of [`inertialize_lanes`]' rotation half for lane group `i`, whose output angular
@@ -194,13 +299,11 @@ fn saturate_rotation(
     i: usize,
     overflow: f32x8,
     offsets: &mut OffsetLanesMut<'_>,
-    input: &BoneLanes<'_>,
-    output: &mut BoneLanesMut<'_>,
-    coeffs: &PatternSlices<'_>,
+    io: &mut impl PoseIo,
+    c: &LaneCoeffs,
 ) {
-    let c = coeffs.get(i);
-    let in_w = input.vec3(i, POSE_W);
-    let (oe, ow, oq, out_q, mut out_w) = rotation_step(&c, offsets, input, i);
+    let in_w = io.input_vec3(i, POSE_W);
+    let (oe, ow, oq, out_q, mut out_w) = rotation_step(c, offsets, io, i);
     for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
         if overflow == 0.0 {
             continue;
@@ -216,34 +319,31 @@ fn saturate_rotation(
     }
     offsets.set_vec3(i, OFF_E, oe);
     offsets.set_vec3(i, OFF_W, ow);
-    output.set_quat(i, POSE_Q, out_q);
-    output.set_vec3(i, POSE_W, out_w);
+    io.set_quat(i, POSE_Q, out_q);
+    io.set_vec3(i, POSE_W, out_w);
 }
 
-/// The same for scalar curves: decay `(off_x, off_v)` and write `out = in + off`.
-pub(crate) fn inertialize_curve_lanes(
+/// The same for a scalar channel (curves, log scales): decay `(off_x, off_v)` and write
+/// `out = in + off`.
+pub(crate) fn inertialize_curve_lanes<P: ChannelIo>(
     (off_x, off_v): (&mut [f32x8], &mut [f32x8]),
-    (in_x, in_v): (&[f32x8], &[f32x8]),
-    (out_x, out_v): (&mut [f32x8], &mut [f32x8]),
+    mut io: P,
     coeffs: PatternSlices<'_>,
+    fresh: &[f32x8],
 ) {
-    let n = off_x
-        .len()
-        .min(off_v.len())
-        .min(in_x.len())
-        .min(in_v.len())
-        .min(out_x.len())
-        .min(out_v.len());
+    let n = off_x.len().min(off_v.len()).min(io.len()).min(fresh.len());
     coeffs.for_each(n, |i, c| {
+        let c = &unless_fresh(c, fresh[i]);
         let (x, v) = decay(c, off_x[i], off_v[i]);
-        let (ox, ov) = (in_x[i] + x, in_v[i] + v);
+        let (in_x, in_v) = io.input(i);
+        let (ox, ov) = (in_x + x, in_v + v);
         let overflow = !(ox + ov).is_finite();
         let (x, v, ox, ov) = if overflow.any() {
             saturate_curves(
                 *c,
                 overflow,
                 (off_x[i], off_v[i]),
-                (in_x[i], in_v[i]),
+                (in_x, in_v),
                 (x, v, ox, ov),
             )
         } else {
@@ -251,8 +351,7 @@ pub(crate) fn inertialize_curve_lanes(
         };
         off_x[i] = x;
         off_v[i] = v;
-        out_x[i] = ox;
-        out_v[i] = ov;
+        io.set(i, (ox, ov));
     });
 }
 

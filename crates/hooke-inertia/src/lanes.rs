@@ -228,6 +228,33 @@ impl<const N: usize> Lanes<'_, N> {
     }
 }
 
+impl<const N: usize> Lanes<'_, N> {
+    /// Column `k`.
+    #[inline(always)]
+    pub(crate) fn column(&self, k: usize) -> &[f32x8] {
+        self.s[k]
+    }
+}
+
+impl<const N: usize> LanesMut<'_, N> {
+    /// Column `k`.
+    #[inline(always)]
+    pub(crate) fn column_mut(&mut self, k: usize) -> &mut [f32x8] {
+        self.s[k]
+    }
+
+    /// Lane group `i` of columns `k..k + 4` as a quaternion.
+    #[inline(always)]
+    pub(crate) fn quat(&self, i: usize, k: usize) -> Quat8 {
+        Quat8 {
+            x: self.s[k][i],
+            y: self.s[k + 1][i],
+            z: self.s[k + 2][i],
+            w: self.s[k + 3][i],
+        }
+    }
+}
+
 impl<const N: usize> LanesMut<'_, N> {
     /// Lane group `i` of columns `k..k + 3` as a vector.
     #[inline(always)]

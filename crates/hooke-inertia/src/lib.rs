@@ -73,6 +73,7 @@ mod limits;
 mod offsets;
 mod pattern;
 mod pose;
+mod pose_io;
 mod profile;
 mod rebase;
 mod saturate;

@@ -103,7 +103,7 @@ pub(crate) struct PatternSlices<'a> {
 
 impl PatternSlices<'_> {
     /// The coefficients of lane group `i` (`i < len`).
-    #[inline(always)]
+    #[cfg(test)]
     pub fn get(&self, i: usize) -> LaneCoeffs {
         let j = (self.phase + i) % self.period.max(1);
         let t = &self.table;

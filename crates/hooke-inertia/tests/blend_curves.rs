@@ -45,7 +45,8 @@ fn the_output_follows_the_curve_on_every_lane() {
         let mut worst = 0.0_f32;
         for frame in 1..=20 {
             inertializer.update(dt, &input, &mut output).unwrap();
-            let t = frame as f32 * dt;
+            // The first update after the switch shows the blend as it starts (t = 0).
+            let t = (frame - 1) as f32 * dt;
             let (w, dw) = curve.blend_weight(f64::from(t), f64::from(BLEND_TIME));
             for c in 0..CHARACTERS {
                 let pose = output.character(c).unwrap();

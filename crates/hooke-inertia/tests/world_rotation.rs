@@ -138,7 +138,10 @@ fn head_follows_the_decayed_model_space_offset_not_its_parents() {
     let (mut t, mut worst, mut parent_gap) = (0.0_f64, 0.0_f64, 0.0_f64);
     for (k, f) in (500..740).enumerate() {
         let dt = DT * (1.0 + 0.01 * (k % 7) as f32);
-        t += f64::from(dt);
+        // The first update after the switch shows it (t = 0); time runs from the next one.
+        if k > 0 {
+            t += f64::from(dt);
+        }
         let out = rig.show(climb(f), dt);
         let decay = (-y * t).exp();
         let e = (e0 + (w0 + y * e0) * t) * decay;

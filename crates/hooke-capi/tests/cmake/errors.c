@@ -205,14 +205,16 @@ int main(void) {
         CHECK(output[0].position[0] == 42.0f && output[0].rotation[3] == 1.0f);
     }
 
-    /* The failed calls changed nothing: the same update as a fresh inertializer with the same
-     * transition. */
+    /* The failed calls changed nothing: the same updates as a fresh inertializer with the same
+     * transition (the frame of the switch, shown by the dt = 0 view update above, then one of
+     * 1/60 s). */
     {
         HookeInertializer *fresh = NULL;
         HookeBoneState expected[N];
         for (i = 0; i < BONES; i++) dst[i].position[1] = 1.0f;
         CHECK(hooke_inertializer_new(CHARACTERS, BONES, halflives, &fresh) == HOOKE_OK);
         CHECK(hooke_inertializer_transition(fresh, 1, src, dst) == HOOKE_OK);
+        CHECK(hooke_inertializer_update(fresh, 0.0f, input, expected) == HOOKE_OK);
         CHECK(hooke_inertializer_update(fresh, 1.0f / 60.0f, input, expected) == HOOKE_OK);
         CHECK(hooke_inertializer_update(h, 1.0f / 60.0f, input, after) == HOOKE_OK);
         CHECK(same(after, expected, N));

@@ -15,6 +15,7 @@ use crate::error::InertiaError;
 use crate::kernel::inertialize_curve_lanes;
 use crate::limits::{DeadBlendLimits, reach_time};
 use crate::pattern::PatternCoeffs;
+use crate::pose_io::ChannelIo;
 use crate::profile::BlendMode;
 use crate::saturate::saturate;
 
@@ -101,6 +102,8 @@ impl ScalarChannel {
         destination: (f64, f64),
     ) -> bool {
         self.clear(lane);
+        // The next update shows this lane as of the switch.
+        self.timing.mark_fresh(lane);
         if !start.blend {
             return false;
         }
@@ -127,26 +130,25 @@ impl ScalarChannel {
         }
     }
 
-    /// Decays the offsets by one step and writes `out = input + offset`.
-    pub fn update(
-        &mut self,
-        input: (&Column, &Column),
-        output: (&mut Column, &mut Column),
-        grain: usize,
-    ) {
+    /// Decays the offsets by one step and writes `out = input + offset` (separate columns, or
+    /// in place).
+    pub fn update<P: ChannelIo>(&mut self, io: P, grain: usize) {
         par::run(
             (
                 self.off_x.lanes_mut(),
                 self.off_v.lanes_mut(),
-                input.0.lanes(),
-                input.1.lanes(),
-                output.0.lanes_mut(),
-                output.1.lanes_mut(),
+                io,
                 self.coeffs.slices(),
+                self.timing.fresh.lanes(),
             ),
             grain,
-            &|(ox, ov, ix, iv, x, v, c)| inertialize_curve_lanes((ox, ov), (ix, iv), (x, v), c),
+            &|(ox, ov, io, c, fresh)| inertialize_curve_lanes((ox, ov), io, c, fresh),
         );
+    }
+
+    /// Ends the frame of the switch of every lane (after the update that showed it).
+    pub fn clear_fresh(&mut self) {
+        self.timing.clear_fresh();
     }
 
     /// Advances the running dead blends by `dt` and cross-fades the output in place; returns

@@ -5,6 +5,8 @@
 mod bones;
 mod channel;
 mod legs;
+#[cfg(test)]
+mod live_tests;
 mod many;
 mod source;
 mod timing;
@@ -42,14 +44,16 @@ use timing::TimingColumns;
 /// of the switch, with velocities) and the destination pose (the new animation at the same time).
 ///
 /// **The frame of the switch** (`docs/math.md` §6.1): the offsets a transition computes are the
-/// difference at the time of the frame whose input changes, and the update decays the offsets by
-/// its `dt` *before* applying them. So a transition followed by `update(dt)` shows that frame
-/// with the offsets one `dt` into their decay: the first frame after the switch skips one frame
-/// of the source's continuation (a velocity step at the seam). A single stream (stitching clips:
-/// `hooke stitch`) updates the frame of the switch with `dt = 0`, which shows the offsets
-/// undecayed, exactly the source's continuation, and decays them from the next frame on. A
-/// crowd's one update per frame cannot do that for the characters that switch (issue 19 part 3:
-/// not solved in the library yet).
+/// difference at the time of the frame whose input changes, and belong on that frame undecayed.
+/// So the update that follows a transition shows the switched character as of the switch — its
+/// offsets as computed, its dead blends at their start: exactly the source's continuation — and
+/// the decay starts from the next update, while every other character advances by the update's
+/// `dt` as usual. One update per frame serves a crowd in which any characters switch.
+///
+/// Characters between blends cost almost nothing: the update keeps, per lane group of eight
+/// bones, whether its offsets can be non-zero, and a group whose offsets have decayed to zero
+/// (about 5.7 s after a transition at halflife 0.1 s) is a copy of its input
+/// ([`update`](Self::update)) or nothing at all ([`update_in_place`](Self::update_in_place)).
 ///
 /// ```
 /// use glam::Vec3;
@@ -90,6 +94,13 @@ pub struct Inertializer {
     /// changes (what lets foot locking skip it with one compare, `inertializer/legs.rs`).
     transitions: Vec<u64>,
     offsets: OffsetColumns,
+    /// A byte per lane group of the offsets: which halves may carry a non-zero offset
+    /// (`kernel::LIVE_TRANSLATION`, `kernel::LIVE_ROTATION`). Set by transitions, cleared by the
+    /// update once the offsets have decayed to zero: groups at rest are not decayed or applied.
+    live: Vec<u8>,
+    /// A copy of the input bones for `update_in_place` of a rig with model-space bones
+    /// (allocated at its first call).
+    in_place_input: Option<BoneColumns>,
     /// The bones' springs, once per period of the rig's lane groups (not per character).
     coeffs: PatternCoeffs,
     /// The scalar curves, a lane each (`character * curves + curve`).
@@ -166,6 +177,8 @@ impl Inertializer {
             anchors: alloc::vec("characters", characters, Anchor::IDENTITY)?,
             transitions: alloc::vec("characters", characters, 0)?,
             offsets: OffsetColumns::zero("bone lanes", lanes)?,
+            live: alloc::vec("bone lanes", lanes.div_ceil(8), 0)?,
+            in_place_input: None,
             coeffs: PatternCoeffs::identity("bone lanes", profile.bone_count(), lanes)?,
             curves: ScalarChannel::new("curve lanes", profile.curve_count(), curve_lanes)?,
             scales: ScalarChannel::new("scale lanes", scale_period, scale_lanes)?,

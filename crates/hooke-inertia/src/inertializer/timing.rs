@@ -17,6 +17,12 @@ pub(super) struct TimingColumns {
     pub(super) decay: Column,
     /// Each lane's extrapolation halflife, for recomputing `travel` and `decay` when `dt` changes.
     halflife: Column,
+    /// 1 on the lanes of characters that switched since the last update (0 elsewhere): the next
+    /// update shows them as of the switch, neither decaying their offsets nor advancing their
+    /// dead blends (`docs/math.md` §6.1, the frame of the switch).
+    pub(super) fresh: Column,
+    /// Whether any lane of `fresh` is 1.
+    any_fresh: bool,
 }
 
 impl TimingColumns {
@@ -27,6 +33,8 @@ impl TimingColumns {
             travel: alloc::column(what, len, 0.0, 0.0)?,
             decay: alloc::column(what, len, 1.0, 1.0)?,
             halflife: alloc::column(what, len, 0.0, 0.0)?,
+            fresh: alloc::column(what, len, 0.0, 0.0)?,
+            any_fresh: false,
         })
     }
 
@@ -36,6 +44,7 @@ impl TimingColumns {
             blend_time: self.blend_time.lanes_mut(),
             travel: self.travel.lanes(),
             decay: self.decay.lanes(),
+            fresh: self.fresh.lanes(),
             curve,
         }
     }
@@ -60,6 +69,27 @@ impl TimingColumns {
         for (lane, _) in running.iter().enumerate().filter(|(_, t)| **t > 0.0) {
             (travel[lane], decay[lane]) = hooke::lanes::extrapolate_factors_f32(halflife[lane], dt);
         }
+    }
+
+    /// Marks `lane` as switched since the last update.
+    pub(super) fn mark_fresh(&mut self, lane: usize) {
+        self.fresh.as_mut_slice()[lane] = 1.0;
+        self.any_fresh = true;
+    }
+
+    /// Ends the frame of the switch of every lane (after the update that showed it).
+    pub(super) fn clear_fresh(&mut self) {
+        if std::mem::take(&mut self.any_fresh) {
+            self.fresh.as_mut_slice().fill(0.0);
+        }
+    }
+
+    /// Ends the frame of the switch of the lanes of lane groups `groups` (`f32x8` lanes).
+    pub(super) fn clear_fresh_groups(&mut self, groups: std::ops::Range<usize>) {
+        if let Some(lanes) = self.fresh.lanes_mut().get_mut(groups) {
+            lanes.fill(wide::f32x8::ZERO);
+        }
+        self.any_fresh = false;
     }
 
     pub(super) fn stop(&mut self, lane: usize) {

@@ -16,6 +16,9 @@ impl Inertializer {
     ///
     /// `source` is the character's *input* at the time of the switch (its previous animation,
     /// before any offset, with velocities); `destination` is the new animation at the same time.
+    /// Call it before the update of the frame whose input changes: that update shows the
+    /// character as of the switch (the source's continuation, whatever its `dt`), and the blend
+    /// advances from the next update on.
     /// Any blend in flight is folded in: the new offsets are computed from the current output
     /// `off ⊕ source` (see `docs/math.md` §6.1, including the angular-velocity fix), so transitions
     /// can follow each other at any rate. In [`BlendMode::DeadBlend`](crate::BlendMode::DeadBlend) the current output is stored
@@ -74,7 +77,7 @@ impl Inertializer {
     ) {
         let shape = self.profile.shape();
         let (bones, curves) = (shape.bones, shape.curves);
-        self.transitions[character] = self.transitions[character].wrapping_add(1);
+        self.note_transition(character);
         let mode = self.modes[character];
         if self.lanes_apply(character, mode) {
             self.rebase_bones(character, source, destination);
@@ -105,6 +108,28 @@ impl Inertializer {
                     let output = self.scales.output(lane, src[axis], &self.curve);
                     self.dead_active |= self.scales.start(lane, start, output, dst[axis]);
                 }
+            }
+        }
+    }
+
+    /// The bookkeeping of every transition of `character`, whichever path runs it: its
+    /// transition count (foot locking's rest test), the liveness of its lane groups (the update
+    /// decays and applies them again), and its lanes marked as switched, so that the next update
+    /// shows them as of the switch (its curves' and scales' lanes are marked by
+    /// `ScalarChannel::start`).
+    pub(super) fn note_transition(&mut self, character: usize) {
+        self.transitions[character] = self.transitions[character].wrapping_add(1);
+        let bones = self.profile.bone_count();
+        if bones > 0 {
+            let first = character * bones / 8;
+            let last = ((character + 1) * bones - 1) / 8;
+            if let Some(groups) = self.live.get_mut(first..=last) {
+                for g in groups {
+                    *g |= crate::kernel::LIVE | crate::kernel::FRESH;
+                }
+            }
+            for lane in character * bones..(character + 1) * bones {
+                self.dead_timing.mark_fresh(lane);
             }
         }
     }

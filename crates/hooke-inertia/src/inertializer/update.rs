@@ -7,8 +7,9 @@ use hooke::par::{self, DEFAULT_GRAIN};
 use crate::batch::PoseBatch;
 use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
-use crate::kernel::inertialize_lanes;
-use crate::lanes::BoneLanesMut;
+use crate::kernel::{FRESH, inertialize_lanes};
+use crate::lanes::{BoneColumns, BoneLanesMut};
+use crate::pose_io::{ChannelInPlace, InPlace, PoseIo, Separate, SeparateChannel};
 use crate::profile::check_time;
 use crate::world;
 
@@ -25,7 +26,9 @@ impl Inertializer {
     /// One fused SIMD pass decays all offsets and applies them to `input`; coefficients are
     /// recomputed only when `dt` changes, per bone of the profile (never per character).
     /// `dt = 0` keeps the offsets (up to one `f32` rounding of the rotation offsets) and
-    /// re-evaluates the output, e.g. right after a transition.
+    /// re-evaluates the output. Characters that switched since the last update are shown as of
+    /// their switch whatever `dt` is (their offsets undecayed, their dead blends at their start;
+    /// see [`Inertializer`], the frame of the switch), and advance from the next update on.
     ///
     /// ```
     /// # use hooke_inertia::*;
@@ -67,10 +70,48 @@ impl Inertializer {
         self.update_with_grain(dt, input, output, DEFAULT_GRAIN)
     }
 
-    /// The one wiring of [`update`](Self::update) and [`par_update`](Self::par_update): the
-    /// fused bone and curve kernels, then root anchors and dead blends, split by `grain`
-    /// ([`par::NO_SPLIT`] keeps everything on the calling thread; the lanes are computed by the
-    /// same code either way, so results are bit-identical).
+    /// Advances every character by `dt` seconds like [`update`](Self::update), with one batch
+    /// as both the input and the output: `poses` holds each character's current animation on
+    /// entry and its output on return. Characters without an offset or a dead blend (the lane
+    /// groups whose offsets have decayed to zero since their last transition) cost nothing: their
+    /// output is their input, already in place. Results equal `update`'s.
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(4, BlendProfile::uniform(2, 0.1)?, RootPolicy::Local)?;
+    /// let mut from = Pose::rest(2);
+    /// from.positions[1] = Vec3::X;
+    /// i.transition(2, from.as_ref(), Pose::rest(2).as_ref())?;
+    /// let mut poses = PoseBatch::new(4, 2, 0)?; // this frame's animation: every bone at rest
+    /// i.update_in_place(0.0, &mut poses)?;
+    /// assert_eq!(poses.positions().get(2 * 2 + 1), Vec3::X); // character 2 still shows its source
+    /// assert!(i.update_in_place(f32::NAN, &mut poses).is_err());
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn update_in_place(&mut self, dt: f32, poses: &mut PoseBatch) -> Result<(), InertiaError> {
+        self.run_frame(dt, Frame::InPlace(poses), par::NO_SPLIT)
+    }
+
+    /// [`update_in_place`](Self::update_in_place) split across rayon's threads like
+    /// [`par_update`](Self::par_update). Results are bit-identical to `update_in_place`.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(1000, BlendProfile::uniform(31, 0.1)?, RootPolicy::Local)?;
+    /// let mut poses = PoseBatch::new(1000, 31, 0)?;
+    /// i.par_update_in_place(1.0 / 60.0, &mut poses)?;
+    /// assert_eq!(poses, PoseBatch::new(1000, 31, 0)?);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn par_update_in_place(
+        &mut self,
+        dt: f32,
+        poses: &mut PoseBatch,
+    ) -> Result<(), InertiaError> {
+        self.run_frame(dt, Frame::InPlace(poses), DEFAULT_GRAIN)
+    }
+
     fn update_with_grain(
         &mut self,
         dt: f32,
@@ -78,30 +119,129 @@ impl Inertializer {
         output: &mut PoseBatch,
         grain: usize,
     ) -> Result<(), InertiaError> {
-        self.prepare(dt, input, output)?;
+        self.run_frame(dt, Frame::Separate { input, output }, grain)
+    }
+
+    /// The one wiring of every update: the fused bone and curve kernels, then root anchors and
+    /// dead blends, split by `grain` ([`par::NO_SPLIT`] keeps everything on the calling thread;
+    /// the lanes are computed by the same code either way, so results are bit-identical).
+    fn run_frame(&mut self, dt: f32, frame: Frame<'_>, grain: usize) -> Result<(), InertiaError> {
+        match frame {
+            Frame::Separate { input, output } => {
+                self.prepare(dt, input, output)?;
+                let (i, o) = (&input.bone_columns, &mut output.bone_columns);
+                self.run_bones(
+                    Separate {
+                        input: i.lanes(),
+                        output: o.lanes_mut(),
+                    },
+                    grain,
+                );
+                self.apply_world_rotations(i, o);
+                self.curves.update(
+                    SeparateChannel {
+                        input: (input.curve_values.lanes(), input.curve_velocities.lanes()),
+                        output: (
+                            output.curve_values.lanes_mut(),
+                            output.curve_velocities.lanes_mut(),
+                        ),
+                    },
+                    grain,
+                );
+                self.scales.update(
+                    SeparateChannel {
+                        input: (input.log_scales.lanes(), input.log_scale_velocities.lanes()),
+                        output: (
+                            output.log_scales.lanes_mut(),
+                            output.log_scale_velocities.lanes_mut(),
+                        ),
+                    },
+                    grain,
+                );
+                self.finish(dt, output, grain);
+                self.clear_fresh();
+            }
+            Frame::InPlace(poses) => {
+                check_time("dt", dt)?;
+                self.check_batches([("poses", poses), ("poses", poses)])?;
+                if dt != self.dt {
+                    self.set_dt(dt);
+                }
+                if self.profile.world_rotation_bones().next().is_some() {
+                    // Model-space bones read their ancestors' input rotations after the fused
+                    // pass has overwritten them: keep a copy of the input (allocated once).
+                    let mut input = match self.in_place_input.take() {
+                        Some(input) => input,
+                        None => BoneColumns::rest("bone lanes", self.offsets.positions.len())?,
+                    };
+                    copy_bones(&poses.bone_columns, &mut input);
+                    let o = &mut poses.bone_columns;
+                    self.run_bones(
+                        Separate {
+                            input: input.lanes(),
+                            output: o.lanes_mut(),
+                        },
+                        grain,
+                    );
+                    self.apply_world_rotations(&input, o);
+                    self.in_place_input = Some(input);
+                } else {
+                    self.run_bones(InPlace(poses.bone_columns.lanes_mut()), grain);
+                }
+                self.curves.update(
+                    ChannelInPlace(
+                        poses.curve_values.lanes_mut(),
+                        poses.curve_velocities.lanes_mut(),
+                    ),
+                    grain,
+                );
+                self.scales.update(
+                    ChannelInPlace(
+                        poses.log_scales.lanes_mut(),
+                        poses.log_scale_velocities.lanes_mut(),
+                    ),
+                    grain,
+                );
+                self.finish(dt, poses, grain);
+                self.clear_fresh();
+            }
+        }
+        Ok(())
+    }
+
+    /// The fused bone kernel over every lane group, split by `grain`.
+    fn run_bones<P: PoseIo>(&mut self, io: P, grain: usize) {
         par::run(
             (
                 self.offsets.lanes_mut(),
-                input.bone_columns.lanes(),
-                output.bone_columns.lanes_mut(),
+                io,
                 self.coeffs.slices(),
+                self.live.as_mut_slice(),
+                self.dead_timing.fresh.lanes(),
             ),
             grain,
-            &|(o, i, out, c)| inertialize_lanes(o, i, out, c),
+            &|(o, io, c, live, fresh)| inertialize_lanes(o, io, c, (live, fresh)),
         );
-        self.apply_world_rotations(input, output);
-        self.curves.update(
-            (&input.curve_values, &input.curve_velocities),
-            (&mut output.curve_values, &mut output.curve_velocities),
-            grain,
-        );
-        self.scales.update(
-            (&input.log_scales, &input.log_scale_velocities),
-            (&mut output.log_scales, &mut output.log_scale_velocities),
-            grain,
-        );
-        self.finish(dt, output, grain);
-        Ok(())
+    }
+
+    /// Ends the frame of the switch of the characters that switched before this update: from
+    /// the next update on, their offsets decay and their dead blends advance.
+    fn clear_fresh(&mut self) {
+        let mut i = 0;
+        while i < self.live.len() {
+            if self.live[i] & FRESH == 0 {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < self.live.len() && self.live[i] & FRESH != 0 {
+                self.live[i] &= !FRESH;
+                i += 1;
+            }
+            self.dead_timing.clear_fresh_groups(start..i);
+        }
+        self.curves.clear_fresh();
+        self.scales.clear_fresh();
     }
 
     /// Checks what [`update`](Self::update) checks, without changing anything: `dt` finite and
@@ -219,14 +359,14 @@ impl Inertializer {
 
     /// Rewrites the rotations of the model-space bones (`BlendProfile::with_world_rotation`) in
     /// the output the fused kernel wrote (`world::apply_model_space`), on the calling thread.
-    fn apply_world_rotations(&self, input: &PoseBatch, output: &mut PoseBatch) {
+    fn apply_world_rotations(&self, input: &BoneColumns, output: &mut BoneColumns) {
         world::apply_model_space(
             self.profile.parents(),
             self.profile.world_rotation_bones(),
             self.characters,
             &self.offsets,
-            &input.bone_columns,
-            &mut output.bone_columns,
+            input,
+            output,
         );
     }
 
@@ -256,6 +396,40 @@ impl Inertializer {
             self.curves.set_dt(dt);
             self.scales.set_dt(dt);
         }
+    }
+}
+
+/// Where an update reads its input and writes its output.
+enum Frame<'a> {
+    Separate {
+        input: &'a PoseBatch,
+        output: &'a mut PoseBatch,
+    },
+    InPlace(&'a mut PoseBatch),
+}
+
+/// Copies every column of `from` into `to` (the same length: both have the inertializer's bone
+/// lanes).
+fn copy_bones(from: &BoneColumns, to: &mut BoneColumns) {
+    let pairs = [
+        (&from.positions.x, &mut to.positions.x),
+        (&from.positions.y, &mut to.positions.y),
+        (&from.positions.z, &mut to.positions.z),
+        (&from.velocities.x, &mut to.velocities.x),
+        (&from.velocities.y, &mut to.velocities.y),
+        (&from.velocities.z, &mut to.velocities.z),
+        (&from.rotations.x, &mut to.rotations.x),
+        (&from.rotations.y, &mut to.rotations.y),
+        (&from.rotations.z, &mut to.rotations.z),
+        (&from.rotations.w, &mut to.rotations.w),
+        (&from.angular_velocities.x, &mut to.angular_velocities.x),
+        (&from.angular_velocities.y, &mut to.angular_velocities.y),
+        (&from.angular_velocities.z, &mut to.angular_velocities.z),
+    ];
+    for (from, to) in pairs {
+        let (from, to) = (from.lanes(), to.lanes_mut());
+        let n = from.len().min(to.len());
+        to[..n].copy_from_slice(&from[..n]);
     }
 }
 
