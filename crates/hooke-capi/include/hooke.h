@@ -474,8 +474,11 @@ HookeStatus hooke_inertializer_transition_many(HookeInertializer *inertializer,
 /**
  * Advances every character by dt (finite, >= 0) and writes the output; input and output hold
  * characters * bones states, character-major (they may be the same array). The characters that
- * switched since the last update are shown as of their switch (the source pose); characters
- * whose offsets have decayed to zero cost a copy.
+ * switched since the last update are shown as of their switch (the source pose). Updated in
+ * place (input == output; for views, every written channel the same memory and stride as its
+ * input channel) and without foot locking, a character at rest (no offset, dead blend or root
+ * anchor left) is neither read nor written: its states already are its output, and are not
+ * checked.
  */
 HookeStatus hooke_inertializer_update(HookeInertializer *inertializer, float dt,
                                       const HookeBoneState *input, /* characters * bones */

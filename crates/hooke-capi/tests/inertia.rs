@@ -285,3 +285,68 @@ fn a_failed_update_writes_nothing_and_changes_no_state() {
     }
     assert_eq!(out_a, out_b, "the failed calls left the state as it was");
 }
+
+/// Input and output the same array (an update in place): the same output as separate arrays
+/// every frame, through switches and long quiet stretches; characters at rest are neither read
+/// nor written (a value there that is not a pose stays as it is and is not an error).
+#[test]
+fn an_update_in_place_matches_separate_arrays_and_skips_characters_at_rest() {
+    let (separate, in_place) = (new_c(None), new_c(None));
+    let dt = 1.0 / 30.0;
+    let mut animation = vec![HookeBoneState::default(); N];
+    for (frame, c) in (0..400).zip((0..CHARACTERS).cycle()) {
+        if frame % 150 < 3 {
+            let (src, dst) = (states(&pose(frame)), states(&pose(frame + 50)));
+            // SAFETY: live handles, valid arrays.
+            unsafe {
+                for h in [separate, in_place] {
+                    let status = hooke_inertializer_transition(h, c, src.as_ptr(), dst.as_ptr());
+                    assert_eq!(status, HookeStatus::Ok);
+                }
+            }
+            animation[c * BONES..(c + 1) * BONES].copy_from_slice(&dst);
+        }
+        let mut output = vec![HookeBoneState::default(); N];
+        let mut poses = animation.clone();
+        // SAFETY: live handles, valid arrays (the same one for input and output).
+        unsafe {
+            let status =
+                hooke_inertializer_update(separate, dt, animation.as_ptr(), output.as_mut_ptr());
+            assert_eq!(status, HookeStatus::Ok);
+            let status =
+                hooke_inertializer_update(in_place, dt, poses.as_ptr(), poses.as_mut_ptr());
+            assert_eq!(status, HookeStatus::Ok);
+        }
+        assert_eq!(poses, output, "frame {frame}");
+    }
+    // 130 frames (4.3 s) after the last switch at halflife 0.2 s some characters are at rest;
+    // a NaN written into one of them is not read.
+    let mut rest = None;
+    for c in 0..CHARACTERS {
+        let mut blending = true;
+        // SAFETY: live handle.
+        unsafe { hooke_inertializer_is_blending(in_place, c, &mut blending) };
+        if !blending {
+            rest = Some(c);
+        }
+    }
+    let c = rest.expect("a character at rest");
+    let mut poses = animation.clone();
+    poses[c * BONES].position[0] = f32::NAN;
+    // SAFETY: live handle, one array for input and output.
+    let status =
+        unsafe { hooke_inertializer_update(in_place, dt, poses.as_ptr(), poses.as_mut_ptr()) };
+    assert_eq!(status, HookeStatus::Ok);
+    assert!(poses[c * BONES].position[0].is_nan());
+    // Separate arrays read every character: the NaN is an error there.
+    let mut output = vec![HookeBoneState::default(); N];
+    // SAFETY: live handle, valid arrays.
+    let status =
+        unsafe { hooke_inertializer_update(separate, dt, poses.as_ptr(), output.as_mut_ptr()) };
+    assert_eq!(status, HookeStatus::InvalidParameter);
+    // SAFETY: live handles.
+    unsafe {
+        hooke_inertializer_free(separate);
+        hooke_inertializer_free(in_place);
+    }
+}

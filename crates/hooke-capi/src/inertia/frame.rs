@@ -6,6 +6,7 @@ use super::pose::{HookeBoneState, HookePoseView, HookePoseViewMut, Names, PoseRe
 use super::{HookeInertializer, handle_mut};
 use crate::error::{FfiResult, HookeStatus, guard, non_null, read, slice};
 use crate::view::Writer;
+use crate::view::{HookeChannel, HookeConstChannel};
 use hooke_inertia::PoseBatch;
 
 macro_rules! names {
@@ -42,8 +43,17 @@ fn update_views(
     let mut velocity = Writer::<3>::new(output.velocity, count, "output.velocity")?;
     let mut rotation = Writer::<4>::new(output.rotation, count, "output.rotation")?;
     let mut angular = Writer::<3>::new(output.angular_velocity, count, "output.angular_velocity")?;
-    if let Some(reader) = reader {
-        for c in 0..characters {
+    // In place (every written channel is its input channel), a character whose output will be
+    // its input is neither read nor written: its data already is its output. Foot locking
+    // reads every character, so it turns this off.
+    let in_place = aliased(input, output) && h.feet.is_none();
+    let at_rest = |h: &HookeInertializer, c: usize| in_place && h.inner.is_at_rest(c) == Ok(true);
+    for c in 0..characters {
+        let skip = at_rest(h, c);
+        if let Some(slot) = h.skipped.get_mut(c) {
+            *slot = skip;
+        }
+        if let (Some(reader), false) = (&reader, skip) {
             // SAFETY: bones c * bones .. (c + 1) * bones are within `count`.
             unsafe { reader.fill(c * bones, &mut h.scratch) };
             h.input.set_character(c, h.scratch.as_ref())?;
@@ -59,6 +69,9 @@ fn update_views(
     }
     let out = &h.output;
     for i in 0..count {
+        if bones > 0 && h.skipped.get(i / bones) == Some(&true) {
+            continue;
+        }
         // SAFETY: `i < count`, the count each writer was checked for.
         unsafe {
             if let Some(w) = &mut position {
@@ -76,6 +89,18 @@ fn update_views(
         }
     }
     Ok(())
+}
+
+/// Whether every channel `output` writes is the same memory, with the same stride, as the
+/// channel of `input` it is computed from (an update in place).
+fn aliased(input: &HookePoseView, output: &HookePoseViewMut) -> bool {
+    let same = |i: &HookeConstChannel, o: &HookeChannel| {
+        o.data.is_null() || (std::ptr::eq(i.data, o.data.cast_const()) && i.stride == o.stride)
+    };
+    same(&input.position, &output.position)
+        && same(&input.velocity, &output.velocity)
+        && same(&input.rotation, &output.rotation)
+        && same(&input.angular_velocity, &output.angular_velocity)
 }
 
 fn transition_views(
@@ -105,7 +130,8 @@ fn transition_views(
 
 /// Switches `character` from the animation it was showing (`source`, `bones` entries, with
 /// velocities, at the time of the switch) to a new one (`destination`, `bones` entries) without
-/// moving its output. Call it before the update of the frame whose input changes.
+/// moving its output. Call it before the update of the frame whose input changes: that update
+/// shows the character as of the switch, and the blend advances from the next one.
 ///
 /// ```
 /// use hooke_capi::*;
@@ -291,6 +317,10 @@ pub unsafe extern "C" fn hooke_inertializer_transition_many(
 /// Advances every character by `dt` (finite, `>= 0`) and writes its output. `input` and
 /// `output` hold `characters * bones` states, character-major; they may be the same array.
 /// A NaN `dt`, a non-finite value or a non-unit rotation in `input` fails with nothing written.
+/// Characters that switched since the last update are shown as of their switch. In place (the
+/// same array) and without foot locking, a character at rest
+/// ([`hooke_inertia::Inertializer::is_at_rest`]) is neither read nor written, nor checked: its
+/// states already are its output.
 ///
 /// ```
 /// use hooke_capi::*;

@@ -93,6 +93,8 @@ pub struct HookeInertializer {
     many: Option<Box<(PoseBatch, PoseBatch)>>,
     /// Foot locking, once enabled (`hooke_inertializer_lock_feet`).
     feet: Option<hooke_inertia::FootLocker>,
+    /// Per character, whether the update in progress skips its data (at rest, updated in place).
+    skipped: Vec<bool>,
 }
 
 /// Upper bound of the bytes an inertializer of `lanes` bones holds: about 13 floats in each of
@@ -144,8 +146,18 @@ fn build(
             other => return Err(Failure::RootPolicy(other)),
         };
     }
+    let inner = Inertializer::new(characters, profile, root)?;
+    let mut skipped = Vec::new();
+    skipped
+        .try_reserve_exact(characters)
+        .map_err(|_| hooke::ParamError::OutOfMemory {
+            name: "characters",
+            len: characters,
+        })?;
+    skipped.resize(characters, false);
     Ok(HookeInertializer {
-        inner: Inertializer::new(characters, profile, root)?,
+        inner,
+        skipped,
         input: PoseBatch::new(characters, bones, 0)?,
         output: PoseBatch::new(characters, bones, 0)?,
         scratch,

@@ -374,6 +374,60 @@ impl Inertializer {
         Ok(bone_blending || curve_blending || scale_blending)
     }
 
+    /// Whether the next [`update`](Self::update) shows `character`'s input unchanged: no
+    /// offset (its lane groups at rest, `docs/math.md` §6.1), no dead blend, no curve or scale
+    /// blending, no root anchor other than the identity, no model-space bone in the rig (those
+    /// are recomposed every update). A caller that updates in place may skip such a character's
+    /// data altogether, as the C ABI does when input and output are the same array. Cheaper than
+    /// [`is_blending`](Self::is_blending): it reads a byte per lane group of the offsets.
+    ///
+    /// ```
+    /// # use hooke_inertia::*;
+    /// let mut i = Inertializer::new(2, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// assert!(i.is_at_rest(0)?);
+    /// let mut far = Pose::rest(3);
+    /// far.positions[0] = glam::Vec3::X;
+    /// i.transition(0, far.as_ref(), Pose::rest(3).as_ref())?;
+    /// assert!(!i.is_at_rest(0)? && i.is_at_rest(1)?);
+    /// let (input, mut output) = (PoseBatch::new(2, 3, 0)?, PoseBatch::new(2, 3, 0)?);
+    /// for _ in 0..600 {
+    ///     i.update(1.0 / 60.0, &input, &mut output)?; // 10 s: decayed to exactly zero
+    /// }
+    /// assert!(i.is_at_rest(0)?);
+    /// assert!(i.is_at_rest(2).is_err());
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn is_at_rest(&self, character: usize) -> Result<bool, InertiaError> {
+        self.check_character(character)?;
+        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
+        let groups_at_rest = match bones {
+            0 => true,
+            _ => {
+                let (first, last) = (character * bones / 8, ((character + 1) * bones - 1) / 8);
+                let groups = self.live.get(first..=last).unwrap_or(&[]);
+                groups.iter().all(|&g| g == 0)
+            }
+        };
+        let anchored = self.anchor_bone.is_some() && self.anchors[character] != Anchor::IDENTITY;
+        let lanes = character * bones..(character + 1) * bones;
+        let dead = self.dead_active
+            && lanes
+                .into_iter()
+                .any(|l| self.dead_timing.running(l).is_some());
+        let curve_blending = (character * curves..(character + 1) * curves)
+            .any(|lane| self.curves.is_blending(lane));
+        let scale_blending = self
+            .scale_lanes(character)
+            .any(|lane| self.scales.is_blending(lane));
+        let model_space = self.profile.world_rotation_bones().next().is_some();
+        Ok(groups_at_rest
+            && !anchored
+            && !dead
+            && !curve_blending
+            && !scale_blending
+            && !model_space)
+    }
+
     /// The root anchor of `character` (rotation about the up axis, translation) under
     /// [`RootPolicy::Anchored`]; the identity otherwise.
     ///
