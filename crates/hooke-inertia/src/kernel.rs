@@ -116,8 +116,9 @@ pub(crate) fn inertialize_lanes<P: PoseIo>(
     let n = offsets.len().min(io.len()).min(live.len()).min(fresh.len());
     let (mut offsets, mut io) = (offsets.truncate(n), io.truncate(n));
     let (live, fresh) = (&mut live[..n], &fresh[..n]);
-    pass_through_at_rest(&mut io, live, LIVE_TRANSLATION, (POSE_X, 6));
-    coeffs.for_each(groups_to_walk(live, LIVE_TRANSLATION), |i, c| {
+    let summary = Summary::of(live);
+    pass_through_at_rest(&mut io, live, summary, LIVE_TRANSLATION, (POSE_X, 6));
+    coeffs.for_each(summary.groups_to_walk(LIVE_TRANSLATION, n), |i, c| {
         if live[i] & LIVE_TRANSLATION == 0 {
             return;
         }
@@ -149,8 +150,8 @@ pub(crate) fn inertialize_lanes<P: PoseIo>(
             }
         }
     });
-    pass_through_at_rest(&mut io, live, LIVE_ROTATION, (POSE_Q, 7));
-    coeffs.for_each(groups_to_walk(live, LIVE_ROTATION), |i, c| {
+    pass_through_at_rest(&mut io, live, summary, LIVE_ROTATION, (POSE_Q, 7));
+    coeffs.for_each(summary.groups_to_walk(LIVE_ROTATION, n), |i, c| {
         if live[i] & LIVE_ROTATION == 0 {
             return;
         }
@@ -179,11 +180,55 @@ pub(crate) fn inertialize_lanes<P: PoseIo>(
     });
 }
 
+/// The bits set in any and in every lane group's liveness byte: a crowd all at rest, or all
+/// blending, needs no walk over the bytes one by one (both folds vectorise).
+#[derive(Clone, Copy)]
+pub(crate) struct Summary {
+    any: u8,
+    every: u8,
+}
+
+impl Summary {
+    #[inline(always)]
+    pub(crate) fn of(live: &[u8]) -> Summary {
+        Summary {
+            any: live.iter().fold(0, |a, &g| a | g),
+            every: live.iter().fold(u8::MAX, |a, &g| a & g),
+        }
+    }
+
+    /// Whether some lane group has `bit`.
+    #[inline(always)]
+    pub(crate) fn any(self, bit: u8) -> bool {
+        self.any & bit != 0
+    }
+
+    /// How many of the `n` lane groups a kernel loop walks: all, or none when no group has
+    /// `bit` (a crowd at rest costs no walk over the coefficient table).
+    #[inline(always)]
+    fn groups_to_walk(self, bit: u8, n: usize) -> usize {
+        if self.any(bit) { n } else { 0 }
+    }
+}
+
 /// Passes the input of the lane groups without `bit` through to the output in columns
 /// `k..k + count`, a run of consecutive groups at a time: column by column, two memory streams at
 /// once instead of 26 interleaved ones per group (the hardware prefetchers track a few streams).
 #[inline(always)]
-fn pass_through_at_rest(io: &mut impl PoseIo, live: &[u8], bit: u8, (k, count): (usize, usize)) {
+fn pass_through_at_rest(
+    io: &mut impl PoseIo,
+    live: &[u8],
+    summary: Summary,
+    bit: u8,
+    (k, count): (usize, usize),
+) {
+    if summary.every & bit != 0 {
+        return;
+    }
+    if !summary.any(bit) {
+        io.pass_through(0..live.len(), k, count);
+        return;
+    }
     let mut i = 0;
     while i < live.len() {
         if live[i] & bit != 0 {
@@ -195,17 +240,6 @@ fn pass_through_at_rest(io: &mut impl PoseIo, live: &[u8], bit: u8, (k, count): 
             i += 1;
         }
         io.pass_through(start..i, k, count);
-    }
-}
-
-/// How many lane groups a kernel loop walks: all of `live`, or none when no group has `bit` (a
-/// crowd at rest costs no walk over the coefficient table).
-#[inline(always)]
-fn groups_to_walk(live: &[u8], bit: u8) -> usize {
-    if live.iter().any(|&g| g & bit != 0) {
-        live.len()
-    } else {
-        0
     }
 }
 

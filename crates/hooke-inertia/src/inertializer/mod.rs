@@ -377,19 +377,21 @@ impl Inertializer {
     /// Whether the next [`update`](Self::update) shows `character`'s input unchanged: no
     /// offset (its lane groups at rest, `docs/math.md` §6.1), no dead blend, no curve or scale
     /// blending, no root anchor other than the identity, no model-space bone in the rig (those
-    /// are recomposed every update). A caller that updates in place may skip such a character's
+    /// are recomposed every update). Offsets are tracked per lane group of eight bones, so a
+    /// character sharing a group with a blending one is at rest once that group is. A caller
+    /// that updates in place may skip such a character's
     /// data altogether, as the C ABI does when input and output are the same array. Cheaper than
     /// [`is_blending`](Self::is_blending): it reads a byte per lane group of the offsets.
     ///
     /// ```
     /// # use hooke_inertia::*;
-    /// let mut i = Inertializer::new(2, BlendProfile::uniform(3, 0.1)?, RootPolicy::Local)?;
+    /// let mut i = Inertializer::new(2, BlendProfile::uniform(8, 0.1)?, RootPolicy::Local)?;
     /// assert!(i.is_at_rest(0)?);
-    /// let mut far = Pose::rest(3);
+    /// let mut far = Pose::rest(8);
     /// far.positions[0] = glam::Vec3::X;
-    /// i.transition(0, far.as_ref(), Pose::rest(3).as_ref())?;
+    /// i.transition(0, far.as_ref(), Pose::rest(8).as_ref())?;
     /// assert!(!i.is_at_rest(0)? && i.is_at_rest(1)?);
-    /// let (input, mut output) = (PoseBatch::new(2, 3, 0)?, PoseBatch::new(2, 3, 0)?);
+    /// let (input, mut output) = (PoseBatch::new(2, 8, 0)?, PoseBatch::new(2, 8, 0)?);
     /// for _ in 0..600 {
     ///     i.update(1.0 / 60.0, &input, &mut output)?; // 10 s: decayed to exactly zero
     /// }

@@ -7,7 +7,7 @@ use hooke::par::{self, DEFAULT_GRAIN};
 use crate::batch::PoseBatch;
 use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
-use crate::kernel::{FRESH, inertialize_lanes};
+use crate::kernel::{FRESH, Summary, inertialize_lanes};
 use crate::lanes::{BoneColumns, BoneLanesMut};
 use crate::pose_io::{ChannelInPlace, InPlace, PoseIo, Separate, SeparateChannel};
 use crate::profile::check_time;
@@ -228,6 +228,9 @@ impl Inertializer {
     /// the next update on, their offsets decay and their dead blends advance.
     fn clear_fresh(&mut self) {
         let mut i = 0;
+        if !Summary::of(&self.live).any(FRESH) {
+            i = self.live.len();
+        }
         while i < self.live.len() {
             if self.live[i] & FRESH == 0 {
                 i += 1;
