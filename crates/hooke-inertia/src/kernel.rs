@@ -68,6 +68,16 @@ pub(crate) const LIVE: u8 = LIVE_TRANSLATION | LIVE_ROTATION;
 /// marked in the `fresh` lanes): those lanes are not decayed this update.
 pub(crate) const FRESH: u8 = 4;
 
+/// The coefficients of lane group `i`: `c`, held on the lanes of characters that switched since
+/// the last update when the group has [`FRESH`] (the `fresh` lanes are read only then).
+#[inline(always)]
+fn group_coeffs(c: &LaneCoeffs, live: u8, fresh: &[f32x8], i: usize) -> LaneCoeffs {
+    match live & FRESH {
+        0 => *c,
+        _ => unless_fresh(c, fresh[i]),
+    }
+}
+
 /// `c` on the lanes where `fresh` is zero, no step at all (`x += 0`, `v = v`) where it is not:
 /// the offsets of a character that switched since the last update are shown as the transition
 /// computed them, at the time of the frame whose input changed (`docs/math.md` §6.1).
@@ -122,14 +132,7 @@ pub(crate) fn inertialize_lanes<P: PoseIo>(
         if live[i] & LIVE_TRANSLATION == 0 {
             return;
         }
-        let held;
-        let c = match live[i] & FRESH {
-            0 => c,
-            _ => {
-                held = unless_fresh(c, fresh[i]);
-                &held
-            }
-        };
+        let c = &group_coeffs(c, live[i], fresh, i);
         let (ox, ov, out_x, out_v) = translation_step(c, &offsets, &io, i);
         // An offset that overflowed makes its output infinite (or NaN), so checking the sums of
         // the outputs catches both.
@@ -155,14 +158,7 @@ pub(crate) fn inertialize_lanes<P: PoseIo>(
         if live[i] & LIVE_ROTATION == 0 {
             return;
         }
-        let held;
-        let c = match live[i] & FRESH {
-            0 => c,
-            _ => {
-                held = unless_fresh(c, fresh[i]);
-                &held
-            }
-        };
+        let c = &group_coeffs(c, live[i], fresh, i);
         let (oe, ow, _, out_q, out_w) = rotation_step(c, &offsets, &io, i);
         // The rotation is unit by construction; the angular velocity can overflow.
         let overflow = !(out_w.x + out_w.y + out_w.z).is_finite();

@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use hooke::column::Column;
 use hooke::par::Split;
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
@@ -163,6 +164,26 @@ pub(crate) struct SeparateChannel<'a> {
 /// A channel's values and velocities, the input overwritten by the output.
 #[derive(Debug)]
 pub(crate) struct ChannelInPlace<'a>(pub &'a mut [f32x8], pub &'a mut [f32x8]);
+
+impl<'a> SeparateChannel<'a> {
+    /// The lanes of an input and an output channel (value and velocity columns).
+    pub(crate) fn new(
+        input: (&'a Column, &'a Column),
+        output: (&'a mut Column, &'a mut Column),
+    ) -> Self {
+        SeparateChannel {
+            input: (input.0.lanes(), input.1.lanes()),
+            output: (output.0.lanes_mut(), output.1.lanes_mut()),
+        }
+    }
+}
+
+impl<'a> ChannelInPlace<'a> {
+    /// The lanes of a channel updated in place (value and velocity columns).
+    pub(crate) fn new(channel: (&'a mut Column, &'a mut Column)) -> Self {
+        ChannelInPlace(channel.0.lanes_mut(), channel.1.lanes_mut())
+    }
+}
 
 impl ChannelIo for SeparateChannel<'_> {
     #[inline(always)]

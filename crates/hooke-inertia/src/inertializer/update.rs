@@ -138,26 +138,13 @@ impl Inertializer {
                     grain,
                 );
                 self.apply_world_rotations(i, o);
-                self.curves.update(
-                    SeparateChannel {
-                        input: (input.curve_values.lanes(), input.curve_velocities.lanes()),
-                        output: (
-                            output.curve_values.lanes_mut(),
-                            output.curve_velocities.lanes_mut(),
-                        ),
-                    },
-                    grain,
-                );
-                self.scales.update(
-                    SeparateChannel {
-                        input: (input.log_scales.lanes(), input.log_scale_velocities.lanes()),
-                        output: (
-                            output.log_scales.lanes_mut(),
-                            output.log_scale_velocities.lanes_mut(),
-                        ),
-                    },
-                    grain,
-                );
+                let (i, o) = (input, &mut *output);
+                let curves = (&i.curve_values, &i.curve_velocities);
+                let out = (&mut o.curve_values, &mut o.curve_velocities);
+                self.curves.update(SeparateChannel::new(curves, out), grain);
+                let scales = (&i.log_scales, &i.log_scale_velocities);
+                let out = (&mut o.log_scales, &mut o.log_scale_velocities);
+                self.scales.update(SeparateChannel::new(scales, out), grain);
                 self.finish(dt, output, grain);
                 self.clear_fresh();
             }
@@ -188,20 +175,11 @@ impl Inertializer {
                 } else {
                     self.run_bones(InPlace(poses.bone_columns.lanes_mut()), grain);
                 }
-                self.curves.update(
-                    ChannelInPlace(
-                        poses.curve_values.lanes_mut(),
-                        poses.curve_velocities.lanes_mut(),
-                    ),
-                    grain,
-                );
-                self.scales.update(
-                    ChannelInPlace(
-                        poses.log_scales.lanes_mut(),
-                        poses.log_scale_velocities.lanes_mut(),
-                    ),
-                    grain,
-                );
+                let p = &mut *poses;
+                let curves = (&mut p.curve_values, &mut p.curve_velocities);
+                self.curves.update(ChannelInPlace::new(curves), grain);
+                let scales = (&mut p.log_scales, &mut p.log_scale_velocities);
+                self.scales.update(ChannelInPlace::new(scales), grain);
                 self.finish(dt, poses, grain);
                 self.clear_fresh();
             }
