@@ -121,6 +121,7 @@ pub fn spring_rates(
     rate: &[f32x8],
     dt: f32,
 ) {
+    debug_assert_same_len!(x, v, goal, goal_velocity, rate);
     let n = x.len().min(rate.len());
     let (x, rate) = (&mut x[..n], &rate[..n]);
     rate_blocks(x, v, GoalLanes::Both(goal, goal_velocity), rate, dt);
@@ -136,6 +137,7 @@ pub fn spring_rates(
 /// assert!((x.as_slice()[0] - 1.0).abs() < 1e-3);
 /// ```
 pub fn simple_rates(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], rate: &[f32x8], dt: f32) {
+    debug_assert_same_len!(x, v, goal, rate);
     let n = x.len().min(rate.len());
     let (x, rate) = (&mut x[..n], &rate[..n]);
     rate_blocks(x, v, GoalLanes::Goal(goal), rate, dt);
@@ -151,6 +153,7 @@ pub fn simple_rates(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], rate: &[f3
 /// assert!(x.as_slice()[0] < 1.0 && x.as_slice()[1] == 0.0);
 /// ```
 pub fn decay_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f32) {
+    debug_assert_same_len!(x, v, rate);
     let n = x.len().min(rate.len());
     let (x, rate) = (&mut x[..n], &rate[..n]);
     rate_blocks(x, v, GoalLanes::Zero, rate, dt);
@@ -257,6 +260,7 @@ fn critical_rate_step(
 /// assert!((x.as_slice()[0] - 0.5).abs() < 1e-6 && x.as_slice()[1] == 1.0);
 /// ```
 pub fn damper_rates(x: &mut [f32x8], goal: &[f32x8], rate: &[f32x8], dt: f32) {
+    debug_assert_same_len!(x, goal, rate);
     let t = f32x8::splat(dt);
     let positive = dt > 0.0;
     for ((x, g), k) in x.iter_mut().zip(goal).zip(rate) {
