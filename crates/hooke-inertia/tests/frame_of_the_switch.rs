@@ -192,3 +192,52 @@ fn switches_through_transition_many_are_shown_the_same_way() {
         assert!(gap < 1e-4, "character {c}: {gap}");
     }
 }
+
+/// A switch taken after the update that showed its frame (`transition_many_after_update`)
+/// advances with the next update: the same as switching before a `dt = 0` update of that frame,
+/// then the next update.
+#[test]
+fn switches_after_the_update_advance_with_the_next_one() {
+    let (dt, next_dt) = (1.0 / 30.0, 1.0 / 50.0);
+    let (crowd, input) = crowd();
+    let mut destination = input.clone();
+    for c in [1, 2, 6] {
+        destination
+            .set_character(c, pose(400 + c as u32).as_ref())
+            .unwrap();
+    }
+    let mut output = input.clone();
+    let mut after = crowd.clone();
+    after.update(dt, &input, &mut output).unwrap();
+    after
+        .transition_many_after_update(&[1, 2, 6], &input, &destination)
+        .unwrap();
+    let mut a = input.clone();
+    after.update(next_dt, &destination, &mut a).unwrap();
+
+    let mut before = crowd.clone();
+    before.update(dt, &input, &mut output).unwrap();
+    before
+        .transition_many(&[1, 2, 6], &input, &destination)
+        .unwrap();
+    before.update(0.0, &destination, &mut output).unwrap();
+    let mut b = input.clone();
+    before.update(next_dt, &destination, &mut b).unwrap();
+    for c in 0..CHARACTERS {
+        let gap = max_gap(&a.character(c).unwrap(), &b.character(c).unwrap());
+        assert!(gap < 1e-5, "character {c}: {gap}");
+    }
+    // Errors change nothing, as for transition_many.
+    let snapshot = format!("{after:?}");
+    assert!(
+        after
+            .transition_many_after_update(&[3, 3], &input, &destination)
+            .is_err()
+    );
+    assert!(
+        after
+            .transition_many_after_update(&[CHARACTERS], &input, &destination)
+            .is_err()
+    );
+    assert_eq!(format!("{after:?}"), snapshot);
+}

@@ -146,6 +146,11 @@ impl ScalarChannel {
         );
     }
 
+    /// Takes `lane` out of the frame of the switch.
+    pub fn unmark_fresh(&mut self, lane: usize) {
+        self.timing.unmark_fresh(lane);
+    }
+
     /// Ends the frame of the switch of every lane (after the update that showed it).
     pub fn clear_fresh(&mut self) {
         self.timing.clear_fresh();

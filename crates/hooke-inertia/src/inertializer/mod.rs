@@ -2,6 +2,7 @@
 //! columns. Construction and per-character state here; [`transition`](Inertializer::transition)
 //! and [`update`](Inertializer::update) in their own files.
 
+mod after_update;
 mod bones;
 mod channel;
 mod legs;

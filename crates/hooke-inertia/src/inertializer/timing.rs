@@ -77,6 +77,13 @@ impl TimingColumns {
         self.any_fresh = true;
     }
 
+    /// Takes `lane` out of the frame of the switch (a switch at the time of the frame shown).
+    pub(super) fn unmark_fresh(&mut self, lane: usize) {
+        if let Some(slot) = self.fresh.as_mut_slice().get_mut(lane) {
+            *slot = 0.0;
+        }
+    }
+
     /// Ends the frame of the switch of every lane (after the update that showed it).
     pub(super) fn clear_fresh(&mut self) {
         if std::mem::take(&mut self.any_fresh) {
