@@ -6,6 +6,7 @@ use hooke::lanes::{LaneCoeffs, recompute_lanes, rotation_vector_decay_step};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
+use crate::lanes::ReadLanes;
 use crate::offsets::OffsetLanesMut;
 use crate::pattern::PatternSlices;
 use crate::pose_io::{ChannelIo, PoseIo};

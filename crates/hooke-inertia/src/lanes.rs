@@ -205,26 +205,44 @@ impl<'a, const N: usize> LanesMut<'a, N> {
     }
 }
 
-impl<const N: usize> Lanes<'_, N> {
+/// Reading lane groups of a set of columns, shared by [`Lanes`] and [`LanesMut`].
+pub(crate) trait ReadLanes {
+    /// Lane group `i` of column `k`.
+    fn at(&self, i: usize, k: usize) -> f32x8;
+
     /// Lane group `i` of columns `k..k + 3` as a vector.
     #[inline(always)]
-    pub(crate) fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
+    fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
         Vec3x8 {
-            x: self.s[k][i],
-            y: self.s[k + 1][i],
-            z: self.s[k + 2][i],
+            x: self.at(i, k),
+            y: self.at(i, k + 1),
+            z: self.at(i, k + 2),
         }
     }
 
     /// Lane group `i` of columns `k..k + 4` as a quaternion.
     #[inline(always)]
-    pub(crate) fn quat(&self, i: usize, k: usize) -> Quat8 {
+    fn quat(&self, i: usize, k: usize) -> Quat8 {
         Quat8 {
-            x: self.s[k][i],
-            y: self.s[k + 1][i],
-            z: self.s[k + 2][i],
-            w: self.s[k + 3][i],
+            x: self.at(i, k),
+            y: self.at(i, k + 1),
+            z: self.at(i, k + 2),
+            w: self.at(i, k + 3),
         }
+    }
+}
+
+impl<const N: usize> ReadLanes for Lanes<'_, N> {
+    #[inline(always)]
+    fn at(&self, i: usize, k: usize) -> f32x8 {
+        self.s[k][i]
+    }
+}
+
+impl<const N: usize> ReadLanes for LanesMut<'_, N> {
+    #[inline(always)]
+    fn at(&self, i: usize, k: usize) -> f32x8 {
+        self.s[k][i]
     }
 }
 
@@ -241,29 +259,6 @@ impl<const N: usize> LanesMut<'_, N> {
     #[inline(always)]
     pub(crate) fn column_mut(&mut self, k: usize) -> &mut [f32x8] {
         self.s[k]
-    }
-
-    /// Lane group `i` of columns `k..k + 4` as a quaternion.
-    #[inline(always)]
-    pub(crate) fn quat(&self, i: usize, k: usize) -> Quat8 {
-        Quat8 {
-            x: self.s[k][i],
-            y: self.s[k + 1][i],
-            z: self.s[k + 2][i],
-            w: self.s[k + 3][i],
-        }
-    }
-}
-
-impl<const N: usize> LanesMut<'_, N> {
-    /// Lane group `i` of columns `k..k + 3` as a vector.
-    #[inline(always)]
-    pub(crate) fn vec3(&self, i: usize, k: usize) -> Vec3x8 {
-        Vec3x8 {
-            x: self.s[k][i],
-            y: self.s[k + 1][i],
-            z: self.s[k + 2][i],
-        }
     }
 
     /// Stores `v` into lane group `i` of columns `k..k + 3`.

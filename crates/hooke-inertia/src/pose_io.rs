@@ -10,7 +10,7 @@ use hooke::par::Split;
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
-use crate::lanes::{BoneLanes, BoneLanesMut};
+use crate::lanes::{BoneLanes, BoneLanesMut, ReadLanes};
 
 /// The input and output lane groups of the fused bone kernel (13 columns each: position,
 /// velocity, rotation, angular velocity).
