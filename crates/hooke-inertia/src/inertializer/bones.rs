@@ -2,21 +2,17 @@
 //! bones being inertialized, in `f64` ([`Inertializer::transition_bones`]) for model-space
 //! bones, dead blends and characters with a dead blend still running.
 
-use wide::f32x8;
-
-use glam::DVec3;
-
 use crate::bone::{Anchor, Bone};
 use crate::limits::reach_time;
 use crate::offsets::OffsetColumns;
+use crate::pose::PoseRef;
 use crate::profile::BlendMode;
-use crate::rebase::{Offset8, rebase};
-use crate::saturate::saturate_vec3;
+use crate::rebase::Offset8;
 use crate::world::{self, Spin};
-use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
-use hooke::simd::Vec3x8;
+use hooke::scalar::quat_to_scaled_angle_axis_f64;
 
-use super::source::{PoseSource, load_vec3, store_lanes};
+use super::lane_group::{ALL_LANES, rebase_group};
+use super::source::{PoseSource, bones8, load_vec3, store_lanes};
 use super::{Inertializer, set_bone};
 
 impl Inertializer {
@@ -36,11 +32,55 @@ impl Inertializer {
     }
 
     /// The bones of a transition in `f32x8` lanes, eight bones of `character` at a time
-    /// ([`rebase`]). A rig of 8 bones or more runs whole lane groups only: the last one ends at
-    /// the last bone and overlaps the one before, whose results it keeps. Lanes whose result
-    /// leaves the `f32` range go through the `f64` path, which saturates. The anchored root is
-    /// re-anchored in `f64` first (from the old offset).
-    pub(super) fn rebase_bones<S: PoseSource>(
+    /// ([`rebase_group`]). A rig of 8 bones or more runs whole lane groups only: the last one
+    /// ends at the last bone and overlaps the one before, whose results it keeps. The anchored
+    /// root is left out of the lanes and re-anchored in `f64` after them
+    /// ([`finish_rebase`](Self::finish_rebase)).
+    pub(super) fn rebase_bones(
+        &mut self,
+        character: usize,
+        source: &PoseRef<'_>,
+        destination: &PoseRef<'_>,
+    ) {
+        let bones = self.profile.bone_count();
+        let base = character * bones;
+        let root = self.anchor_bone;
+        let mut cols = offset_slices(&mut self.offsets);
+        let mut group = |start: usize, count: usize, keep: usize| {
+            let lane = base + start;
+            let old = load_offsets(&cols, lane, count);
+            // Lanes `keep..count`, without the anchored root.
+            let mut store = (((1_u16 << count) - 1) as u8) & (ALL_LANES << keep);
+            if let Some(r) = root.filter(|r| (start..start + count).contains(r)) {
+                store &= !(1 << (r - start));
+            }
+            let (src, dst) = (
+                bones8(source, start, count),
+                bones8(destination, start, count),
+            );
+            let new = rebase_group(&old, &src, &dst, store, |k| {
+                (source.bone(start + k), destination.bone(start + k))
+            });
+            store_offsets(&mut cols, lane, count, &new);
+        };
+        if bones < 8 {
+            group(0, bones, 0);
+        } else {
+            let whole = bones / 8 * 8;
+            for start in (0..whole).step_by(8) {
+                group(start, 8, 0);
+            }
+            if whole < bones {
+                group(bones - 8, 8, whole - (bones - 8));
+            }
+        }
+        self.finish_rebase(character, source, destination);
+    }
+
+    /// What a transition in lanes leaves to do for `character` once its lanes are re-based
+    /// (the anchored root's lane is not among them): re-anchor the root in `f64` from its old
+    /// offset, clear the excluded bones' offsets, mark no dead blend running.
+    pub(super) fn finish_rebase<S: PoseSource>(
         &mut self,
         character: usize,
         source: &S,
@@ -56,42 +96,6 @@ impl Inertializer {
             let target = anchor.clip_from_world(&output);
             (r, anchor, Bone::offset_between(&target, &dst))
         });
-        let mut cols = offset_slices(&mut self.offsets);
-        let mut group = |start: usize, count: usize, keep: usize| {
-            let lane = base + start;
-            let off = load_offsets(&cols, lane, count);
-            let (src, dst) = (
-                source.bones8(start, count),
-                destination.bones8(start, count),
-            );
-            let (mut new, finite) = rebase(&off, &src, &dst);
-            if keep > 0 {
-                new = keep_first(keep, &off, &new);
-            }
-            if finite.all() {
-                store_offsets(&mut cols, lane, count, &new);
-            } else {
-                rebase_saturating(
-                    &mut cols,
-                    (lane, count, keep),
-                    finite,
-                    &new,
-                    (source, destination),
-                    start,
-                );
-            }
-        };
-        if bones < 8 {
-            group(0, bones, 0);
-        } else {
-            let whole = bones / 8 * 8;
-            for start in (0..whole).step_by(8) {
-                group(start, 8, 0);
-            }
-            if whole < bones {
-                group(bones - 8, 8, whole - (bones - 8));
-            }
-        }
         for b in 0..bones {
             if self.profile.is_excluded(b) {
                 self.offsets.clear(base + b);
@@ -236,97 +240,6 @@ fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, count: usize, n: &Offset
         store_lanes(c[3 * k], lane, count, v.x);
         store_lanes(c[3 * k + 1], lane, count, v.y);
         store_lanes(c[3 * k + 2], lane, count, v.z);
-    }
-}
-
-/// `new` with its first `keep` lanes taken from `old`.
-#[inline(always)]
-fn keep_first(keep: usize, old: &Offset8, new: &Offset8) -> Offset8 {
-    let index = f32x8::new([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
-    let mask = index.simd_lt(f32x8::splat(keep as f32));
-    let pick = |a: Vec3x8, b: Vec3x8| Vec3x8 {
-        x: mask.select(a.x, b.x),
-        y: mask.select(a.y, b.y),
-        z: mask.select(a.z, b.z),
-    };
-    Offset8 {
-        x: pick(old.x, new.x),
-        v: pick(old.v, new.v),
-        e: pick(old.e, new.e),
-        w: pick(old.w, new.w),
-    }
-}
-
-/// Component `k` of lane `i` of a vector.
-fn lane_of(v: Vec3x8, i: usize) -> [f32; 3] {
-    [v.x.to_array()[i], v.y.to_array()[i], v.z.to_array()[i]]
-}
-
-/// The offset at `lane` in `f64` (as `OffsetColumns::get`).
-fn get_offset(c: &OffsetSlices<'_>, lane: usize) -> Bone {
-    let v = |k: usize| {
-        DVec3::new(
-            f64::from(c[k][lane]),
-            f64::from(c[k + 1][lane]),
-            f64::from(c[k + 2][lane]),
-        )
-    };
-    Bone {
-        x: v(0),
-        v: v(3),
-        q: quat_from_scaled_angle_axis_f64(v(6)).normalize(),
-        w: v(9),
-    }
-}
-
-/// Stores an offset at `lane` (as `OffsetColumns::set`: saturated, the rotation as a rotation
-/// vector on the shortest path).
-fn set_offset(c: &mut OffsetSlices<'_>, lane: usize, b: &Bone) {
-    let parts = [
-        saturate_vec3(b.x),
-        saturate_vec3(b.v),
-        quat_to_scaled_angle_axis_f64(b.q).as_vec3(),
-        saturate_vec3(b.w),
-    ];
-    for (k, p) in parts.into_iter().enumerate() {
-        set_lane3(c, 3 * k, lane, p.to_array());
-    }
-}
-
-fn set_lane3(c: &mut OffsetSlices<'_>, k: usize, lane: usize, v: [f32; 3]) {
-    for (j, v) in v.into_iter().enumerate() {
-        if let Some(slot) = c[k + j].get_mut(lane) {
-            *slot = v;
-        }
-    }
-}
-
-/// The lanes of a group of [`Inertializer::rebase_bones`] that need more than a store: the
-/// first `keep` lanes are left as they are (the overlapped lanes of the last group), lanes
-/// beyond the `f32` range go through the `f64` path (`apply_to`, `offset_between`), which
-/// saturates; the others take the lanes' results.
-#[cold]
-#[inline(never)]
-fn rebase_saturating<S: PoseSource>(
-    cols: &mut OffsetSlices<'_>,
-    (lane, count, keep): (usize, usize, usize),
-    finite: f32x8,
-    new: &Offset8,
-    (source, destination): (&S, &S),
-    start: usize,
-) {
-    let finite = finite.to_array();
-    for (k, ok) in finite.into_iter().enumerate().take(count).skip(keep) {
-        if ok.to_bits() != 0 {
-            for (j, v) in [new.x, new.v, new.e, new.w].into_iter().enumerate() {
-                set_lane3(cols, 3 * j, lane + k, lane_of(v, k));
-            }
-        } else {
-            let b = start + k;
-            let output = get_offset(cols, lane + k).apply_to(&source.bone(b));
-            let offset = Bone::offset_between(&output, &destination.bone(b));
-            set_offset(cols, lane + k, &offset);
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod bones;
 mod channel;
+mod lane_group;
 mod legs;
 mod many;
 mod source;

@@ -1,6 +1,7 @@
 //! Where a transition reads its source and destination poses: a [`PoseRef`] (one character,
 //! arrays of structures, checked on entry) or one character of a [`PoseBatch`] (SoA columns,
-//! valid by construction), one bone in `f64` or eight bones in `f32x8` lanes.
+//! valid by construction), one bone in `f64`; eight bones of a `PoseRef` in `f32x8` lanes
+//! ([`bones8`]; a batch's lanes are read straight from its columns, `many.rs`).
 
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
@@ -15,8 +16,6 @@ use crate::scale;
 pub(crate) trait PoseSource {
     /// Bone `b` in `f64`, its rotation normalised.
     fn bone(&self, b: usize) -> Bone;
-    /// Bones `start..start + count` (`count <= 8`) in lanes `0..count`, the other lanes at rest.
-    fn bones8(&self, start: usize, count: usize) -> Bone8;
     /// Curve `c` and its velocity.
     fn curve(&self, c: usize) -> (f64, f64);
     /// The log scale of bone `b` and its rate per axis (`(0, 0)` without scales).
@@ -94,6 +93,28 @@ fn cut<T>(s: &[T], start: usize, count: usize) -> &[T] {
     s.get(start..start + count).unwrap_or(&[])
 }
 
+/// Bones `start..start + count` of `pose` (`count <= 8`) in lanes `0..count`, the other lanes
+/// at rest. The rotations as given (unit within the checked tolerance): the lane kernel
+/// ([`crate::rebase::rebase`]) gives the result of their normalised forms.
+#[inline(always)]
+pub(super) fn bones8(pose: &PoseRef<'_>, start: usize, count: usize) -> Bone8 {
+    let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
+    for (k, q) in cut(pose.rotations, start, count).iter().enumerate().take(8) {
+        (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
+    }
+    Bone8 {
+        x: gather3(cut(pose.positions, start, count)),
+        v: gather3(cut(pose.velocities, start, count)),
+        q: Quat8 {
+            x: f32x8::new(x),
+            y: f32x8::new(y),
+            z: f32x8::new(z),
+            w: f32x8::new(w),
+        },
+        w: gather3(cut(pose.angular_velocities, start, count)),
+    }
+}
+
 impl PoseSource for PoseRef<'_> {
     fn bone(&self, b: usize) -> Bone {
         Bone::new(
@@ -102,27 +123,6 @@ impl PoseSource for PoseRef<'_> {
             self.rotations[b],
             self.angular_velocities[b],
         )
-    }
-
-    #[inline(always)]
-    fn bones8(&self, start: usize, count: usize) -> Bone8 {
-        let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
-        for (k, q) in cut(self.rotations, start, count).iter().enumerate().take(8) {
-            (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
-        }
-        Bone8 {
-            x: gather3(cut(self.positions, start, count)),
-            v: gather3(cut(self.velocities, start, count)),
-            // Checked within the unit tolerance, normalised like `Bone::new`.
-            q: Quat8 {
-                x: f32x8::new(x),
-                y: f32x8::new(y),
-                z: f32x8::new(z),
-                w: f32x8::new(w),
-            }
-            .normalize(),
-            w: gather3(cut(self.angular_velocities, start, count)),
-        }
     }
 
     fn curve(&self, c: usize) -> (f64, f64) {
@@ -143,45 +143,16 @@ impl PoseSource for PoseRef<'_> {
     }
 }
 
-/// One character of a [`PoseBatch`] whose shape is the inertializer's, with the 13 bone
-/// columns' slices taken once (not per lane group: a call per column in the loop made the
-/// compiler spill every vector around it).
+/// One character of a [`PoseBatch`] whose shape is the inertializer's.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BatchPose<'a> {
     batch: &'a PoseBatch,
     character: usize,
-    /// Position, velocity, rotation (x, y, z, w), angular velocity.
-    columns: [&'a [f32]; 13],
 }
 
 impl<'a> BatchPose<'a> {
     pub(crate) fn new(batch: &'a PoseBatch, character: usize) -> BatchPose<'a> {
-        let c = &batch.bone_columns;
-        let (x, v, q, w) = (
-            &c.positions,
-            &c.velocities,
-            &c.rotations,
-            &c.angular_velocities,
-        );
-        BatchPose {
-            batch,
-            character,
-            columns: [
-                x.x.as_slice(),
-                x.y.as_slice(),
-                x.z.as_slice(),
-                v.x.as_slice(),
-                v.y.as_slice(),
-                v.z.as_slice(),
-                q.x.as_slice(),
-                q.y.as_slice(),
-                q.z.as_slice(),
-                q.w.as_slice(),
-                w.x.as_slice(),
-                w.y.as_slice(),
-                w.z.as_slice(),
-            ],
-        }
+        BatchPose { batch, character }
     }
 
     fn lane(&self, b: usize) -> usize {
@@ -192,24 +163,6 @@ impl<'a> BatchPose<'a> {
 impl PoseSource for BatchPose<'_> {
     fn bone(&self, b: usize) -> Bone {
         Bone::from_f32(self.batch.bone_columns.get(self.lane(b)))
-    }
-
-    #[inline(always)]
-    fn bones8(&self, start: usize, count: usize) -> Bone8 {
-        let base = self.lane(start);
-        let c = &self.columns;
-        Bone8 {
-            x: load_vec3(c, 0, base, count),
-            v: load_vec3(c, 3, base, count),
-            // Stored normalised (`PoseBatch::set_character`, the update's output).
-            q: Quat8 {
-                x: load_lanes(c[6], base, count, 0.0),
-                y: load_lanes(c[7], base, count, 0.0),
-                z: load_lanes(c[8], base, count, 0.0),
-                w: load_lanes(c[9], base, count, 1.0),
-            },
-            w: load_vec3(c, 10, base, count),
-        }
     }
 
     fn curve(&self, c: usize) -> (f64, f64) {

@@ -66,7 +66,31 @@ impl Inertializer {
     /// [`transition`](Self::transition) of a character and poses already checked: the bones
     /// in `f32x8` lanes where they are local and inertialized ([`Inertializer::rebase_bones`]),
     /// in `f64` otherwise, then the curves and scales.
-    pub(super) fn transition_checked<S: PoseSource>(
+    fn transition_checked(
+        &mut self,
+        character: usize,
+        source: &PoseRef<'_>,
+        destination: &PoseRef<'_>,
+    ) {
+        self.note_transition(character);
+        let mode = self.modes[character];
+        if self.lanes_apply(character, mode) {
+            self.rebase_bones(character, source, destination);
+        } else {
+            self.transition_bones(character, mode, source, destination);
+        }
+        self.transition_channels(character, source, destination);
+    }
+
+    /// The per-character bookkeeping of a transition, which every path that transitions
+    /// `character` goes through (once per character and call): the count of its transitions
+    /// (what lets foot locking skip a character at rest).
+    pub(super) fn note_transition(&mut self, character: usize) {
+        self.transitions[character] = self.transitions[character].wrapping_add(1);
+    }
+
+    /// The curves and scales of a transition of `character` (after its bones).
+    pub(super) fn transition_channels<S: PoseSource>(
         &mut self,
         character: usize,
         source: &S,
@@ -74,13 +98,7 @@ impl Inertializer {
     ) {
         let shape = self.profile.shape();
         let (bones, curves) = (shape.bones, shape.curves);
-        self.transitions[character] = self.transitions[character].wrapping_add(1);
         let mode = self.modes[character];
-        if self.lanes_apply(character, mode) {
-            self.rebase_bones(character, source, destination);
-        } else {
-            self.transition_bones(character, mode, source, destination);
-        }
         let start = |blend: bool, max_speed: f32| Start {
             mode,
             blend,
