@@ -8,6 +8,7 @@ use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
 use crate::lanes::Bone8;
+use crate::offsets::OffsetLanesMut;
 
 /// An offset of eight bones: position, velocity, rotation vector, angular velocity (the
 /// columns of `OffsetColumns`).
@@ -20,27 +21,25 @@ pub(crate) struct Offset8 {
 }
 
 impl Offset8 {
-    /// A lane group of the 12 offset columns (`OffsetColumns::lanes_mut`).
+    /// Lane group `i` of the 12 offset columns (`OffsetColumns::lanes_mut`), read straight
+    /// from each column.
     #[inline(always)]
-    pub(crate) fn from_lanes(c: [f32x8; 12]) -> Offset8 {
-        let v = |k: usize| Vec3x8 {
-            x: c[k],
-            y: c[k + 1],
-            z: c[k + 2],
-        };
+    pub(crate) fn load(lanes: &OffsetLanesMut<'_>, i: usize) -> Offset8 {
         Offset8 {
-            x: v(0),
-            v: v(3),
-            e: v(6),
-            w: v(9),
+            x: lanes.vec3(i, 0),
+            v: lanes.vec3(i, 3),
+            e: lanes.vec3(i, 6),
+            w: lanes.vec3(i, 9),
         }
     }
 
-    /// The lane group in the order of the 12 offset columns.
+    /// Stores the offsets into lane group `i` of the 12 offset columns.
     #[inline(always)]
-    pub(crate) fn to_lanes(self) -> [f32x8; 12] {
-        let (x, v, e, w) = (self.x, self.v, self.e, self.w);
-        [x.x, x.y, x.z, v.x, v.y, v.z, e.x, e.y, e.z, w.x, w.y, w.z]
+    pub(crate) fn store(&self, lanes: &mut OffsetLanesMut<'_>, i: usize) {
+        lanes.set_vec3(i, 0, self.x);
+        lanes.set_vec3(i, 3, self.v);
+        lanes.set_vec3(i, 6, self.e);
+        lanes.set_vec3(i, 9, self.w);
     }
 }
 

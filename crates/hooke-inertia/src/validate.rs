@@ -154,18 +154,20 @@ pub(crate) fn check_pose(
     pose: &PoseRef<'_>,
 ) -> Result<(), InertiaError> {
     let Shape { bones, curves, .. } = shape;
-    check_values(fields.positions, character, bones, pose.positions)?;
-    check_values(fields.velocities, character, bones, pose.velocities)?;
-    check_len(fields.rotations, bones, pose.rotations.len())?;
-    for (bone, q) in pose.rotations.iter().enumerate() {
-        check_rotation(fields.rotations, character, bone, *q)?;
+    if !bones_pass(bones, pose) {
+        check_values(fields.positions, character, bones, pose.positions)?;
+        check_values(fields.velocities, character, bones, pose.velocities)?;
+        check_len(fields.rotations, bones, pose.rotations.len())?;
+        for (bone, q) in pose.rotations.iter().enumerate() {
+            check_rotation(fields.rotations, character, bone, *q)?;
+        }
+        check_values(
+            fields.angular_velocities,
+            character,
+            bones,
+            pose.angular_velocities,
+        )?;
     }
-    check_values(
-        fields.angular_velocities,
-        character,
-        bones,
-        pose.angular_velocities,
-    )?;
     check_values(fields.curves, character, curves, pose.curves)?;
     check_values(
         fields.curve_velocities,
@@ -174,6 +176,43 @@ pub(crate) fn check_pose(
         pose.curve_velocities,
     )?;
     check_scales(fields, character, shape, pose)
+}
+
+/// Whether the bones of `pose` certainly pass the checks of [`check_pose`]: `bones` of each, every
+/// vector finite, every rotation's squared length well within the unit tolerance. One pass over
+/// the values without an early exit (what makes it several times cheaper than the checks that
+/// name the first failure, which run when this says no: it may say no to a pose they accept,
+/// never the other way round).
+fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
+    let lengths = [
+        pose.positions.len(),
+        pose.velocities.len(),
+        pose.rotations.len(),
+        pose.angular_velocities.len(),
+    ];
+    // Integer tests and an `|` reduction, which vectorise (a `bool` fold does not).
+    let finite = |v: &[Vec3]| {
+        let flat: &[f32] = bytemuck::cast_slice(v);
+        let exponent = |x: &f32| u32::from(x.to_bits() & 0x7f80_0000 == 0x7f80_0000);
+        flat.iter().map(exponent).fold(0, |a, b| a | b) == 0
+    };
+    // `|q| - 1` within the tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the
+    // rounding of either computation keeps this test inside the exact one. Not finite: false.
+    let (low, high) = (
+        (1.0 - UNIT_QUAT_TOLERANCE).powi(2) + 1e-5,
+        (1.0 + UNIT_QUAT_TOLERANCE).powi(2) - 1e-5,
+    );
+    let quats: &[[f32; 4]] = bytemuck::cast_slice(pose.rotations);
+    let outside = |q: &[f32; 4]| {
+        let n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        u32::from(!(n >= low && n <= high))
+    };
+    let unit = quats.iter().map(outside).fold(0, |a, b| a | b) == 0;
+    lengths.iter().all(|&n| n == bones)
+        && finite(pose.positions)
+        && finite(pose.velocities)
+        && finite(pose.angular_velocities)
+        && unit
 }
 
 /// Scales: none (every scale 1, at rest), or one per bone, each component finite and `> 0`

@@ -2,6 +2,8 @@
 //! bones being inertialized, in `f64` ([`Inertializer::transition_bones`]) for model-space
 //! bones, dead blends and characters with a dead blend still running.
 
+use std::ops::Range;
+
 use crate::bone::{Anchor, Bone};
 use crate::limits::reach_time;
 use crate::offsets::OffsetColumns;
@@ -11,7 +13,7 @@ use crate::rebase::Offset8;
 use crate::world::{self, Spin};
 use hooke::scalar::quat_to_scaled_angle_axis_f64;
 
-use super::lane_group::{ALL_LANES, rebase_group};
+use super::lane_group::{ALL_LANES, merge_group, rebase_group};
 use super::source::{PoseSource, bones8, load_vec3, store_lanes};
 use super::{Inertializer, set_bone};
 
@@ -22,13 +24,15 @@ impl Inertializer {
     pub(super) fn lanes_apply(&self, character: usize, mode: BlendMode) -> bool {
         let bones = self.profile.bone_count();
         let running = self.dead_timing.blend_time.as_slice();
+        // (Without a dead blend running, every lane's blend time is zero: no scan.)
         matches!(mode, BlendMode::Inertialize)
             && self.profile.world_rotation_bones().next().is_none()
-            && !running
-                .get(character * bones..(character + 1) * bones)
-                .unwrap_or(&[])
-                .iter()
-                .any(|&t| t > 0.0)
+            && !(self.dead_active
+                && running
+                    .get(character * bones..(character + 1) * bones)
+                    .unwrap_or(&[])
+                    .iter()
+                    .any(|&t| t > 0.0))
     }
 
     /// The bones of a transition in `f32x8` lanes, eight bones of `character` at a time
@@ -49,8 +53,8 @@ impl Inertializer {
         let mut group = |start: usize, count: usize, keep: usize| {
             let lane = base + start;
             let old = load_offsets(&cols, lane, count);
-            // Lanes `keep..count`, without the anchored root.
-            let mut store = (((1_u16 << count) - 1) as u8) & (ALL_LANES << keep);
+            // Every lane but the anchored root's (lanes past `count` are padding, not stored).
+            let mut store = ALL_LANES;
             if let Some(r) = root.filter(|r| (start..start + count).contains(r)) {
                 store &= !(1 << (r - start));
             }
@@ -58,10 +62,14 @@ impl Inertializer {
                 bones8(source, start, count),
                 bones8(destination, start, count),
             );
-            let new = rebase_group(&old, &src, &dst, store, |k| {
-                (source.bone(start + k), destination.bone(start + k))
-            });
-            store_offsets(&mut cols, lane, count, &new);
+            let (new, finite) = rebase_group(&old, &src, &dst);
+            if store & finite == ALL_LANES {
+                store_offsets(&mut cols, lane, keep..count, &new);
+            } else {
+                let poses = (source, destination);
+                store &= ALL_LANES << keep;
+                store_some_bones(&mut cols, (lane, start, count), store, poses);
+            }
         };
         if bones < 8 {
             group(0, bones, 0);
@@ -70,6 +78,7 @@ impl Inertializer {
             for start in (0..whole).step_by(8) {
                 group(start, 8, 0);
             }
+            // The last group ends at the last bone and stores only the lanes past the others.
             if whole < bones {
                 group(bones - 8, 8, whole - (bones - 8));
             }
@@ -96,14 +105,16 @@ impl Inertializer {
             let target = anchor.clip_from_world(&output);
             (r, anchor, Bone::offset_between(&target, &dst))
         });
-        for b in 0..bones {
-            if self.profile.is_excluded(b) {
-                self.offsets.clear(base + b);
-            }
+        for k in 0..self.profile.excluded_bones().len() {
+            let b = self.profile.excluded_bones()[k];
+            self.offsets.clear(base + b);
         }
-        let running = self.dead_timing.blend_time.as_mut_slice();
-        if let Some(lanes) = running.get_mut(base..base + bones) {
-            lanes.fill(0.0);
+        // (Without a dead blend running, every lane's blend time is zero already.)
+        if self.dead_active {
+            let running = self.dead_timing.blend_time.as_mut_slice();
+            if let Some(lanes) = running.get_mut(base..base + bones) {
+                lanes.fill(0.0);
+            }
         }
         if let Some((r, anchor, offset)) = root {
             self.anchors[character] = anchor;
@@ -235,12 +246,33 @@ fn load_offsets(c: &OffsetSlices<'_>, lane: usize, count: usize) -> Offset8 {
 }
 
 #[inline(always)]
-fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, count: usize, n: &Offset8) {
+fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, lanes: Range<usize>, n: &Offset8) {
     for (k, v) in [n.x, n.v, n.e, n.w].into_iter().enumerate() {
-        store_lanes(c[3 * k], lane, count, v.x);
-        store_lanes(c[3 * k + 1], lane, count, v.y);
-        store_lanes(c[3 * k + 2], lane, count, v.z);
+        store_lanes(c[3 * k], lane, lanes.clone(), v.x);
+        store_lanes(c[3 * k + 1], lane, lanes.clone(), v.y);
+        store_lanes(c[3 * k + 2], lane, lanes.clone(), v.z);
     }
+}
+
+/// Stores the lanes of the group of bones `start..start + count` at `lane` that
+/// [`merge_group`] says (from the values in memory).
+#[cold]
+#[inline(never)]
+fn store_some_bones(
+    cols: &mut OffsetSlices<'_>,
+    (lane, start, count): (usize, usize, usize),
+    store: u8,
+    (source, destination): (&PoseRef<'_>, &PoseRef<'_>),
+) {
+    let old = load_offsets(cols, lane, count);
+    let (src, dst) = (
+        bones8(source, start, count),
+        bones8(destination, start, count),
+    );
+    let merged = merge_group(&old, (&src, &dst), store, |k| {
+        (source.bone(start + k), destination.bone(start + k))
+    });
+    store_offsets(cols, lane, 0..count, &merged);
 }
 
 #[cfg(test)]

@@ -17,28 +17,34 @@ use crate::saturate::saturate_vec3;
 /// Every lane of a group.
 pub(super) const ALL_LANES: u8 = u8::MAX;
 
-/// The offsets of a lane group after re-basing the lanes of `store` (bit `k`: lane `k`) from
-/// `src` onto `dst`; the other lanes keep `old`. `bones(k)` gives lane `k`'s source and
-/// destination in `f64`, read only for the lanes of `store` whose `f32` result is not finite
-/// (never in practice: poses near the `f32` limits).
+/// The kernel ([`rebase`]) on one lane group, and the lanes whose result is finite (bit `k`:
+/// lane `k`). When every lane is stored and finite, the result is what the group stores;
+/// otherwise the caller's cold path calls [`merge_group`], which runs the kernel again from the
+/// values in memory: neither the old offsets nor the result are kept (or spilled) across the
+/// kernel for that case.
 #[inline(always)]
-pub(super) fn rebase_group(
+pub(super) fn rebase_group(old: &Offset8, src: &Bone8, dst: &Bone8) -> (Offset8, u8) {
+    let (new, finite) = rebase(old, src, dst);
+    (new, finite.to_bitmask() as u8)
+}
+
+/// What a lane group stores when not all of it is stored as the kernel gives it: the lanes of
+/// `store` (bit `k`: lane `k`) take the kernel's result, redone in `f64` from `old` where it is
+/// not finite (poses near the `f32` limits: `bones(k)` gives lane `k`'s source and destination
+/// in `f64`); the other lanes keep `old`.
+pub(super) fn merge_group(
     old: &Offset8,
-    src: &Bone8,
-    dst: &Bone8,
+    (src, dst): (&Bone8, &Bone8),
     store: u8,
     bones: impl Fn(usize) -> (Bone, Bone),
 ) -> Offset8 {
-    let (mut new, finite) = rebase(old, src, dst);
-    let overflow = store & !(finite.to_bitmask() as u8);
-    if overflow != 0 {
-        new = rebase_lanes_f64(old, &new, overflow, bones);
-    }
-    if store == ALL_LANES {
-        new
-    } else {
-        select(lane_mask(store), &new, old)
-    }
+    let (new, finite) = rebase_group(old, src, dst);
+    let overflow = store & !finite;
+    let new = match overflow {
+        0 => new,
+        _ => rebase_lanes_f64(old, &new, overflow, bones),
+    };
+    select(lane_mask(store), &new, old)
 }
 
 /// All ones in the lanes of `bits` (bit `k`: lane `k`), zero elsewhere.

@@ -4,10 +4,11 @@ use crate::alloc;
 use crate::batch::PoseBatch;
 use crate::bone::Bone;
 use crate::error::InertiaError;
+use crate::offsets::OffsetLanesMut;
 use crate::rebase::Offset8;
 
 use super::Inertializer;
-use super::lane_group::rebase_group;
+use super::lane_group::{ALL_LANES, merge_group, rebase_group};
 use super::source::BatchPose;
 
 impl Inertializer {
@@ -114,7 +115,6 @@ impl Inertializer {
         let offsets = self.offsets.lanes_mut();
         let n = offsets.len().min(src.len()).min(dst.len());
         let (src, dst, mut offsets) = (src.truncate(n), dst.truncate(n), offsets.truncate(n));
-        let bone = |batch: &PoseBatch, lane: usize| Bone::from_f32(batch.bone_columns.get(lane));
         for (word_index, &word) in marked.iter().enumerate() {
             if word == 0 {
                 continue;
@@ -124,11 +124,13 @@ impl Inertializer {
                 if store == 0 || i >= n {
                     continue;
                 }
-                let old = Offset8::from_lanes(offsets.get(i));
-                let new = rebase_group(&old, &src.load(i), &dst.load(i), store, |k| {
-                    (bone(source, 8 * i + k), bone(destination, 8 * i + k))
-                });
-                offsets.set(i, new.to_lanes());
+                let old = Offset8::load(&offsets, i);
+                let (new, finite) = rebase_group(&old, &src.load(i), &dst.load(i));
+                if store & finite == ALL_LANES {
+                    new.store(&mut offsets, i);
+                } else {
+                    store_some_lanes(&mut offsets, i, store, [source, destination]);
+                }
             }
         }
     }
@@ -156,6 +158,25 @@ impl Inertializer {
         }
         Ok(seen)
     }
+}
+
+/// Stores the lanes of group `i` that [`merge_group`] says (from the values in memory).
+#[cold]
+#[inline(never)]
+fn store_some_lanes(
+    offsets: &mut OffsetLanesMut<'_>,
+    i: usize,
+    store: u8,
+    [source, destination]: [&PoseBatch; 2],
+) {
+    let lanes = |batch: &PoseBatch| batch.bone_columns.lanes().load(i);
+    let bone = |batch: &PoseBatch, lane: usize| Bone::from_f32(batch.bone_columns.get(lane));
+    let old = Offset8::load(offsets, i);
+    let (src, dst) = (lanes(source), lanes(destination));
+    let merged = merge_group(&old, (&src, &dst), store, |k| {
+        (bone(source, 8 * i + k), bone(destination, 8 * i + k))
+    });
+    merged.store(offsets, i);
 }
 
 /// The indices of the set bits of `words` (bit `k` of word `w`: index `64 w + k`), in order.

@@ -3,6 +3,8 @@
 //! valid by construction), one bone in `f64`; eight bones of a `PoseRef` in `f32x8` lanes
 //! ([`bones8`]; a batch's lanes are read straight from its columns, `many.rs`).
 
+use std::ops::Range;
+
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
@@ -58,18 +60,20 @@ pub(super) fn load_lanes(s: &[f32], start: usize, count: usize, pad: f32) -> f32
     f32x8::new(a)
 }
 
-/// Lanes `0..count` of `v` into `s[start..start + count]` (one fixed-size copy for eight).
+/// Lanes `lanes` (within `0..8`) of `v` into `s[start + k]` for each lane `k` of them (one
+/// fixed-size copy for all eight).
 #[inline(always)]
-pub(super) fn store_lanes(s: &mut [f32], start: usize, count: usize, v: f32x8) {
+pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f32x8) {
     let a = v.to_array();
-    if count == 8
+    if lanes == (0..8)
         && let Some(full) = s.get_mut(start..start + 8)
     {
         full.copy_from_slice(&a);
     } else {
-        let part = s.get_mut(start..).unwrap_or(&mut []);
-        for (slot, v) in part.iter_mut().zip(a).take(count) {
-            *slot = v;
+        for k in lanes {
+            if let (Some(slot), Some(&v)) = (s.get_mut(start + k), a.get(k)) {
+                *slot = v;
+            }
         }
     }
 }
