@@ -248,3 +248,49 @@ fn check_scales(
         pose.scale_velocities,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::{Quat, Vec3};
+
+    use super::*;
+    use crate::pose::Pose;
+
+    /// The pre-check never accepts what the checks reject, and where it says no (rotations near
+    /// the tolerance, non-finite values) the checks decide: rotation lengths around both ends
+    /// of the unit tolerance, NaN and infinities in each field.
+    #[test]
+    fn pre_check_agrees_with_the_checks() {
+        let shape = Shape {
+            bones: 9,
+            curves: 0,
+            scales: false,
+        };
+        let check = |pose: &Pose| check_pose(&SOURCE, 0, shape, &pose.as_ref());
+        for k in -40..=40 {
+            let length = 1.0 + UNIT_QUAT_TOLERANCE * (1.0 + k as f32 * 1e-3);
+            for length in [length, 2.0 - length] {
+                let mut pose = Pose::rest(9);
+                pose.rotations[8] = Quat::from_xyzw(0.0, 0.6 * length, 0.0, 0.8 * length);
+                let exact = check_rotation("r", 0, 8, pose.rotations[8]).is_ok();
+                assert_eq!(check(&pose).is_ok(), exact, "{length}");
+                assert!(!bones_pass(9, &pose.as_ref()) || exact);
+            }
+        }
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            for field in 0..4 {
+                let mut pose = Pose::rest(9);
+                match field {
+                    0 => pose.positions[7].y = bad,
+                    1 => pose.velocities[8].z = bad,
+                    2 => pose.rotations[0].x = bad,
+                    _ => pose.angular_velocities[3] = Vec3::splat(bad),
+                }
+                assert!(!bones_pass(9, &pose.as_ref()));
+                assert!(check(&pose).is_err());
+            }
+        }
+        assert!(bones_pass(9, &Pose::rest(9).as_ref()));
+        assert!(!bones_pass(8, &Pose::rest(9).as_ref()));
+    }
+}

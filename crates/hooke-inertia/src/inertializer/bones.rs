@@ -48,39 +48,21 @@ impl Inertializer {
     ) {
         let bones = self.profile.bone_count();
         let base = character * bones;
-        let root = self.anchor_bone;
+        let at = (base, self.anchor_bone);
+        let poses = (source, destination);
         let mut cols = offset_slices(&mut self.offsets);
-        let mut group = |start: usize, count: usize, keep: usize| {
-            let lane = base + start;
-            let old = load_offsets(&cols, lane, count);
-            // Every lane but the anchored root's (lanes past `count` are padding, not stored).
-            let mut store = ALL_LANES;
-            if let Some(r) = root.filter(|r| (start..start + count).contains(r)) {
-                store &= !(1 << (r - start));
-            }
-            let (src, dst) = (
-                bones8(source, start, count),
-                bones8(destination, start, count),
-            );
-            let (new, finite) = rebase_group(&old, &src, &dst);
-            if store & finite == ALL_LANES {
-                store_offsets(&mut cols, lane, keep..count, &new);
-            } else {
-                let poses = (source, destination);
-                store &= ALL_LANES << keep;
-                store_some_bones(&mut cols, (lane, start, count), store, poses);
-            }
-        };
+        // (Each call with a constant count: eight lanes load and store as whole groups.)
         if bones < 8 {
-            group(0, bones, 0);
+            rebase_bone_group(&mut cols, at, poses, (0, bones, 0));
         } else {
             let whole = bones / 8 * 8;
             for start in (0..whole).step_by(8) {
-                group(start, 8, 0);
+                rebase_bone_group(&mut cols, at, poses, (start, 8, 0));
             }
             // The last group ends at the last bone and stores only the lanes past the others.
             if whole < bones {
-                group(bones - 8, 8, whole - (bones - 8));
+                let keep = whole - (bones - 8);
+                rebase_bone_group(&mut cols, at, poses, (bones - 8, 8, keep));
             }
         }
         self.finish_rebase(character, source, destination);
@@ -251,6 +233,36 @@ fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, lanes: Range<usize>, n: 
         store_lanes(c[3 * k], lane, lanes.clone(), v.x);
         store_lanes(c[3 * k + 1], lane, lanes.clone(), v.y);
         store_lanes(c[3 * k + 2], lane, lanes.clone(), v.z);
+    }
+}
+
+/// One lane group of [`Inertializer::rebase_bones`]: bones `start..start + count` of the
+/// character whose bone 0 is at lane `base`, lanes `keep..count` stored, all but the anchored
+/// root's.
+#[inline(always)]
+fn rebase_bone_group(
+    cols: &mut OffsetSlices<'_>,
+    (base, root): (usize, Option<usize>),
+    (source, destination): (&PoseRef<'_>, &PoseRef<'_>),
+    (start, count, keep): (usize, usize, usize),
+) {
+    let lane = base + start;
+    let old = load_offsets(cols, lane, count);
+    // Every lane but the anchored root's (lanes past `count` are padding, not stored).
+    let mut store = ALL_LANES;
+    if let Some(r) = root.filter(|r| (start..start + count).contains(r)) {
+        store &= !(1 << (r - start));
+    }
+    let (src, dst) = (
+        bones8(source, start, count),
+        bones8(destination, start, count),
+    );
+    let (new, finite) = rebase_group(&old, &src, &dst);
+    if store & finite == ALL_LANES {
+        store_offsets(cols, lane, keep..count, &new);
+    } else {
+        store &= ALL_LANES << keep;
+        store_some_bones(cols, (lane, start, count), store, (source, destination));
     }
 }
 

@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use glam::{Quat, Vec3};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
@@ -78,9 +79,18 @@ pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f
     }
 }
 
-/// The vectors of `v` (at most 8) in lanes `0..v.len()`, the other lanes zero.
+/// The vectors of `v` (at most 8) in lanes `0..v.len()`, the other lanes zero. Eight vectors
+/// (every lane group but a short rig's) are read through a fixed-size array: no loop, no
+/// bounds check per lane.
 #[inline(always)]
-fn gather3(v: &[glam::Vec3]) -> Vec3x8 {
+fn gather3(v: &[Vec3]) -> Vec3x8 {
+    if let Ok(a) = <&[Vec3; 8]>::try_from(v) {
+        return Vec3x8 {
+            x: f32x8::new(std::array::from_fn(|k| a[k].x)),
+            y: f32x8::new(std::array::from_fn(|k| a[k].y)),
+            z: f32x8::new(std::array::from_fn(|k| a[k].z)),
+        };
+    }
     let (mut x, mut y, mut z) = ([0.0; 8], [0.0; 8], [0.0; 8]);
     for (k, v) in v.iter().enumerate().take(8) {
         (x[k], y[k], z[k]) = (v.x, v.y, v.z);
@@ -89,6 +99,30 @@ fn gather3(v: &[glam::Vec3]) -> Vec3x8 {
         x: f32x8::new(x),
         y: f32x8::new(y),
         z: f32x8::new(z),
+    }
+}
+
+/// The rotations of `q` (at most 8) in lanes `0..q.len()`, the other lanes identities (as
+/// [`gather3`]).
+#[inline(always)]
+fn gather_quats(q: &[Quat]) -> Quat8 {
+    if let Ok(a) = <&[Quat; 8]>::try_from(q) {
+        return Quat8 {
+            x: f32x8::new(std::array::from_fn(|k| a[k].x)),
+            y: f32x8::new(std::array::from_fn(|k| a[k].y)),
+            z: f32x8::new(std::array::from_fn(|k| a[k].z)),
+            w: f32x8::new(std::array::from_fn(|k| a[k].w)),
+        };
+    }
+    let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
+    for (k, q) in q.iter().enumerate().take(8) {
+        (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
+    }
+    Quat8 {
+        x: f32x8::new(x),
+        y: f32x8::new(y),
+        z: f32x8::new(z),
+        w: f32x8::new(w),
     }
 }
 
@@ -102,19 +136,10 @@ fn cut<T>(s: &[T], start: usize, count: usize) -> &[T] {
 /// ([`crate::rebase::rebase`]) gives the result of their normalised forms.
 #[inline(always)]
 pub(super) fn bones8(pose: &PoseRef<'_>, start: usize, count: usize) -> Bone8 {
-    let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
-    for (k, q) in cut(pose.rotations, start, count).iter().enumerate().take(8) {
-        (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
-    }
     Bone8 {
         x: gather3(cut(pose.positions, start, count)),
         v: gather3(cut(pose.velocities, start, count)),
-        q: Quat8 {
-            x: f32x8::new(x),
-            y: f32x8::new(y),
-            z: f32x8::new(z),
-            w: f32x8::new(w),
-        },
+        q: gather_quats(cut(pose.rotations, start, count)),
         w: gather3(cut(pose.angular_velocities, start, count)),
     }
 }
