@@ -153,8 +153,38 @@ pub(crate) fn check_pose(
     shape: Shape,
     pose: &PoseRef<'_>,
 ) -> Result<(), InertiaError> {
+    check_pose_after(
+        fields,
+        character,
+        shape,
+        pose,
+        bones_pass(shape.bones, pose),
+    )
+}
+
+/// Checks two poses of `character` (a transition's source and destination), in order: the
+/// same errors as [`check_pose`] on each. Both poses' pre-checks ([`bones_pass`]) run first,
+/// side by side, so that their reads from memory overlap.
+pub(crate) fn check_poses(
+    character: usize,
+    shape: Shape,
+    [(fields_a, a), (fields_b, b)]: [(&Fields, &PoseRef<'_>); 2],
+) -> Result<(), InertiaError> {
+    let (pass_a, pass_b) = (bones_pass(shape.bones, a), bones_pass(shape.bones, b));
+    check_pose_after(fields_a, character, shape, a, pass_a)?;
+    check_pose_after(fields_b, character, shape, b, pass_b)
+}
+
+/// [`check_pose`] once [`bones_pass`] has said whether the bones certainly pass (`bones_ok`).
+fn check_pose_after(
+    fields: &Fields,
+    character: usize,
+    shape: Shape,
+    pose: &PoseRef<'_>,
+    bones_ok: bool,
+) -> Result<(), InertiaError> {
     let Shape { bones, curves, .. } = shape;
-    if !bones_pass(bones, pose) {
+    if !bones_ok {
         check_values(fields.positions, character, bones, pose.positions)?;
         check_values(fields.velocities, character, bones, pose.velocities)?;
         check_len(fields.rotations, bones, pose.rotations.len())?;
@@ -208,11 +238,12 @@ fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
         u32::from(!(n >= low && n <= high))
     };
     let unit = quats.iter().map(outside).fold(0, |a, b| a | b) == 0;
+    // `&`, not `&&`: no branch between the reads, which overlap in memory.
     lengths.iter().all(|&n| n == bones)
-        && finite(pose.positions)
-        && finite(pose.velocities)
-        && finite(pose.angular_velocities)
-        && unit
+        & finite(pose.positions)
+        & finite(pose.velocities)
+        & finite(pose.angular_velocities)
+        & unit
 }
 
 /// Scales: none (every scale 1, at rest), or one per bone, each component finite and `> 0`

@@ -57,8 +57,11 @@ impl Inertializer {
     ) -> Result<(), InertiaError> {
         self.check_character(character)?;
         let shape = self.profile.shape();
-        validate::check_pose(&validate::SOURCE, character, shape, &source)?;
-        validate::check_pose(&validate::DESTINATION, character, shape, &destination)?;
+        let poses = [
+            (&validate::SOURCE, &source),
+            (&validate::DESTINATION, &destination),
+        ];
+        validate::check_poses(character, shape, poses)?;
         self.transition_checked(character, &source, &destination);
         Ok(())
     }
