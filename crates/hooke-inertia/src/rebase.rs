@@ -169,17 +169,20 @@ mod tests {
         Vec3::new(v.x.to_array()[0], v.y.to_array()[0], v.z.to_array()[0])
     }
 
+    /// A uniform value in `[-1, 1)` from a linear congruential generator.
+    fn uniform(seed: &mut u64) -> f32 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((*seed >> 33) as f32 / (1u64 << 31) as f32) * 2.0 - 1.0
+    }
+
     /// Against the `f64` path (`apply_to` then `offset_between`) on offsets in flight, including
     /// half-turn offsets and large angular velocities.
     #[test]
     fn matches_the_f64_path() {
         let mut seed = 1_u64;
-        let mut r = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) as f32 / (1u64 << 31) as f32) * 2.0 - 1.0
-        };
+        let mut r = || uniform(&mut seed);
         for _ in 0..2000 {
             let mut v3 = |s: f32| Vec3::new(r() * s, r() * s, r() * s);
             let (ox, ov, ow) = (v3(1.0), v3(3.0), v3(10.0));
@@ -233,12 +236,7 @@ mod tests {
     #[test]
     fn rotations_of_any_length() {
         let mut seed = 3_u64;
-        let mut r = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) as f32 / (1u64 << 31) as f32) * 2.0 - 1.0
-        };
+        let mut r = || uniform(&mut seed);
         let zero = Vec3x8 {
             x: f32x8::ZERO,
             y: f32x8::ZERO,
