@@ -319,6 +319,18 @@ impl Bone8 {
     }
 }
 
+impl BoneLanes<'_> {
+    #[inline(always)]
+    pub(crate) fn load(&self, i: usize) -> Bone8 {
+        Bone8 {
+            x: self.vec3(i, 0),
+            v: self.vec3(i, 3),
+            q: self.quat(i, 6),
+            w: self.vec3(i, 10),
+        }
+    }
+}
+
 impl BoneLanesMut<'_> {
     #[inline(always)]
     pub(crate) fn load(&self, i: usize) -> Bone8 {

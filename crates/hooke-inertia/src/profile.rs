@@ -26,6 +26,8 @@ use crate::error::InertiaError;
 pub struct BlendProfile {
     halflife: Vec<f32>,
     excluded: Vec<bool>,
+    /// The excluded bones, in bone order (what a transition clears, without a scan of the rig).
+    excluded_bones: Vec<usize>,
     curve_halflife: Vec<f32>,
     scales: bool,
     /// The skeleton's parent of each bone (empty until [`BlendProfile::with_parents`]).
@@ -65,6 +67,7 @@ impl BlendProfile {
         Ok(BlendProfile {
             halflife,
             excluded: crate::alloc::vec("excluded bones", halflives.len(), false)?,
+            excluded_bones: Vec::new(),
             curve_halflife: Vec::new(),
             scales: false,
             parents: Vec::new(),
@@ -97,7 +100,11 @@ impl BlendProfile {
     /// ```
     pub fn exclude(mut self, bone: usize) -> Result<BlendProfile, InertiaError> {
         self.check_bone(bone)?;
-        self.excluded[bone] = true;
+        if !self.excluded[bone] {
+            self.excluded[bone] = true;
+            let at = self.excluded_bones.partition_point(|&b| b < bone);
+            self.excluded_bones.insert(at, bone);
+        }
         Ok(self)
     }
 
@@ -213,6 +220,11 @@ impl BlendProfile {
     /// ```
     pub fn has_world_rotation(&self, bone: usize) -> bool {
         self.world_rotation.binary_search(&bone).is_ok()
+    }
+
+    /// The excluded bones, in bone order.
+    pub(crate) fn excluded_bones(&self) -> &[usize] {
+        &self.excluded_bones
     }
 
     /// The model-space bones that are blended (not excluded), in bone order (parents before

@@ -153,19 +153,51 @@ pub(crate) fn check_pose(
     shape: Shape,
     pose: &PoseRef<'_>,
 ) -> Result<(), InertiaError> {
-    let Shape { bones, curves, .. } = shape;
-    check_values(fields.positions, character, bones, pose.positions)?;
-    check_values(fields.velocities, character, bones, pose.velocities)?;
-    check_len(fields.rotations, bones, pose.rotations.len())?;
-    for (bone, q) in pose.rotations.iter().enumerate() {
-        check_rotation(fields.rotations, character, bone, *q)?;
-    }
-    check_values(
-        fields.angular_velocities,
+    check_pose_after(
+        fields,
         character,
-        bones,
-        pose.angular_velocities,
-    )?;
+        shape,
+        pose,
+        bones_pass(shape.bones, pose),
+    )
+}
+
+/// Checks two poses of `character` (a transition's source and destination), in order: the
+/// same errors as [`check_pose`] on each. Both poses' pre-checks ([`bones_pass`]) run first,
+/// side by side, so that their reads from memory overlap.
+pub(crate) fn check_poses(
+    character: usize,
+    shape: Shape,
+    [(fields_a, a), (fields_b, b)]: [(&Fields, &PoseRef<'_>); 2],
+) -> Result<(), InertiaError> {
+    let (pass_a, pass_b) = (bones_pass(shape.bones, a), bones_pass(shape.bones, b));
+    check_pose_after(fields_a, character, shape, a, pass_a)?;
+    check_pose_after(fields_b, character, shape, b, pass_b)
+}
+
+/// [`check_pose`] once [`bones_pass`] has said whether the bones certainly pass (`bones_ok`).
+fn check_pose_after(
+    fields: &Fields,
+    character: usize,
+    shape: Shape,
+    pose: &PoseRef<'_>,
+    bones_ok: bool,
+) -> Result<(), InertiaError> {
+    let Shape { bones, curves, .. } = shape;
+    if !bones_ok {
+        check_values(fields.positions, character, bones, pose.positions)?;
+        check_values(fields.velocities, character, bones, pose.velocities)?;
+        check_len(fields.rotations, bones, pose.rotations.len())?;
+        for (bone, q) in pose.rotations.iter().enumerate() {
+            check_rotation(fields.rotations, character, bone, *q)?;
+        }
+        check_values(
+            fields.angular_velocities,
+            character,
+            bones,
+            pose.angular_velocities,
+        )?;
+    }
     check_values(fields.curves, character, curves, pose.curves)?;
     check_values(
         fields.curve_velocities,
@@ -174,6 +206,44 @@ pub(crate) fn check_pose(
         pose.curve_velocities,
     )?;
     check_scales(fields, character, shape, pose)
+}
+
+/// Whether the bones of `pose` certainly pass the checks of [`check_pose`]: `bones` of each, every
+/// vector finite, every rotation's squared length well within the unit tolerance. One pass over
+/// the values without an early exit (what makes it several times cheaper than the checks that
+/// name the first failure, which run when this says no: it may say no to a pose they accept,
+/// never the other way round).
+fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
+    let lengths = [
+        pose.positions.len(),
+        pose.velocities.len(),
+        pose.rotations.len(),
+        pose.angular_velocities.len(),
+    ];
+    // Integer tests and an `|` reduction, which vectorise (a `bool` fold does not).
+    let finite = |v: &[Vec3]| {
+        let flat: &[f32] = bytemuck::cast_slice(v);
+        let exponent = |x: &f32| u32::from(x.to_bits() & 0x7f80_0000 == 0x7f80_0000);
+        flat.iter().map(exponent).fold(0, |a, b| a | b) == 0
+    };
+    // `|q| - 1` within the tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the
+    // rounding of either computation keeps this test inside the exact one. Not finite: false.
+    let (low, high) = (
+        (1.0 - UNIT_QUAT_TOLERANCE).powi(2) + 1e-5,
+        (1.0 + UNIT_QUAT_TOLERANCE).powi(2) - 1e-5,
+    );
+    let quats: &[[f32; 4]] = bytemuck::cast_slice(pose.rotations);
+    let outside = |q: &[f32; 4]| {
+        let n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        u32::from(!(n >= low && n <= high))
+    };
+    let unit = quats.iter().map(outside).fold(0, |a, b| a | b) == 0;
+    // `&`, not `&&`: no branch between the reads, which overlap in memory.
+    lengths.iter().all(|&n| n == bones)
+        & finite(pose.positions)
+        & finite(pose.velocities)
+        & finite(pose.angular_velocities)
+        & unit
 }
 
 /// Scales: none (every scale 1, at rest), or one per bone, each component finite and `> 0`
@@ -208,4 +278,50 @@ fn check_scales(
         shape.bones,
         pose.scale_velocities,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::{Quat, Vec3};
+
+    use super::*;
+    use crate::pose::Pose;
+
+    /// The pre-check never accepts what the checks reject, and where it says no (rotations near
+    /// the tolerance, non-finite values) the checks decide: rotation lengths around both ends
+    /// of the unit tolerance, NaN and infinities in each field.
+    #[test]
+    fn pre_check_agrees_with_the_checks() {
+        let shape = Shape {
+            bones: 9,
+            curves: 0,
+            scales: false,
+        };
+        let check = |pose: &Pose| check_pose(&SOURCE, 0, shape, &pose.as_ref());
+        for k in -40..=40 {
+            let length = 1.0 + UNIT_QUAT_TOLERANCE * (1.0 + k as f32 * 1e-3);
+            for length in [length, 2.0 - length] {
+                let mut pose = Pose::rest(9);
+                pose.rotations[8] = Quat::from_xyzw(0.0, 0.6 * length, 0.0, 0.8 * length);
+                let exact = check_rotation("r", 0, 8, pose.rotations[8]).is_ok();
+                assert_eq!(check(&pose).is_ok(), exact, "{length}");
+                assert!(!bones_pass(9, &pose.as_ref()) || exact);
+            }
+        }
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            for field in 0..4 {
+                let mut pose = Pose::rest(9);
+                match field {
+                    0 => pose.positions[7].y = bad,
+                    1 => pose.velocities[8].z = bad,
+                    2 => pose.rotations[0].x = bad,
+                    _ => pose.angular_velocities[3] = Vec3::splat(bad),
+                }
+                assert!(!bones_pass(9, &pose.as_ref()));
+                assert!(check(&pose).is_err());
+            }
+        }
+        assert!(bones_pass(9, &Pose::rest(9).as_ref()));
+        assert!(!bones_pass(8, &Pose::rest(9).as_ref()));
+    }
 }

@@ -2,21 +2,19 @@
 //! bones being inertialized, in `f64` ([`Inertializer::transition_bones`]) for model-space
 //! bones, dead blends and characters with a dead blend still running.
 
-use wide::f32x8;
-
-use glam::DVec3;
+use std::ops::Range;
 
 use crate::bone::{Anchor, Bone};
 use crate::limits::reach_time;
 use crate::offsets::OffsetColumns;
+use crate::pose::PoseRef;
 use crate::profile::BlendMode;
-use crate::rebase::{Offset8, rebase};
-use crate::saturate::saturate_vec3;
+use crate::rebase::Offset8;
 use crate::world::{self, Spin};
-use hooke::scalar::{quat_from_scaled_angle_axis_f64, quat_to_scaled_angle_axis_f64};
-use hooke::simd::Vec3x8;
+use hooke::scalar::quat_to_scaled_angle_axis_f64;
 
-use super::source::{PoseSource, load_vec3, store_lanes};
+use super::lane_group::{ALL_LANES, merge_group, rebase_group};
+use super::source::{PoseSource, bones8, load_vec3, store_lanes};
 use super::{Inertializer, set_bone};
 
 impl Inertializer {
@@ -26,21 +24,54 @@ impl Inertializer {
     pub(super) fn lanes_apply(&self, character: usize, mode: BlendMode) -> bool {
         let bones = self.profile.bone_count();
         let running = self.dead_timing.blend_time.as_slice();
+        // (Without a dead blend running, every lane's blend time is zero: no scan.)
         matches!(mode, BlendMode::Inertialize)
             && self.profile.world_rotation_bones().next().is_none()
-            && !running
-                .get(character * bones..(character + 1) * bones)
-                .unwrap_or(&[])
-                .iter()
-                .any(|&t| t > 0.0)
+            && !(self.dead_active
+                && running
+                    .get(character * bones..(character + 1) * bones)
+                    .unwrap_or(&[])
+                    .iter()
+                    .any(|&t| t > 0.0))
     }
 
     /// The bones of a transition in `f32x8` lanes, eight bones of `character` at a time
-    /// ([`rebase`]). A rig of 8 bones or more runs whole lane groups only: the last one ends at
-    /// the last bone and overlaps the one before, whose results it keeps. Lanes whose result
-    /// leaves the `f32` range go through the `f64` path, which saturates. The anchored root is
-    /// re-anchored in `f64` first (from the old offset).
-    pub(super) fn rebase_bones<S: PoseSource>(
+    /// ([`rebase_group`]). A rig of 8 bones or more runs whole lane groups only: the last one
+    /// ends at the last bone and overlaps the one before, whose results it keeps. The anchored
+    /// root is left out of the lanes and re-anchored in `f64` after them
+    /// ([`finish_rebase`](Self::finish_rebase)).
+    pub(super) fn rebase_bones(
+        &mut self,
+        character: usize,
+        source: &PoseRef<'_>,
+        destination: &PoseRef<'_>,
+    ) {
+        let bones = self.profile.bone_count();
+        let base = character * bones;
+        let at = (base, self.anchor_bone);
+        let poses = (source, destination);
+        let mut cols = offset_slices(&mut self.offsets);
+        // (Each call with a constant count: eight lanes load and store as whole groups.)
+        if bones < 8 {
+            rebase_bone_group(&mut cols, at, poses, (0, bones, 0));
+        } else {
+            let whole = bones / 8 * 8;
+            for start in (0..whole).step_by(8) {
+                rebase_bone_group(&mut cols, at, poses, (start, 8, 0));
+            }
+            // The last group ends at the last bone and stores only the lanes past the others.
+            if whole < bones {
+                let keep = whole - (bones - 8);
+                rebase_bone_group(&mut cols, at, poses, (bones - 8, 8, keep));
+            }
+        }
+        self.finish_rebase(character, source, destination);
+    }
+
+    /// What a transition in lanes leaves to do for `character` once its lanes are re-based
+    /// (the anchored root's lane is not among them): re-anchor the root in `f64` from its old
+    /// offset, clear the excluded bones' offsets, mark no dead blend running.
+    pub(super) fn finish_rebase<S: PoseSource>(
         &mut self,
         character: usize,
         source: &S,
@@ -56,50 +87,16 @@ impl Inertializer {
             let target = anchor.clip_from_world(&output);
             (r, anchor, Bone::offset_between(&target, &dst))
         });
-        let mut cols = offset_slices(&mut self.offsets);
-        let mut group = |start: usize, count: usize, keep: usize| {
-            let lane = base + start;
-            let off = load_offsets(&cols, lane, count);
-            let (src, dst) = (
-                source.bones8(start, count),
-                destination.bones8(start, count),
-            );
-            let (mut new, finite) = rebase(&off, &src, &dst);
-            if keep > 0 {
-                new = keep_first(keep, &off, &new);
-            }
-            if finite.all() {
-                store_offsets(&mut cols, lane, count, &new);
-            } else {
-                rebase_saturating(
-                    &mut cols,
-                    (lane, count, keep),
-                    finite,
-                    &new,
-                    (source, destination),
-                    start,
-                );
-            }
-        };
-        if bones < 8 {
-            group(0, bones, 0);
-        } else {
-            let whole = bones / 8 * 8;
-            for start in (0..whole).step_by(8) {
-                group(start, 8, 0);
-            }
-            if whole < bones {
-                group(bones - 8, 8, whole - (bones - 8));
-            }
+        for k in 0..self.profile.excluded_bones().len() {
+            let b = self.profile.excluded_bones()[k];
+            self.offsets.clear(base + b);
         }
-        for b in 0..bones {
-            if self.profile.is_excluded(b) {
-                self.offsets.clear(base + b);
+        // (Without a dead blend running, every lane's blend time is zero already.)
+        if self.dead_active {
+            let running = self.dead_timing.blend_time.as_mut_slice();
+            if let Some(lanes) = running.get_mut(base..base + bones) {
+                lanes.fill(0.0);
             }
-        }
-        let running = self.dead_timing.blend_time.as_mut_slice();
-        if let Some(lanes) = running.get_mut(base..base + bones) {
-            lanes.fill(0.0);
         }
         if let Some((r, anchor, offset)) = root {
             self.anchors[character] = anchor;
@@ -231,103 +228,63 @@ fn load_offsets(c: &OffsetSlices<'_>, lane: usize, count: usize) -> Offset8 {
 }
 
 #[inline(always)]
-fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, count: usize, n: &Offset8) {
+fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, lanes: Range<usize>, n: &Offset8) {
     for (k, v) in [n.x, n.v, n.e, n.w].into_iter().enumerate() {
-        store_lanes(c[3 * k], lane, count, v.x);
-        store_lanes(c[3 * k + 1], lane, count, v.y);
-        store_lanes(c[3 * k + 2], lane, count, v.z);
+        store_lanes(c[3 * k], lane, lanes.clone(), v.x);
+        store_lanes(c[3 * k + 1], lane, lanes.clone(), v.y);
+        store_lanes(c[3 * k + 2], lane, lanes.clone(), v.z);
     }
 }
 
-/// `new` with its first `keep` lanes taken from `old`.
+/// One lane group of [`Inertializer::rebase_bones`]: bones `start..start + count` of the
+/// character whose bone 0 is at lane `base`, lanes `keep..count` stored, all but the anchored
+/// root's.
 #[inline(always)]
-fn keep_first(keep: usize, old: &Offset8, new: &Offset8) -> Offset8 {
-    let index = f32x8::new([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]);
-    let mask = index.simd_lt(f32x8::splat(keep as f32));
-    let pick = |a: Vec3x8, b: Vec3x8| Vec3x8 {
-        x: mask.select(a.x, b.x),
-        y: mask.select(a.y, b.y),
-        z: mask.select(a.z, b.z),
-    };
-    Offset8 {
-        x: pick(old.x, new.x),
-        v: pick(old.v, new.v),
-        e: pick(old.e, new.e),
-        w: pick(old.w, new.w),
+fn rebase_bone_group(
+    cols: &mut OffsetSlices<'_>,
+    (base, root): (usize, Option<usize>),
+    (source, destination): (&PoseRef<'_>, &PoseRef<'_>),
+    (start, count, keep): (usize, usize, usize),
+) {
+    let lane = base + start;
+    let old = load_offsets(cols, lane, count);
+    // Every lane but the anchored root's (lanes past `count` are padding, not stored).
+    let mut store = ALL_LANES;
+    if let Some(r) = root.filter(|r| (start..start + count).contains(r)) {
+        store &= !(1 << (r - start));
+    }
+    let (src, dst) = (
+        bones8(source, start, count),
+        bones8(destination, start, count),
+    );
+    let (new, finite) = rebase_group(&old, &src, &dst);
+    if store & finite == ALL_LANES {
+        store_offsets(cols, lane, keep..count, &new);
+    } else {
+        store &= ALL_LANES << keep;
+        store_some_bones(cols, (lane, start, count), store, (source, destination));
     }
 }
 
-/// Component `k` of lane `i` of a vector.
-fn lane_of(v: Vec3x8, i: usize) -> [f32; 3] {
-    [v.x.to_array()[i], v.y.to_array()[i], v.z.to_array()[i]]
-}
-
-/// The offset at `lane` in `f64` (as `OffsetColumns::get`).
-fn get_offset(c: &OffsetSlices<'_>, lane: usize) -> Bone {
-    let v = |k: usize| {
-        DVec3::new(
-            f64::from(c[k][lane]),
-            f64::from(c[k + 1][lane]),
-            f64::from(c[k + 2][lane]),
-        )
-    };
-    Bone {
-        x: v(0),
-        v: v(3),
-        q: quat_from_scaled_angle_axis_f64(v(6)).normalize(),
-        w: v(9),
-    }
-}
-
-/// Stores an offset at `lane` (as `OffsetColumns::set`: saturated, the rotation as a rotation
-/// vector on the shortest path).
-fn set_offset(c: &mut OffsetSlices<'_>, lane: usize, b: &Bone) {
-    let parts = [
-        saturate_vec3(b.x),
-        saturate_vec3(b.v),
-        quat_to_scaled_angle_axis_f64(b.q).as_vec3(),
-        saturate_vec3(b.w),
-    ];
-    for (k, p) in parts.into_iter().enumerate() {
-        set_lane3(c, 3 * k, lane, p.to_array());
-    }
-}
-
-fn set_lane3(c: &mut OffsetSlices<'_>, k: usize, lane: usize, v: [f32; 3]) {
-    for (j, v) in v.into_iter().enumerate() {
-        if let Some(slot) = c[k + j].get_mut(lane) {
-            *slot = v;
-        }
-    }
-}
-
-/// The lanes of a group of [`Inertializer::rebase_bones`] that need more than a store: the
-/// first `keep` lanes are left as they are (the overlapped lanes of the last group), lanes
-/// beyond the `f32` range go through the `f64` path (`apply_to`, `offset_between`), which
-/// saturates; the others take the lanes' results.
+/// Stores the lanes of the group of bones `start..start + count` at `lane` that
+/// [`merge_group`] says (from the values in memory).
 #[cold]
 #[inline(never)]
-fn rebase_saturating<S: PoseSource>(
+fn store_some_bones(
     cols: &mut OffsetSlices<'_>,
-    (lane, count, keep): (usize, usize, usize),
-    finite: f32x8,
-    new: &Offset8,
-    (source, destination): (&S, &S),
-    start: usize,
+    (lane, start, count): (usize, usize, usize),
+    store: u8,
+    (source, destination): (&PoseRef<'_>, &PoseRef<'_>),
 ) {
-    let finite = finite.to_array();
-    for (k, ok) in finite.into_iter().enumerate().take(count).skip(keep) {
-        if ok.to_bits() != 0 {
-            for (j, v) in [new.x, new.v, new.e, new.w].into_iter().enumerate() {
-                set_lane3(cols, 3 * j, lane + k, lane_of(v, k));
-            }
-        } else {
-            let b = start + k;
-            let output = get_offset(cols, lane + k).apply_to(&source.bone(b));
-            let offset = Bone::offset_between(&output, &destination.bone(b));
-            set_offset(cols, lane + k, &offset);
-        }
-    }
+    let old = load_offsets(cols, lane, count);
+    let (src, dst) = (
+        bones8(source, start, count),
+        bones8(destination, start, count),
+    );
+    let merged = merge_group(&old, (&src, &dst), store, |k| {
+        (source.bone(start + k), destination.bone(start + k))
+    });
+    store_offsets(cols, lane, 0..count, &merged);
 }
 
 #[cfg(test)]

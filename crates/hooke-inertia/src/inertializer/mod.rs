@@ -5,6 +5,7 @@
 mod after_update;
 mod bones;
 mod channel;
+mod lane_group;
 mod legs;
 #[cfg(test)]
 mod live_tests;

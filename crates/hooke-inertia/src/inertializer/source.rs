@@ -1,7 +1,11 @@
 //! Where a transition reads its source and destination poses: a [`PoseRef`] (one character,
 //! arrays of structures, checked on entry) or one character of a [`PoseBatch`] (SoA columns,
-//! valid by construction), one bone in `f64` or eight bones in `f32x8` lanes.
+//! valid by construction), one bone in `f64`; eight bones of a `PoseRef` in `f32x8` lanes
+//! ([`bones8`]; a batch's lanes are read straight from its columns, `many.rs`).
 
+use std::ops::Range;
+
+use glam::{Quat, Vec3};
 use hooke::simd::{Quat8, Vec3x8};
 use wide::f32x8;
 
@@ -15,8 +19,6 @@ use crate::scale;
 pub(crate) trait PoseSource {
     /// Bone `b` in `f64`, its rotation normalised.
     fn bone(&self, b: usize) -> Bone;
-    /// Bones `start..start + count` (`count <= 8`) in lanes `0..count`, the other lanes at rest.
-    fn bones8(&self, start: usize, count: usize) -> Bone8;
     /// Curve `c` and its velocity.
     fn curve(&self, c: usize) -> (f64, f64);
     /// The log scale of bone `b` and its rate per axis (`(0, 0)` without scales).
@@ -59,25 +61,36 @@ pub(super) fn load_lanes(s: &[f32], start: usize, count: usize, pad: f32) -> f32
     f32x8::new(a)
 }
 
-/// Lanes `0..count` of `v` into `s[start..start + count]` (one fixed-size copy for eight).
+/// Lanes `lanes` (within `0..8`) of `v` into `s[start + k]` for each lane `k` of them (one
+/// fixed-size copy for all eight).
 #[inline(always)]
-pub(super) fn store_lanes(s: &mut [f32], start: usize, count: usize, v: f32x8) {
+pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f32x8) {
     let a = v.to_array();
-    if count == 8
+    if lanes == (0..8)
         && let Some(full) = s.get_mut(start..start + 8)
     {
         full.copy_from_slice(&a);
     } else {
-        let part = s.get_mut(start..).unwrap_or(&mut []);
-        for (slot, v) in part.iter_mut().zip(a).take(count) {
-            *slot = v;
+        for k in lanes {
+            if let (Some(slot), Some(&v)) = (s.get_mut(start + k), a.get(k)) {
+                *slot = v;
+            }
         }
     }
 }
 
-/// The vectors of `v` (at most 8) in lanes `0..v.len()`, the other lanes zero.
+/// The vectors of `v` (at most 8) in lanes `0..v.len()`, the other lanes zero. Eight vectors
+/// (every lane group but a short rig's) are read through a fixed-size array: no loop, no
+/// bounds check per lane.
 #[inline(always)]
-fn gather3(v: &[glam::Vec3]) -> Vec3x8 {
+fn gather3(v: &[Vec3]) -> Vec3x8 {
+    if let Ok(a) = <&[Vec3; 8]>::try_from(v) {
+        return Vec3x8 {
+            x: f32x8::new(std::array::from_fn(|k| a[k].x)),
+            y: f32x8::new(std::array::from_fn(|k| a[k].y)),
+            z: f32x8::new(std::array::from_fn(|k| a[k].z)),
+        };
+    }
     let (mut x, mut y, mut z) = ([0.0; 8], [0.0; 8], [0.0; 8]);
     for (k, v) in v.iter().enumerate().take(8) {
         (x[k], y[k], z[k]) = (v.x, v.y, v.z);
@@ -89,9 +102,46 @@ fn gather3(v: &[glam::Vec3]) -> Vec3x8 {
     }
 }
 
+/// The rotations of `q` (at most 8) in lanes `0..q.len()`, the other lanes identities (as
+/// [`gather3`]).
+#[inline(always)]
+fn gather_quats(q: &[Quat]) -> Quat8 {
+    if let Ok(a) = <&[Quat; 8]>::try_from(q) {
+        return Quat8 {
+            x: f32x8::new(std::array::from_fn(|k| a[k].x)),
+            y: f32x8::new(std::array::from_fn(|k| a[k].y)),
+            z: f32x8::new(std::array::from_fn(|k| a[k].z)),
+            w: f32x8::new(std::array::from_fn(|k| a[k].w)),
+        };
+    }
+    let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
+    for (k, q) in q.iter().enumerate().take(8) {
+        (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
+    }
+    Quat8 {
+        x: f32x8::new(x),
+        y: f32x8::new(y),
+        z: f32x8::new(z),
+        w: f32x8::new(w),
+    }
+}
+
 /// `s[start..start + count]`, or an empty slice (never for the callers).
 fn cut<T>(s: &[T], start: usize, count: usize) -> &[T] {
     s.get(start..start + count).unwrap_or(&[])
+}
+
+/// Bones `start..start + count` of `pose` (`count <= 8`) in lanes `0..count`, the other lanes
+/// at rest. The rotations as given (unit within the checked tolerance): the lane kernel
+/// ([`crate::rebase::rebase`]) gives the result of their normalised forms.
+#[inline(always)]
+pub(super) fn bones8(pose: &PoseRef<'_>, start: usize, count: usize) -> Bone8 {
+    Bone8 {
+        x: gather3(cut(pose.positions, start, count)),
+        v: gather3(cut(pose.velocities, start, count)),
+        q: gather_quats(cut(pose.rotations, start, count)),
+        w: gather3(cut(pose.angular_velocities, start, count)),
+    }
 }
 
 impl PoseSource for PoseRef<'_> {
@@ -102,27 +152,6 @@ impl PoseSource for PoseRef<'_> {
             self.rotations[b],
             self.angular_velocities[b],
         )
-    }
-
-    #[inline(always)]
-    fn bones8(&self, start: usize, count: usize) -> Bone8 {
-        let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
-        for (k, q) in cut(self.rotations, start, count).iter().enumerate().take(8) {
-            (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
-        }
-        Bone8 {
-            x: gather3(cut(self.positions, start, count)),
-            v: gather3(cut(self.velocities, start, count)),
-            // Checked within the unit tolerance, normalised like `Bone::new`.
-            q: Quat8 {
-                x: f32x8::new(x),
-                y: f32x8::new(y),
-                z: f32x8::new(z),
-                w: f32x8::new(w),
-            }
-            .normalize(),
-            w: gather3(cut(self.angular_velocities, start, count)),
-        }
     }
 
     fn curve(&self, c: usize) -> (f64, f64) {
@@ -143,45 +172,16 @@ impl PoseSource for PoseRef<'_> {
     }
 }
 
-/// One character of a [`PoseBatch`] whose shape is the inertializer's, with the 13 bone
-/// columns' slices taken once (not per lane group: a call per column in the loop made the
-/// compiler spill every vector around it).
+/// One character of a [`PoseBatch`] whose shape is the inertializer's.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BatchPose<'a> {
     batch: &'a PoseBatch,
     character: usize,
-    /// Position, velocity, rotation (x, y, z, w), angular velocity.
-    columns: [&'a [f32]; 13],
 }
 
 impl<'a> BatchPose<'a> {
     pub(crate) fn new(batch: &'a PoseBatch, character: usize) -> BatchPose<'a> {
-        let c = &batch.bone_columns;
-        let (x, v, q, w) = (
-            &c.positions,
-            &c.velocities,
-            &c.rotations,
-            &c.angular_velocities,
-        );
-        BatchPose {
-            batch,
-            character,
-            columns: [
-                x.x.as_slice(),
-                x.y.as_slice(),
-                x.z.as_slice(),
-                v.x.as_slice(),
-                v.y.as_slice(),
-                v.z.as_slice(),
-                q.x.as_slice(),
-                q.y.as_slice(),
-                q.z.as_slice(),
-                q.w.as_slice(),
-                w.x.as_slice(),
-                w.y.as_slice(),
-                w.z.as_slice(),
-            ],
-        }
+        BatchPose { batch, character }
     }
 
     fn lane(&self, b: usize) -> usize {
@@ -192,24 +192,6 @@ impl<'a> BatchPose<'a> {
 impl PoseSource for BatchPose<'_> {
     fn bone(&self, b: usize) -> Bone {
         Bone::from_f32(self.batch.bone_columns.get(self.lane(b)))
-    }
-
-    #[inline(always)]
-    fn bones8(&self, start: usize, count: usize) -> Bone8 {
-        let base = self.lane(start);
-        let c = &self.columns;
-        Bone8 {
-            x: load_vec3(c, 0, base, count),
-            v: load_vec3(c, 3, base, count),
-            // Stored normalised (`PoseBatch::set_character`, the update's output).
-            q: Quat8 {
-                x: load_lanes(c[6], base, count, 0.0),
-                y: load_lanes(c[7], base, count, 0.0),
-                z: load_lanes(c[8], base, count, 0.0),
-                w: load_lanes(c[9], base, count, 1.0),
-            },
-            w: load_vec3(c, 10, base, count),
-        }
     }
 
     fn curve(&self, c: usize) -> (f64, f64) {

@@ -60,8 +60,11 @@ impl Inertializer {
     ) -> Result<(), InertiaError> {
         self.check_character(character)?;
         let shape = self.profile.shape();
-        validate::check_pose(&validate::SOURCE, character, shape, &source)?;
-        validate::check_pose(&validate::DESTINATION, character, shape, &destination)?;
+        let poses = [
+            (&validate::SOURCE, &source),
+            (&validate::DESTINATION, &destination),
+        ];
+        validate::check_poses(character, shape, poses)?;
         self.transition_checked(character, &source, &destination);
         Ok(())
     }
@@ -69,14 +72,12 @@ impl Inertializer {
     /// [`transition`](Self::transition) of a character and poses already checked: the bones
     /// in `f32x8` lanes where they are local and inertialized ([`Inertializer::rebase_bones`]),
     /// in `f64` otherwise, then the curves and scales.
-    pub(super) fn transition_checked<S: PoseSource>(
+    fn transition_checked(
         &mut self,
         character: usize,
-        source: &S,
-        destination: &S,
+        source: &PoseRef<'_>,
+        destination: &PoseRef<'_>,
     ) {
-        let shape = self.profile.shape();
-        let (bones, curves) = (shape.bones, shape.curves);
         self.note_transition(character);
         let mode = self.modes[character];
         if self.lanes_apply(character, mode) {
@@ -84,6 +85,19 @@ impl Inertializer {
         } else {
             self.transition_bones(character, mode, source, destination);
         }
+        self.transition_channels(character, source, destination);
+    }
+
+    /// The curves and scales of a transition of `character` (after its bones).
+    pub(super) fn transition_channels<S: PoseSource>(
+        &mut self,
+        character: usize,
+        source: &S,
+        destination: &S,
+    ) {
+        let shape = self.profile.shape();
+        let (bones, curves) = (shape.bones, shape.curves);
+        let mode = self.modes[character];
         let start = |blend: bool, max_speed: f32| Start {
             mode,
             blend,
