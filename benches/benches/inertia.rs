@@ -30,7 +30,9 @@
 //!   each character switches once every 2 to 4 s (120-240 frames at 60 Hz; its own period),
 //!   `transition_many` of the frame's switchers and one update, in steady state (the state
 //!   carries over from frame to frame), with `peer/every-2-4s` the peer's loop on the same
-//!   schedule.
+//!   schedule; `every-30-frames` and its peer twin the same with the crowd frame's schedule
+//!   (1/30 of the characters each frame) in steady state, where `1000x31/*/crowd-frame` starts
+//!   each iteration from a fresh clone (cold in cache).
 //!
 //! Every measured update starts from the same state with large offsets in flight
 //! (`iter_batched_ref`), so neither side ever runs on decayed (zero or subnormal) offsets.
@@ -593,40 +595,51 @@ fn bench_idle(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
-    // Steady state of the 2-4 s schedule: 60 s of it before measuring, then the frames go on.
     let destination = destination_batch(&clip);
-    let lists: Vec<Vec<usize>> = (0..14_400).map(switching_every_2_4s).collect();
-    let mut crowd = base.inertializer.clone();
-    let mut out = base.output.clone();
-    for list in lists.iter().take(3600) {
-        crowd
-            .transition_many(list, &base.input, &destination)
-            .unwrap();
-        crowd.update(DT, &base.input, &mut out).unwrap();
-    }
-    let mut frame = 3600;
-    group.bench_function("every-2-4s", |b| {
-        b.iter(|| {
-            frame = (frame + 1) % lists.len();
-            crowd
-                .transition_many(&lists[frame], &base.input, &destination)
-                .unwrap();
-            crowd.update(black_box(DT), &base.input, &mut out).unwrap();
-        })
-    });
     let pairs = peer_pairs(&clip);
     let joints = clip.joint_count();
-    let mut peer = peer_crowd(&clip);
-    let mut frame = 3600;
-    group.bench_function("peer/every-2-4s", |b| {
-        b.iter(|| {
-            frame = (frame + 1) % lists.len();
-            for &c in &lists[frame] {
-                peer_transition(&mut peer, &pairs, c * joints..(c + 1) * joints);
-            }
-            peer_update(&mut peer, black_box(DT));
-        })
-    });
+    let schedules: [(&str, Vec<Vec<usize>>); 2] = [
+        (
+            "every-2-4s",
+            (0..14_400).map(switching_every_2_4s).collect(),
+        ),
+        ("every-30-frames", (0..30).map(switching).collect()),
+    ];
+    for (name, lists) in schedules {
+        // Steady state: 60 s of the schedule before measuring, then the frames go on (the state
+        // carries over from frame to frame, warm in cache as in a game's frame loop).
+        let mut crowd = base.inertializer.clone();
+        let mut out = base.output.clone();
+        for f in 0..3600 {
+            let list = &lists[f % lists.len()];
+            crowd
+                .transition_many(list, &base.input, &destination)
+                .unwrap();
+            crowd.update(DT, &base.input, &mut out).unwrap();
+        }
+        let mut frame = 3600;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                frame += 1;
+                let list = &lists[frame % lists.len()];
+                crowd
+                    .transition_many(list, &base.input, &destination)
+                    .unwrap();
+                crowd.update(black_box(DT), &base.input, &mut out).unwrap();
+            })
+        });
+        let mut peer = peer_crowd(&clip);
+        let mut frame = 3600;
+        group.bench_function(format!("peer/{name}"), |b| {
+            b.iter(|| {
+                frame += 1;
+                for &c in &lists[frame % lists.len()] {
+                    peer_transition(&mut peer, &pairs, c * joints..(c + 1) * joints);
+                }
+                peer_update(&mut peer, black_box(DT));
+            })
+        });
+    }
     group.finish();
 }
 
