@@ -180,9 +180,15 @@ fn all_finite(values: &[Vec3]) -> bool {
     let mut chunks = values.chunks_exact(8);
     for c in &mut chunks {
         for lanes in [
-            [c[0].x, c[0].y, c[0].z, c[1].x, c[1].y, c[1].z, c[2].x, c[2].y],
-            [c[2].z, c[3].x, c[3].y, c[3].z, c[4].x, c[4].y, c[4].z, c[5].x],
-            [c[5].y, c[5].z, c[6].x, c[6].y, c[6].z, c[7].x, c[7].y, c[7].z],
+            [
+                c[0].x, c[0].y, c[0].z, c[1].x, c[1].y, c[1].z, c[2].x, c[2].y,
+            ],
+            [
+                c[2].z, c[3].x, c[3].y, c[3].z, c[4].x, c[4].y, c[4].z, c[5].x,
+            ],
+            [
+                c[5].y, c[5].z, c[6].x, c[6].y, c[6].z, c[7].x, c[7].y, c[7].z,
+            ],
         ] {
             finite &= f32x8::from(lanes).is_finite();
         }
