@@ -1,5 +1,5 @@
 //! Per-frame cost of hooke-bevy for a crowd (500 characters x 30 bones): the plugin's systems in
-//! total (bone mapping check, restore, gather, transitions, SIMD pass, scatter) beside
+//! total (bone mapping check, gather, transitions, SIMD pass, scatter) beside
 //! hooke-inertia's kernel alone (`Inertializer::par_update` on the same shape), per bone, and
 //! the input floor through hooke-inertia's API (`PoseBatch::set_character` of every character,
 //! and `PoseBatch::set_characters` of all at once, the path the plugin takes).
@@ -43,7 +43,7 @@ struct Character(u32);
 struct Timer {
     marks: [Option<Instant>; 4],
     total: Vec<Duration>,
-    /// The `Prepare` set alone (rig check, crossfades, restore).
+    /// The `Prepare` set alone (rig check, crossfades).
     prepare: Vec<Duration>,
 }
 
@@ -273,7 +273,7 @@ fn main() {
         per_bone(plugin)
     );
     println!(
-        "    of which Prepare (restore)          {:>8.1} us  {:>6.1} ns/bone",
+        "    of which Prepare (rig check)        {:>8.1} us  {:>6.1} ns/bone",
         prepare.as_secs_f64() * 1e6,
         per_bone(prepare)
     );
