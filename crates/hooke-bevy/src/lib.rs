@@ -16,7 +16,7 @@
 //! - [`TransformSpring`], [`SmoothDamp`]: spring components.
 //!
 //! System order (all in `PostUpdate`, see [`HookeSystems`]): `Prepare` (map bones to lanes,
-//! advance cross-fades, restore last frame's input pose) before `AnimationSystems`;
+//! advance cross-fades) before `AnimationSystems`;
 //! `Inertialize` after `AnimationSystems`, then `Springs`, both before
 //! `TransformSystems::Propagate`. See `docs/bevy.md`.
 //!
@@ -81,7 +81,7 @@ pub struct GuideDoctests;
 /// ```
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HookeSystems {
-    /// Before `AnimationSystems`: map bones to lanes, advance cross-fades, restore the input pose.
+    /// Before `AnimationSystems`: map bones to lanes, advance cross-fades.
     Prepare,
     /// After `AnimationSystems`, before `TransformSystems::Propagate`: inertialize all
     /// characters.
@@ -121,11 +121,7 @@ impl Plugin for HookePlugin {
             .add_systems(
                 PostUpdate,
                 (
-                    (
-                        crowd::sync_rigs,
-                        transitions::advance_crossfades,
-                        crowd::restore_inputs,
-                    )
+                    (crowd::sync_rigs, transitions::advance_crossfades)
                         .chain()
                         .in_set(HookeSystems::Prepare),
                     crowd::inertialize.in_set(HookeSystems::Inertialize),

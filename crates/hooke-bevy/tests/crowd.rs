@@ -1,7 +1,7 @@
 //! The crowd path with a stand-in animation system (exact, analytic clips): several characters
 //! switching in one frame give what each gives switching alone, and the frame of a switch shows
 //! the offsets undecayed (the old clip's continuation), decaying from the next frame on as an
-//! independent `f64` critical spring.
+//! independent `f64` critical spring; an invalid pose leaves only its character to the animation.
 
 // Bevy system parameters are written without their lifetimes, as in Bevy's own examples.
 #![allow(elided_lifetimes_in_paths)]
@@ -269,4 +269,86 @@ fn the_frame_of_a_switch_shows_the_offsets_undecayed() {
             assert!(err < 1e-4, "frame {k} after, bone {bone}: {err}");
         }
     }
+}
+
+/// Bone 2 of the character of `Poison` gets a rotation of length 0.5 after the animation
+/// while `Poison` is on (an invalid pose, refused by hooke-inertia's checks).
+#[derive(Resource)]
+struct Poison {
+    player: Entity,
+    on: bool,
+}
+
+fn poison(poison: Res<Poison>, mut bones: Query<(&Bone, &AnimatedBy, &mut Transform)>) {
+    for (bone, by, mut transform) in &mut bones {
+        if poison.on && bone.0 == 2 && by.0 == poison.player {
+            transform.rotation = Quat::from_xyzw(0.0, 0.0, 0.0, 0.5);
+        }
+    }
+}
+
+/// Every character sways from frame 3, character 1's pose is invalid in frames 10..20 if
+/// `poisoned`; 40 frames of all characters.
+fn run_poisoned(poisoned: bool) -> Vec<Vec<Vec<(Vec3, Quat)>>> {
+    let mut crowd = Crowd::new(CHARACTERS);
+    let player = crowd.players[1];
+    crowd.app.insert_resource(Poison { player, on: false });
+    crowd.app.add_systems(
+        PostUpdate,
+        poison
+            .after(AnimationSystems)
+            .before(hooke_bevy::HookeSystems::Inertialize),
+    );
+    let mut frames = Vec::new();
+    for f in 0..40 {
+        if f == 3 {
+            for c in 0..CHARACTERS {
+                crowd.play(c, SWAY, TransitionMode::Inertialize);
+            }
+        }
+        crowd.app.world_mut().resource_mut::<Poison>().on = poisoned && (10..20).contains(&f);
+        frames.push(crowd.step());
+    }
+    frames
+}
+
+#[test]
+fn an_invalid_pose_leaves_its_character_to_the_animation_and_the_crowd_as_it_was() {
+    let clean = run_poisoned(false);
+    let poisoned = run_poisoned(true);
+    let bits = |(x, q): (Vec3, Quat)| {
+        (
+            x.to_array().map(f32::to_bits),
+            q.to_array().map(f32::to_bits),
+        )
+    };
+    for (f, (a, b)) in clean.iter().zip(&poisoned).enumerate() {
+        for c in [0, 2, 3] {
+            for bone in 0..BONES {
+                // The valid characters take the per-character path while one pose is invalid,
+                // with the same result bit for bit.
+                assert_eq!(
+                    bits(a[c][bone]),
+                    bits(b[c][bone]),
+                    "character {c}, frame {f}"
+                );
+            }
+        }
+        if (10..20).contains(&f) {
+            // Left to the animation: the invalid rotation stays, nothing is blended on it.
+            assert_eq!(b[1][2].1, Quat::from_xyzw(0.0, 0.0, 0.0, 0.5), "frame {f}");
+        } else {
+            for bone in 0..BONES {
+                let (x, q) = b[1][bone];
+                assert!(
+                    x.is_finite() && (q.length() - 1.0).abs() < 1e-5,
+                    "frame {f}"
+                );
+            }
+        }
+    }
+    // Character 1 was blending when its pose went bad (frame 10) and was left to the
+    // animation: the poisoned run differs from the clean one there.
+    let moved = (0..BONES).any(|bone| bits(clean[12][1][bone]) != bits(poisoned[12][1][bone]));
+    assert!(moved);
 }

@@ -1,6 +1,5 @@
 //! [`PoseBatch`]: the poses of all characters as SoA columns (index = character * bones + bone).
 
-use glam::Vec3;
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 
 use crate::alloc;
@@ -157,33 +156,7 @@ impl PoseBatch {
         pose: PoseRef<'_>,
     ) -> Result<(), InertiaError> {
         self.check_character(character)?;
-        self.check_pose(&validate::INPUT, character, &pose)?;
-        let base = character * self.bones;
-        for bone in 0..self.bones {
-            self.bone_columns.set(
-                base + bone,
-                pose.positions[bone],
-                pose.velocities[bone],
-                validate::normalised(pose.rotations[bone]).as_quat(),
-                pose.angular_velocities[bone],
-            );
-        }
-        let curves = character * self.curves..(character + 1) * self.curves;
-        self.curve_values.as_mut_slice()[curves.clone()].copy_from_slice(pose.curves);
-        self.curve_velocities.as_mut_slice()[curves].copy_from_slice(pose.curve_velocities);
-        if self.scales {
-            for bone in 0..self.bones {
-                let (s, v) = match pose.scales.get(bone) {
-                    Some(&s) => (s, pose.scale_velocities[bone]),
-                    None => (Vec3::ONE, Vec3::ZERO),
-                };
-                let (log, rate) = scale::to_log(s, v);
-                let lane = 3 * (base + bone);
-                self.log_scales.as_mut_slice()[lane..lane + 3].copy_from_slice(&log);
-                self.log_scale_velocities.as_mut_slice()[lane..lane + 3].copy_from_slice(&rate);
-            }
-        }
-        Ok(())
+        self.set_characters(character..character + 1, pose)
     }
 
     /// A copy of the pose of `character`.

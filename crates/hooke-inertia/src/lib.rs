@@ -63,6 +63,7 @@
 mod alloc;
 mod batch;
 mod bone;
+mod bulk;
 mod dead;
 mod error;
 mod feet;

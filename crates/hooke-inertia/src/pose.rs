@@ -212,6 +212,28 @@ impl<'a> PoseRef<'a> {
         self.curves.len()
     }
 
+    /// Pose `index` of concatenated poses of `bones` bones and `curves` curves each (scales
+    /// stay empty when there are none); the lengths must have been checked.
+    pub(crate) fn character(&self, index: usize, bones: usize, curves: usize) -> PoseRef<'a> {
+        let lanes = index * bones..(index + 1) * bones;
+        let curve_lanes = index * curves..(index + 1) * curves;
+        let scale_lanes = if self.scales.is_empty() {
+            0..0
+        } else {
+            lanes.clone()
+        };
+        PoseRef {
+            positions: &self.positions[lanes.clone()],
+            velocities: &self.velocities[lanes.clone()],
+            rotations: &self.rotations[lanes.clone()],
+            angular_velocities: &self.angular_velocities[lanes],
+            curves: &self.curves[curve_lanes.clone()],
+            curve_velocities: &self.curve_velocities[curve_lanes],
+            scales: &self.scales[scale_lanes.clone()],
+            scale_velocities: &self.scale_velocities[scale_lanes],
+        }
+    }
+
     /// An owned copy.
     ///
     /// ```

@@ -1,5 +1,5 @@
-//! The per-frame systems: [`restore_inputs`] before Bevy's animation, [`inertialize`] (gather,
-//! step, scatter) after it. Each pass iterates the bones once, in archetype order.
+//! The per-frame system [`inertialize`], after Bevy's animation: gather, step, scatter. Each
+//! pass iterates the bones once, in archetype order.
 
 use bevy_ecs::change_detection::DetectChangesMut;
 use bevy_ecs::entity::Entity;
@@ -10,31 +10,6 @@ use glam::{Quat, Vec3};
 
 use super::{BoneLane, HISTORY, InertiaCrowd, RigGroup};
 use crate::transitions::InertialTransitions;
-
-/// Puts back last frame's input pose on every bone that still shows last frame's output (a
-/// bone the user moved since keeps the user's value as its input).
-pub(crate) fn restore_inputs(
-    crowd: Res<InertiaCrowd>,
-    mut bones: Query<(Entity, &BoneLane, &mut Transform)>,
-) {
-    let (groups, slot) = (&crowd.groups, crowd.slot);
-    bones.par_iter_mut().for_each(|(entity, at, mut t)| {
-        let Some((g, c, lane)) = at.resolve(groups, entity) else {
-            return;
-        };
-        let group = &groups[g];
-        let character = &group.characters[c];
-        if character.has_input
-            && character.write
-            && t.translation == group.shown_positions[lane]
-            && t.rotation == group.shown_rotations[lane]
-        {
-            let input = &group.history[slot];
-            t.translation = input.positions[lane];
-            t.rotation = input.rotations[lane];
-        }
-    });
-}
 
 /// Hands the transitions requested by [`InertialTransitions::play`] to the crowd, gathers every
 /// bone's pose, runs every group's step for this frame's `dt` and writes the output.
@@ -76,19 +51,34 @@ pub(crate) fn inertialize(
     });
 }
 
-/// Reads every bone's `Transform` into its group's history slot of this frame. A lane whose
-/// bone was not seen (its `Transform` removed) keeps the previous frame's pose, or the rest pose
-/// for a character without one.
+/// Reads every bone's pose into its group's history slot of this frame. A bone that still
+/// shows last frame's output was not written by the animation this frame (a clip that does not
+/// animate it): its input is last frame's input, so that offsets never accumulate on it (a bone
+/// the user moved since keeps the user's value as its input). A lane whose bone was not seen (its
+/// `Transform` removed) keeps the previous frame's pose, or the rest pose for a character
+/// without one.
 fn gather(crowd: &mut InertiaCrowd, bones: &Query<(Entity, &BoneLane, &mut Transform)>) {
     let slot = crowd.slot;
+    let previous = (slot + HISTORY - 1) % HISTORY;
     for group in &mut crowd.groups {
         group.gathered = 0;
     }
     for (entity, at, t) in bones.iter() {
-        if let Some((g, _, lane)) = at.resolve(&crowd.groups, entity) {
+        if let Some((g, c, lane)) = at.resolve(&crowd.groups, entity) {
             let group = &mut crowd.groups[g];
-            group.history[slot].positions[lane] = t.translation;
-            group.history[slot].rotations[lane] = t.rotation;
+            let character = &group.characters[c];
+            let untouched = character.has_input
+                && character.write
+                && t.translation == group.shown_positions[lane]
+                && t.rotation == group.shown_rotations[lane];
+            let (x, q) = if untouched {
+                let last = &group.history[previous];
+                (last.positions[lane], last.rotations[lane])
+            } else {
+                (t.translation, t.rotation)
+            };
+            group.history[slot].positions[lane] = x;
+            group.history[slot].rotations[lane] = q;
             group.gathered += 1;
         }
     }

@@ -5,16 +5,16 @@
 //! Per frame (all in `PostUpdate`):
 //! 1. [`sync_rigs`] maps bones to lanes when players or bones were added or removed, and marks
 //!    each bone with its lane ([`BoneLane`]);
-//! 2. [`restore_inputs`] puts back the pose the animation produced last frame (before offsets)
-//!    on every bone that still shows last frame's output, so that offsets never accumulate on
-//!    bones that the playing clips do not animate;
-//! 3. Bevy's `animate_targets` writes the clips' pose;
-//! 4. [`inertialize`] gathers the pose, runs each group's transitions and SIMD pass
+//! 2. Bevy's `animate_targets` writes the clips' pose;
+//! 3. [`inertialize`] gathers the pose (a bone that still shows last frame's output was not
+//!    animated this frame and takes last frame's input, so that offsets never accumulate on
+//!    bones that the playing clips do not animate), runs each group's transitions and SIMD pass
 //!    ([`RigGroup::step`], `step.rs`) and writes the output.
 //!
-//! Restore, gather and scatter each iterate the bones once, in archetype order, through their
-//! [`BoneLane`] component (no per-bone entity look-up); restore and scatter run on Bevy's
-//! `ComputeTaskPool` where the app has one (`Query::par_iter_mut`).
+//! Gather and scatter each iterate the bones once, in archetype order, through their
+//! [`BoneLane`] component (no per-bone entity look-up); scatter runs on Bevy's
+//! `ComputeTaskPool` (`Query::par_iter_mut`, on every thread with `bevy_ecs`'s
+//! `multi_threaded` feature, which this workspace enables).
 
 mod frame;
 mod step;
@@ -30,7 +30,7 @@ use hooke_inertia::{Inertializer, PoseBatch, RootPolicy};
 use crate::profile::RigProfile;
 use crate::transitions::TransitionMode;
 
-pub(crate) use frame::{inertialize, restore_inputs};
+pub(crate) use frame::inertialize;
 pub(crate) use sync::sync_rigs;
 
 /// The pose history kept per lane: this frame's gathered pose, the previous frame's and the one
@@ -140,6 +140,20 @@ impl LanePoses {
             rotations: vec![Quat::IDENTITY; lanes],
         }
     }
+
+    /// Every lane's pose with the velocities `zeros` (one per lane).
+    fn at_rest<'a>(&'a self, zeros: &'a [Vec3]) -> hooke_inertia::PoseRef<'a> {
+        hooke_inertia::PoseRef {
+            positions: &self.positions,
+            velocities: zeros,
+            rotations: &self.rotations,
+            angular_velocities: zeros,
+            curves: &[],
+            curve_velocities: &[],
+            scales: &[],
+            scale_velocities: &[],
+        }
+    }
 }
 
 /// One character's pose being built (a source at a switch, measured velocities), reused.
@@ -149,6 +163,7 @@ struct Scratch {
     rotations: Vec<Quat>,
     velocities: Vec<Vec3>,
     angular_velocities: Vec<Vec3>,
+    /// Zero velocities for every lane of the group (a character's are its first `bones`).
     zeros: Vec<Vec3>,
 }
 
@@ -227,7 +242,7 @@ impl RigGroup {
                 rotations: vec![Quat::IDENTITY; bones],
                 velocities: vec![Vec3::ZERO; bones],
                 angular_velocities: vec![Vec3::ZERO; bones],
-                zeros: vec![Vec3::ZERO; bones],
+                zeros: vec![Vec3::ZERO; lanes],
             },
             switching: Vec::with_capacity(count),
             modes: Vec::with_capacity(count),

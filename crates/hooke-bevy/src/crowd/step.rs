@@ -27,6 +27,16 @@ impl RigGroup {
         self.switching.clear();
         self.modes.clear();
         self.correcting.clear();
+        // Every character's input at once: this frame's pose with zero velocities (they only
+        // reach the output's velocities, which the plugin does not show). The characters that
+        // need another input (a switch, measured velocities) overwrite theirs below. If any pose
+        // is invalid, nothing was written and every character's input is checked on its own, so
+        // that only the invalid ones are left to the animation.
+        let bones = self.targets.len();
+        let all = 0..self.characters.len();
+        let bulk = (self.input)
+            .set_characters(all, self.history[slot].at_rest(&self.scratch.zeros))
+            .is_ok();
         for c in 0..self.characters.len() {
             let range = self.lanes(c);
             let frames = Frames {
@@ -59,9 +69,10 @@ impl RigGroup {
                     s.angular_velocities.fill(Vec3::ZERO);
                 }
                 frames.carry_on(dt, s);
+                let zeros = &s.zeros[..bones];
                 let ok = self.input.set_character(c, s.source()).is_ok()
                     && (self.destination)
-                        .set_character(c, frames.pose(frames.now, &s.zeros, &s.zeros))
+                        .set_character(c, frames.pose(frames.now, zeros, zeros))
                         .is_ok();
                 if ok {
                     self.switching.push(c);
@@ -88,17 +99,18 @@ impl RigGroup {
                     self.correcting.push(c);
                     character.correct = false;
                 }
-                // The input's velocities only reach the output's velocities, which the plugin
-                // does not show: measured where foot locking reads them, zero elsewhere.
-                let (v, w) = if measured && measure_all {
-                    (&s.velocities, &s.angular_velocities)
+                // Measured velocities where foot locking reads them; elsewhere the bulk input
+                // above, unless it was refused.
+                let own_input = measured && measure_all;
+                let (v, w) = if own_input {
+                    (&s.velocities[..], &s.angular_velocities[..])
                 } else {
-                    (&s.zeros, &s.zeros)
+                    (&s.zeros[..bones], &s.zeros[..bones])
                 };
-                ok && self
-                    .input
-                    .set_character(c, frames.pose(frames.now, v, w))
-                    .is_ok()
+                ok && ((bulk && !own_input)
+                    || (self.input)
+                        .set_character(c, frames.pose(frames.now, v, w))
+                        .is_ok())
             };
             settle(character, &mut self.inertializer, c, accepted, switching);
         }
@@ -160,7 +172,7 @@ impl RigGroup {
         for &c in &self.switching {
             let range = self.lanes(c);
             let now = &self.history[slot];
-            let zeros = &self.scratch.zeros;
+            let zeros = &self.scratch.zeros[..range.len()];
             let destination = PoseRef {
                 positions: &now.positions[range.clone()],
                 velocities: zeros,

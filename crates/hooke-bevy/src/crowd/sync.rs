@@ -14,7 +14,7 @@ use crate::transitions::{InertialTransitions, Slot};
 
 /// Rebuilds the rig groups when players or bones were added, changed or removed, keeping every
 /// character that stays in a group of the same rig exactly where it was (no pop), and marks
-/// every bone with its lane ([`BoneLane`], applied before [`super::restore_inputs`] runs).
+/// every bone with its lane ([`BoneLane`], applied before [`super::inertialize`] runs).
 #[allow(clippy::type_complexity)]
 pub(crate) fn sync_rigs(
     mut commands: Commands,
