@@ -259,7 +259,8 @@ impl RigGroup {
     }
 
     /// Moves character `from` of `old` (same rig) into character `to` of `self` without a pop:
-    /// a fresh inertializer given `transition(output, input)` holds exactly the offsets
+    /// a fresh inertializer given `transition_after_update(output, input)` (a switch at the
+    /// time of the frame already shown, which the next update advances) holds exactly the offsets
     /// `output ⊖ input` the old one had (a dead blend in flight continues as an
     /// inertialization from the same pose and velocity). The input batch holds, after every
     /// step, what the inertializer takes as the input (at a switch: the destination).
@@ -274,7 +275,7 @@ impl RigGroup {
             )
             && self
                 .inertializer
-                .transition(to, output.as_ref(), input.as_ref())
+                .transition_after_update(to, output.as_ref(), input.as_ref())
                 .is_ok()
             && self.input.set_character(to, input.as_ref()).is_ok()
             && self

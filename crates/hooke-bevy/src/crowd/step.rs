@@ -9,17 +9,18 @@ impl RigGroup {
     /// Builds the inputs from this frame's gathered poses (history slot `slot`; `dts` are the
     /// frame times of the slots), re-bases the characters that switched last frame on their new
     /// clip's measured velocity, runs the SIMD pass, then switches the characters that switch
-    /// this frame (all of them in one `transition_many`) and writes the output.
+    /// this frame (all of them in one `transition_many_after_update`) and writes the output.
     ///
     /// **The frame of the switch** (docs/math.md §6.1): the offsets of a switch at time `t` are
     /// taken between the old clip's pose at `t` and the new clip's at `t`, and shown undecayed
-    /// on that frame (the decay starts from the next frame), as `hooke stitch` does with
-    /// `update(0)`. One update per frame serves every character, so a switching character is
-    /// given the old clip's continuation (last frame's input carried on by its velocity for
-    /// `dt`: Bevy no longer samples the old clip) as this frame's input, and is switched *after*
-    /// the update: the frame shows the old blend decayed to `t` applied to the source at `t`,
-    /// exactly what the new offsets show at `t`. Transitioning before an update of `dt` would
-    /// show them one frame into their decay.
+    /// on that frame (the decay starts from the next frame). Bevy no longer samples the old clip
+    /// at `t`, so a switching character is given the old clip's continuation (last frame's input
+    /// carried on by its velocity for `dt`) as this frame's input, and is switched *after* the
+    /// update with `Inertializer::transition_many_after_update` (a switch at the time of the
+    /// frame shown, which the next update advances): the frame shows the old blend decayed to
+    /// `t` applied to the source at `t`, exactly what the new offsets show at `t`. The
+    /// re-basing on the measured velocity the frame after is also a switch at the time of the
+    /// frame already shown, so it goes through the same call.
     pub(super) fn step(&mut self, dt: f32, slot: usize, dts: [f32; HISTORY]) {
         let previous = (slot + HISTORY - 1) % HISTORY;
         let before = (slot + HISTORY - 2) % HISTORY;
@@ -116,7 +117,7 @@ impl RigGroup {
         }
         self.correcting.retain(|&c| self.characters[c].has_input);
         if !self.correcting.is_empty() {
-            let _ = (self.inertializer).transition_many(
+            let _ = (self.inertializer).transition_many_after_update(
                 &self.correcting,
                 &self.destination,
                 &self.rebased,
@@ -156,7 +157,7 @@ impl RigGroup {
     }
 
     /// The switches of this frame, after its update: from the source this frame showed to the
-    /// new clip's pose, every switching character in one `transition_many`; then the input
+    /// new clip's pose, every switching character in one `transition_many_after_update`; then the input
     /// batch holds the destination, what the inertializer now takes as the input.
     fn switch(&mut self, slot: usize) {
         if self.switching.is_empty() {
@@ -167,7 +168,7 @@ impl RigGroup {
         }
         let switched = self
             .inertializer
-            .transition_many(&self.switching, &self.input, &self.destination)
+            .transition_many_after_update(&self.switching, &self.input, &self.destination)
             .is_ok();
         for &c in &self.switching {
             let range = self.lanes(c);

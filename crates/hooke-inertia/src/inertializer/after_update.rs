@@ -2,6 +2,7 @@
 
 use crate::batch::PoseBatch;
 use crate::error::InertiaError;
+use crate::pose::PoseRef;
 
 use super::Inertializer;
 
@@ -49,6 +50,37 @@ impl Inertializer {
         for &character in characters {
             self.unmark_fresh(character);
         }
+        Ok(())
+    }
+
+    /// [`transition`](Self::transition) taken at the time of the frame the last update showed,
+    /// as [`transition_many_after_update`](Self::transition_many_after_update) for one
+    /// character given as [`PoseRef`]s (e.g. a character moved into another inertializer,
+    /// re-created from the output and input of the frame it showed).
+    ///
+    /// ```
+    /// use glam::Vec3;
+    /// use hooke_inertia::*;
+    ///
+    /// let mut i = Inertializer::new(1, BlendProfile::uniform(1, 0.1)?, RootPolicy::Local)?;
+    /// let (mut shown, input) = (Pose::rest(1), Pose::rest(1));
+    /// shown.positions[0] = Vec3::X; // what the frame showed: the input plus an offset
+    /// i.transition_after_update(0, shown.as_ref(), input.as_ref())?;
+    /// let batch = PoseBatch::from_pose(1, input.as_ref())?;
+    /// let mut output = batch.clone();
+    /// i.update(1.0 / 60.0, &batch, &mut output)?; // the offset decays from here
+    /// let x = output.positions().get(0).x;
+    /// assert!(x < 1.0 && x > 0.9);
+    /// # Ok::<(), InertiaError>(())
+    /// ```
+    pub fn transition_after_update(
+        &mut self,
+        character: usize,
+        source: PoseRef<'_>,
+        destination: PoseRef<'_>,
+    ) -> Result<(), InertiaError> {
+        self.transition(character, source, destination)?;
+        self.unmark_fresh(character);
         Ok(())
     }
 
