@@ -159,7 +159,9 @@ pub(crate) fn stitch_with(
                 // the update after a transition shows it as of the switch whatever its `dt`
                 // (`Inertializer`, the frame of the switch; issue 19 part 3). `update(0)` on the
                 // seam frame shows the same, and also holds foot locking's clock there. A cut
-                // shows the destination at once.
+                // shows the destination at once: its switch is not held for the seam frame
+                // (`transition_after_update`), so the seam frame's update, at halflife 0, removes
+                // the offsets (the anchored root keeps its re-anchoring).
                 let mut step = dt;
                 if frame == range.start
                     && let Some((before, end)) = previous
@@ -169,13 +171,14 @@ pub(crate) fn stitch_with(
                     let (was, was_base) = before.window(last..last + 1);
                     let source = PoseRef::from_clip(&was, last - was_base);
                     let destination = PoseRef::from_clip(&clip, frame - base);
-                    inertializer
-                        .transition(0, source, destination)
-                        .map_err(failed)?;
-                    seams.push(made);
-                    if !matches!(blend.mode, StitchMode::Cut) {
+                    if matches!(blend.mode, StitchMode::Cut) {
+                        inertializer.transition_after_update(0, source, destination)
+                    } else {
                         step = 0.0;
+                        inertializer.transition(0, source, destination)
                     }
+                    .map_err(failed)?;
+                    seams.push(made);
                 }
                 input
                     .set_character(0, PoseRef::from_clip(&clip, frame - base))
