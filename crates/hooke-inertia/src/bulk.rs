@@ -8,7 +8,6 @@ use core::ops::Range;
 
 use glam::{Quat, Vec3};
 use hooke::column::{QuatColumns, Vec3Columns};
-use hooke::error::UNIT_QUAT_TOLERANCE;
 use wide::{f32x8, f64x4};
 
 use crate::batch::PoseBatch;
@@ -16,16 +15,6 @@ use crate::error::InertiaError;
 use crate::pose::PoseRef;
 use crate::scale;
 use crate::validate::{self, INPUT};
-
-/// Squared lengths a quaternion may have to pass the fast check: the unit rule of
-/// [`validate::check_rotation`] (`|length - 1| <= UNIT_QUAT_TOLERANCE`) narrowed by a margin far
-/// above the rounding of either computation, so that every quaternion the fast check accepts
-/// passes the rule; one near the boundary goes to the rule itself.
-const FAST_UNIT_LENGTH_SQUARED: (f32, f32) = {
-    let margin = 1e-5;
-    let (low, high) = (1.0 - UNIT_QUAT_TOLERANCE, 1.0 + UNIT_QUAT_TOLERANCE);
-    (low * low + margin, high * high - margin)
-};
 
 impl PoseBatch {
     /// Checks the poses of `characters` (consecutive, concatenated in `poses`: `n * bones`
@@ -163,57 +152,15 @@ fn check_lengths(
 /// take the rule.
 fn clearly_valid(poses: &PoseRef<'_>) -> bool {
     poses.scales.is_empty()
-        && all_finite(poses.positions)
-        && all_finite(poses.velocities)
-        && all_finite(poses.angular_velocities)
+        && validate::all_finite(poses.positions)
+        && validate::all_finite(poses.velocities)
+        && validate::all_finite(poses.angular_velocities)
         && poses
             .curves
             .iter()
             .chain(poses.curve_velocities)
             .all(|c| c.is_finite())
-        && all_clearly_unit(poses.rotations)
-}
-
-/// Whether every component is finite, eight at a time.
-fn all_finite(values: &[Vec3]) -> bool {
-    let mut finite = f32x8::splat(f32::from_bits(u32::MAX));
-    let mut chunks = values.chunks_exact(8);
-    for c in &mut chunks {
-        for lanes in [
-            [
-                c[0].x, c[0].y, c[0].z, c[1].x, c[1].y, c[1].z, c[2].x, c[2].y,
-            ],
-            [
-                c[2].z, c[3].x, c[3].y, c[3].z, c[4].x, c[4].y, c[4].z, c[5].x,
-            ],
-            [
-                c[5].y, c[5].z, c[6].x, c[6].y, c[6].z, c[7].x, c[7].y, c[7].z,
-            ],
-        ] {
-            finite &= f32x8::from(lanes).is_finite();
-        }
-    }
-    let tail = chunks.remainder().iter().all(|v| v.is_finite());
-    tail && finite.all()
-}
-
-/// Whether every quaternion's squared length is within [`FAST_UNIT_LENGTH_SQUARED`] (NaN and
-/// infinite components fail the comparison).
-fn all_clearly_unit(rotations: &[Quat]) -> bool {
-    let (low, high) = FAST_UNIT_LENGTH_SQUARED;
-    let (low, high) = (f32x8::splat(low), f32x8::splat(high));
-    let mut inside = f32x8::splat(f32::from_bits(u32::MAX));
-    let mut chunks = rotations.chunks_exact(8);
-    for c in &mut chunks {
-        let [x, y, z, w] = transpose(c);
-        let squared = x * x + y * y + z * z + w * w;
-        inside &= squared.simd_ge(low) & squared.simd_le(high);
-    }
-    let tail = chunks.remainder().iter().all(|q| {
-        let squared = q.length_squared();
-        (low.to_array()[0]..=high.to_array()[0]).contains(&squared)
-    });
-    tail && inside.all()
+        && validate::all_clearly_unit(poses.rotations)
 }
 
 /// Eight quaternions as lanes of x, y, z and w.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::pose::Pose;
+use hooke::error::UNIT_QUAT_TOLERANCE;
 
 /// A small deterministic generator (xorshift), values in `[-1, 1)`.
 struct Draws(u64);

@@ -220,30 +220,42 @@ fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
         pose.rotations.len(),
         pose.angular_velocities.len(),
     ];
-    // Integer tests and an `|` reduction, which vectorise (a `bool` fold does not).
-    let finite = |v: &[Vec3]| {
-        let flat: &[f32] = bytemuck::cast_slice(v);
-        let exponent = |x: &f32| u32::from(x.to_bits() & 0x7f80_0000 == 0x7f80_0000);
-        flat.iter().map(exponent).fold(0, |a, b| a | b) == 0
-    };
-    // `|q| - 1` within the tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the
-    // rounding of either computation keeps this test inside the exact one. Not finite: false.
-    let (low, high) = (
-        (1.0 - UNIT_QUAT_TOLERANCE).powi(2) + 1e-5,
-        (1.0 + UNIT_QUAT_TOLERANCE).powi(2) - 1e-5,
-    );
-    let quats: &[[f32; 4]] = bytemuck::cast_slice(pose.rotations);
+    // `&`, not `&&`: no branch between the reads, which overlap in memory.
+    lengths.iter().all(|&n| n == bones)
+        & all_finite(pose.positions)
+        & all_finite(pose.velocities)
+        & all_finite(pose.angular_velocities)
+        & all_clearly_unit(pose.rotations)
+}
+
+/// `|q| - 1` within the unit tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the
+/// rounding of either computation keeps [`all_clearly_unit`] inside the exact check
+/// ([`check_rotation`]).
+const CLEARLY_UNIT_LENGTH_SQUARED: (f32, f32) = {
+    let margin = 1e-5;
+    let (low, high) = (1.0 - UNIT_QUAT_TOLERANCE, 1.0 + UNIT_QUAT_TOLERANCE);
+    (low * low + margin, high * high - margin)
+};
+
+/// Whether every component of `values` is finite: integer tests and an `|` reduction, which
+/// vectorise (a `bool` fold with an early exit does not). The pre-check of [`bones_pass`] and of
+/// `PoseBatch::set_characters`.
+pub(crate) fn all_finite(values: &[Vec3]) -> bool {
+    let flat: &[f32] = bytemuck::cast_slice(values);
+    let exponent = |x: &f32| u32::from(x.to_bits() & 0x7f80_0000 == 0x7f80_0000);
+    flat.iter().map(exponent).fold(0, |a, b| a | b) == 0
+}
+
+/// Whether every rotation's squared length is within [`CLEARLY_UNIT_LENGTH_SQUARED`] (a
+/// non-finite one is not), as [`all_finite`]: what it accepts, [`check_rotation`] accepts.
+pub(crate) fn all_clearly_unit(rotations: &[Quat]) -> bool {
+    let (low, high) = CLEARLY_UNIT_LENGTH_SQUARED;
+    let quats: &[[f32; 4]] = bytemuck::cast_slice(rotations);
     let outside = |q: &[f32; 4]| {
         let n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
         u32::from(!(n >= low && n <= high))
     };
-    let unit = quats.iter().map(outside).fold(0, |a, b| a | b) == 0;
-    // `&`, not `&&`: no branch between the reads, which overlap in memory.
-    lengths.iter().all(|&n| n == bones)
-        & finite(pose.positions)
-        & finite(pose.velocities)
-        & finite(pose.angular_velocities)
-        & unit
+    quats.iter().map(outside).fold(0, |a, b| a | b) == 0
 }
 
 /// Scales: none (every scale 1, at rest), or one per bone, each component finite and `> 0`
