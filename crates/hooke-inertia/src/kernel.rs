@@ -1,6 +1,8 @@
 //! The fused inertialization kernel: decay the offsets and apply them to the input in one pass over
 //! the columns, so memory is traversed once per frame. No threads, no allocation, no panics.
 
+use std::ops::Range;
+
 use glam::{DQuat, DVec3};
 use hooke::lanes::{LaneCoeffs, recompute_lanes, rotation_vector_decay_step};
 use hooke::simd::{Quat8, Vec3x8};
@@ -226,18 +228,25 @@ fn pass_through_at_rest(
         io.pass_through(0..live.len(), k, count);
         return;
     }
+    for groups in runs(live, bit, false) {
+        io.pass_through(groups, k, count);
+    }
+}
+
+/// The runs of consecutive lane groups whose liveness byte has `bit` (`with`) or lacks it.
+pub(crate) fn runs(live: &[u8], bit: u8, with: bool) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut i = 0;
-    while i < live.len() {
-        if live[i] & bit != 0 {
+    std::iter::from_fn(move || {
+        let matches = |g: u8| (g & bit != 0) == with;
+        while i < live.len() && !matches(live[i]) {
             i += 1;
-            continue;
         }
         let start = i;
-        while i < live.len() && live[i] & bit == 0 {
+        while i < live.len() && matches(live[i]) {
             i += 1;
         }
-        io.pass_through(start..i, k, count);
-    }
+        (start < i).then_some(start..i)
+    })
 }
 
 /// Whether every lane of both vectors is zero (either sign).

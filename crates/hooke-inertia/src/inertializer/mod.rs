@@ -365,15 +365,10 @@ impl Inertializer {
     /// ```
     pub fn is_blending(&self, character: usize) -> Result<bool, InertiaError> {
         self.check_character(character)?;
-        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
+        let bones = self.profile.bone_count();
         let bone_blending = (character * bones..(character + 1) * bones)
             .any(|lane| !self.offsets.is_zero(lane) || self.dead_timing.running(lane).is_some());
-        let curve_blending = (character * curves..(character + 1) * curves)
-            .any(|lane| self.curves.is_blending(lane));
-        let scale_blending = self
-            .scale_lanes(character)
-            .any(|lane| self.scales.is_blending(lane));
-        Ok(bone_blending || curve_blending || scale_blending)
+        Ok(bone_blending || self.channels_blending(character))
     }
 
     /// Whether the next [`update`](Self::update) shows `character`'s input unchanged: no
@@ -381,9 +376,9 @@ impl Inertializer {
     /// blending, no root anchor other than the identity, no model-space bone in the rig (those
     /// are recomposed every update). Offsets are tracked per lane group of eight bones, so a
     /// character sharing a group with a blending one is at rest once that group is. A caller
-    /// that updates in place may skip such a character's
-    /// data altogether, as the C ABI does when input and output are the same array. Cheaper than
-    /// [`is_blending`](Self::is_blending): it reads a byte per lane group of the offsets.
+    /// that updates in place may skip such a character's data altogether, as the C ABI does
+    /// when input and output are the same array. Cheaper than [`is_blending`](Self::is_blending):
+    /// it reads a byte per lane group of the offsets.
     ///
     /// ```
     /// # use hooke_inertia::*;
@@ -403,33 +398,41 @@ impl Inertializer {
     /// ```
     pub fn is_at_rest(&self, character: usize) -> Result<bool, InertiaError> {
         self.check_character(character)?;
-        let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
-        let groups_at_rest = match bones {
-            0 => true,
-            _ => {
-                let (first, last) = (character * bones / 8, ((character + 1) * bones - 1) / 8);
-                let groups = self.live.get(first..=last).unwrap_or(&[]);
-                groups.iter().all(|&g| g == 0)
-            }
-        };
+        let bones = self.profile.bone_count();
+        let groups = self.live.get(self.lane_groups(character)).unwrap_or(&[]);
+        let groups_at_rest = groups.iter().all(|&g| g == 0);
         let anchored = self.anchor_bone.is_some() && self.anchors[character] != Anchor::IDENTITY;
         let lanes = character * bones..(character + 1) * bones;
         let dead = self.dead_active
             && lanes
                 .into_iter()
                 .any(|l| self.dead_timing.running(l).is_some());
-        let curve_blending = (character * curves..(character + 1) * curves)
-            .any(|lane| self.curves.is_blending(lane));
-        let scale_blending = self
-            .scale_lanes(character)
-            .any(|lane| self.scales.is_blending(lane));
         let model_space = self.profile.world_rotation_bones().next().is_some();
         Ok(groups_at_rest
             && !anchored
             && !dead
-            && !curve_blending
-            && !scale_blending
+            && !self.channels_blending(character)
             && !model_space)
+    }
+
+    /// The lane groups (of eight bone lanes) that hold `character`'s bones (none without bones).
+    fn lane_groups(&self, character: usize) -> std::ops::Range<usize> {
+        let bones = self.profile.bone_count();
+        match bones {
+            0 => 0..0,
+            _ => character * bones / 8..((character + 1) * bones - 1) / 8 + 1,
+        }
+    }
+
+    /// Whether any curve or scale lane of `character` has an offset or a running dead blend.
+    fn channels_blending(&self, character: usize) -> bool {
+        let curves = self.profile.curve_count();
+        let curve_blending = (character * curves..(character + 1) * curves)
+            .any(|lane| self.curves.is_blending(lane));
+        curve_blending
+            || self
+                .scale_lanes(character)
+                .any(|lane| self.scales.is_blending(lane))
     }
 
     /// The root anchor of `character` (rotation about the up axis, translation) under

@@ -133,18 +133,15 @@ impl Inertializer {
     /// `ScalarChannel::start`).
     pub(super) fn note_transition(&mut self, character: usize) {
         self.transitions[character] = self.transitions[character].wrapping_add(1);
+        let groups = self.lane_groups(character);
+        if let Some(groups) = self.live.get_mut(groups) {
+            for g in groups {
+                *g |= crate::kernel::LIVE | crate::kernel::FRESH;
+            }
+        }
         let bones = self.profile.bone_count();
-        if bones > 0 {
-            let first = character * bones / 8;
-            let last = ((character + 1) * bones - 1) / 8;
-            if let Some(groups) = self.live.get_mut(first..=last) {
-                for g in groups {
-                    *g |= crate::kernel::LIVE | crate::kernel::FRESH;
-                }
-            }
-            for lane in character * bones..(character + 1) * bones {
-                self.dead_timing.mark_fresh(lane);
-            }
+        for lane in character * bones..(character + 1) * bones {
+            self.dead_timing.mark_fresh(lane);
         }
     }
 

@@ -7,7 +7,7 @@ use hooke::par::{self, DEFAULT_GRAIN};
 use crate::batch::PoseBatch;
 use crate::dead::{DeadTiming, dead_blend_lanes};
 use crate::error::InertiaError;
-use crate::kernel::{FRESH, Summary, inertialize_lanes};
+use crate::kernel::{FRESH, Summary, inertialize_lanes, runs};
 use crate::lanes::{BoneColumns, BoneLanesMut};
 use crate::pose_io::{ChannelInPlace, InPlace, PoseIo, Separate, SeparateChannel};
 use crate::profile::check_time;
@@ -205,21 +205,13 @@ impl Inertializer {
     /// Ends the frame of the switch of the characters that switched before this update: from
     /// the next update on, their offsets decay and their dead blends advance.
     fn clear_fresh(&mut self) {
-        let mut i = 0;
-        if !Summary::of(&self.live).any(FRESH) {
-            i = self.live.len();
-        }
-        while i < self.live.len() {
-            if self.live[i] & FRESH == 0 {
-                i += 1;
-                continue;
+        if Summary::of(&self.live).any(FRESH) {
+            for groups in runs(&self.live, FRESH, true) {
+                self.dead_timing.clear_fresh_groups(groups);
             }
-            let start = i;
-            while i < self.live.len() && self.live[i] & FRESH != 0 {
-                self.live[i] &= !FRESH;
-                i += 1;
+            for group in &mut self.live {
+                *group &= !FRESH;
             }
-            self.dead_timing.clear_fresh_groups(start..i);
         }
         self.curves.clear_fresh();
         self.scales.clear_fresh();
@@ -392,23 +384,9 @@ enum Frame<'a> {
 /// Copies every column of `from` into `to` (the same length: both have the inertializer's bone
 /// lanes).
 fn copy_bones(from: &BoneColumns, to: &mut BoneColumns) {
-    let pairs = [
-        (&from.positions.x, &mut to.positions.x),
-        (&from.positions.y, &mut to.positions.y),
-        (&from.positions.z, &mut to.positions.z),
-        (&from.velocities.x, &mut to.velocities.x),
-        (&from.velocities.y, &mut to.velocities.y),
-        (&from.velocities.z, &mut to.velocities.z),
-        (&from.rotations.x, &mut to.rotations.x),
-        (&from.rotations.y, &mut to.rotations.y),
-        (&from.rotations.z, &mut to.rotations.z),
-        (&from.rotations.w, &mut to.rotations.w),
-        (&from.angular_velocities.x, &mut to.angular_velocities.x),
-        (&from.angular_velocities.y, &mut to.angular_velocities.y),
-        (&from.angular_velocities.z, &mut to.angular_velocities.z),
-    ];
-    for (from, to) in pairs {
-        let (from, to) = (from.lanes(), to.lanes_mut());
+    let (from, mut to) = (from.lanes(), to.lanes_mut());
+    for k in 0..13 {
+        let (from, to) = (from.column(k), to.column_mut(k));
         let n = from.len().min(to.len());
         to[..n].copy_from_slice(&from[..n]);
     }
