@@ -45,7 +45,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BatchSize, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion, Throughput};
 use glam_peer::{Quat as PQuat, Vec3 as PVec3};
 use hooke::column::Column;
 use hooke_bvh::{Bvh, Clip};
@@ -395,12 +396,11 @@ fn bench(c: &mut Criterion) {
     let base = crowd(&clip, Extra::None);
     let peer = peer_crowd(&clip);
 
-    let mut group = c.benchmark_group(format!("inertia/{CHARACTERS}x{}", clip.joint_count()));
-    group
-        .throughput(Throughput::Elements(bones as u64))
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(30);
+    let mut group = crowd_group(
+        c,
+        format!("inertia/{CHARACTERS}x{}", clip.joint_count()),
+        bones,
+    );
     group.bench_function("hooke/1-thread", |b| {
         b.iter_batched_ref(
             || (base.inertializer.clone(), base.output.clone()),
@@ -499,12 +499,7 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut group = c.benchmark_group("inertia/transition");
-    group
-        .throughput(Throughput::Elements(bones as u64))
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(30);
+    let mut group = crowd_group(c, "inertia/transition".to_owned(), bones);
     let poses: Vec<(PoseRef<'_>, PoseRef<'_>)> = (0..CHARACTERS)
         .map(|c| {
             let (src, dst) = frames(&clip, c);
@@ -546,6 +541,18 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// A group of rows over the crowd's `bones` bones (throughput per bone), with the timing
+/// settings every row of this file uses.
+fn crowd_group(c: &mut Criterion, name: String, bones: usize) -> BenchmarkGroup<'_, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .throughput(Throughput::Elements(bones as u64))
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    group
+}
+
 /// The characters that switch in frame `frame` when character `c` switches every
 /// `120 + (37 c) % 121` frames (2 to 4 s at 60 Hz), each with its own phase.
 fn switching_every_2_4s(frame: u64) -> Vec<usize> {
@@ -562,12 +569,7 @@ fn bench_idle(c: &mut Criterion) {
     let clip = clip();
     let bones = CHARACTERS * clip.joint_count();
     let base = crowd(&clip, Extra::None);
-    let mut group = c.benchmark_group("inertia/idle");
-    group
-        .throughput(Throughput::Elements(bones as u64))
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(30);
+    let mut group = crowd_group(c, "inertia/idle".to_owned(), bones);
     group.bench_function("blending", |b| {
         b.iter_batched_ref(
             || (base.inertializer.clone(), base.output.clone()),
