@@ -44,7 +44,14 @@ pub(super) fn merge_group(
         0 => new,
         _ => rebase_lanes_f64(old, &new, overflow, bones),
     };
-    select(lane_mask(store), &new, old)
+    keep_unstored(store, &new, old)
+}
+
+/// `new` in the lanes of `store` (bit `k`: lane `k`), `old` elsewhere: a group that holds
+/// lanes of characters not switching keeps their offsets.
+#[inline(always)]
+pub(super) fn keep_unstored(store: u8, new: &Offset8, old: &Offset8) -> Offset8 {
+    select(lane_mask(store), new, old)
 }
 
 /// All ones in the lanes of `bits` (bit `k`: lane `k`), zero elsewhere.
