@@ -89,9 +89,8 @@ impl Inertializer {
     /// only reads them once more).
     fn unmark_fresh(&mut self, character: usize) {
         let (bones, curves) = (self.profile.bone_count(), self.profile.curve_count());
-        for lane in character * bones..(character + 1) * bones {
-            self.dead_timing.unmark_fresh(lane);
-        }
+        self.dead_timing
+            .unmark_fresh(character * bones..(character + 1) * bones);
         for lane in character * curves..(character + 1) * curves {
             self.curves.unmark_fresh(lane);
         }

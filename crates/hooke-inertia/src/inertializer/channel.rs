@@ -103,7 +103,7 @@ impl ScalarChannel {
     ) -> bool {
         self.clear(lane);
         // The next update shows this lane as of the switch.
-        self.timing.mark_fresh(lane);
+        self.timing.mark_fresh(lane..lane + 1);
         if !start.blend {
             return false;
         }
@@ -148,7 +148,7 @@ impl ScalarChannel {
 
     /// Takes `lane` out of the frame of the switch.
     pub fn unmark_fresh(&mut self, lane: usize) {
-        self.timing.unmark_fresh(lane);
+        self.timing.unmark_fresh(lane..lane + 1);
     }
 
     /// Ends the frame of the switch of every lane (after the update that showed it).

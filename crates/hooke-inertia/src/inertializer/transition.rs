@@ -140,9 +140,8 @@ impl Inertializer {
             }
         }
         let bones = self.profile.bone_count();
-        for lane in character * bones..(character + 1) * bones {
-            self.dead_timing.mark_fresh(lane);
-        }
+        self.dead_timing
+            .mark_fresh(character * bones..(character + 1) * bones);
     }
 
     /// What `character` shows for each bone when its input is `source`, in the order of the
