@@ -18,13 +18,34 @@ fn rotation_decay_step(c: &LaneCoeffs, q: Quat8, w: Vec3x8) -> (Quat8, Vec3x8) {
     (Quat8::from_scaled_angle_axis_within_pi(e), w)
 }
 
+/// Lane group `i` of four quaternion columns.
+#[inline(always)]
+fn quat_at(x: &[f32x8], y: &[f32x8], z: &[f32x8], w: &[f32x8], i: usize) -> Quat8 {
+    Quat8 {
+        x: x[i],
+        y: y[i],
+        z: z[i],
+        w: w[i],
+    }
+}
+
 #[inline(always)]
 fn load_quat(q: &QuatLanesMut<'_>, i: usize) -> Quat8 {
-    Quat8 {
-        x: q.x[i],
-        y: q.y[i],
-        z: q.z[i],
-        w: q.w[i],
+    quat_at(q.x, q.y, q.z, q.w, i)
+}
+
+#[inline(always)]
+fn load_goal(g: &QuatLanes<'_>, i: usize) -> Quat8 {
+    quat_at(g.x, g.y, g.z, g.w, i)
+}
+
+/// Lane group `i` of three vector columns.
+#[inline(always)]
+fn load_vec3(v: &Vec3LanesMut<'_>, i: usize) -> Vec3x8 {
+    Vec3x8 {
+        x: v.x[i],
+        y: v.y[i],
+        z: v.z[i],
     }
 }
 
@@ -58,11 +79,7 @@ pub fn quat_decay_shared(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c: &L
     debug_assert_same_len!(q.x, q.y, q.z, q.w, w.x, w.y, w.z);
     let n = q.len().min(w.len());
     for i in 0..n {
-        let wv = Vec3x8 {
-            x: w.x[i],
-            y: w.y[i],
-            z: w.z[i],
-        };
+        let wv = load_vec3(&w, i);
         let (nq, nw) = rotation_decay_step(c, load_quat(&q, i), wv);
         store(&mut q, &mut w, i, nq, nw);
     }
@@ -90,11 +107,7 @@ pub fn quat_decay_per_spring(mut q: QuatLanesMut<'_>, mut w: Vec3LanesMut<'_>, c
     debug_assert_same_len!(q.x, q.y, q.z, q.w, w.x, w.y, w.z, c.xx, c.xv, c.vx, c.vv);
     let n = q.len().min(w.len()).min(c.len());
     for i in 0..n {
-        let wv = Vec3x8 {
-            x: w.x[i],
-            y: w.y[i],
-            z: w.z[i],
-        };
+        let wv = load_vec3(&w, i);
         let (nq, nw) = rotation_decay_step(&c.get(i), load_quat(&q, i), wv);
         store(&mut q, &mut w, i, nq, nw);
     }
@@ -134,17 +147,8 @@ pub fn quat_simple_shared(
     );
     let n = q.len().min(w.len()).min(goal.len());
     for i in 0..n {
-        let g = Quat8 {
-            x: goal.x[i],
-            y: goal.y[i],
-            z: goal.z[i],
-            w: goal.w[i],
-        };
-        let wv = Vec3x8 {
-            x: w.x[i],
-            y: w.y[i],
-            z: w.z[i],
-        };
+        let g = load_goal(&goal, i);
+        let wv = load_vec3(&w, i);
         let offset = load_quat(&q, i) * g.conjugate();
         let (offset, nw) = rotation_decay_step(c, offset, wv);
         store(&mut q, &mut w, i, offset * g, nw);
@@ -191,33 +195,14 @@ pub fn quat_simple_rates(
     let n = q.len().min(w.len()).min(goal.len()).min(rate.len());
     let t = f32x8::splat(dt);
     for (i, rate) in rate.iter().enumerate().take(n) {
-        let g = Quat8 {
-            x: goal.x[i],
-            y: goal.y[i],
-            z: goal.z[i],
-            w: goal.w[i],
-        };
-        let wv = Vec3x8 {
-            x: w.x[i],
-            y: w.y[i],
-            z: w.z[i],
-        };
+        let g = load_goal(&goal, i);
+        let wv = load_vec3(&w, i);
         let (c, rigid) = critical_rate_coeffs(*rate, t);
         let offset = load_quat(&q, i) * g.conjugate();
         let (offset, nw) = rotation_decay_step(&c, offset, wv);
         let nq = offset * g;
-        let zero = f32x8::ZERO;
-        let nq = Quat8 {
-            x: rigid.select(g.x, nq.x),
-            y: rigid.select(g.y, nq.y),
-            z: rigid.select(g.z, nq.z),
-            w: rigid.select(g.w, nq.w),
-        };
-        let nw = Vec3x8 {
-            x: rigid.select(zero, nw.x),
-            y: rigid.select(zero, nw.y),
-            z: rigid.select(zero, nw.z),
-        };
+        let nq = Quat8::select(rigid, g, nq);
+        let nw = Vec3x8::select(rigid, Vec3x8::splat(glam::Vec3::ZERO), nw);
         store(&mut q, &mut w, i, nq, nw);
     }
 }
@@ -289,19 +274,13 @@ pub fn rotation_vector_decay_step(c: &LaneCoeffs, e: Vec3x8, w: Vec3x8) -> (Vec3
 /// to the shortest path (a reduced lane was longer than half a turn, so it is not flushed).
 #[inline(always)]
 fn flush_settled(e1: Vec3x8, w1: Vec3x8, len2: f32x8) -> (Vec3x8, Vec3x8) {
+    let zero = Vec3x8::splat(glam::Vec3::ZERO);
     let settled = len2.simd_lt(f32x8::splat(1e-30));
-    let e1 = Vec3x8 {
-        x: settled.select(f32x8::ZERO, e1.x),
-        y: settled.select(f32x8::ZERO, e1.y),
-        z: settled.select(f32x8::ZERO, e1.z),
-    };
     let w_settled = settled & w1.length_squared().simd_lt(f32x8::splat(1e-30));
-    let w1 = Vec3x8 {
-        x: w_settled.select(f32x8::ZERO, w1.x),
-        y: w_settled.select(f32x8::ZERO, w1.y),
-        z: w_settled.select(f32x8::ZERO, w1.z),
-    };
-    (e1, w1)
+    (
+        Vec3x8::select(settled, zero, e1),
+        Vec3x8::select(w_settled, zero, w1),
+    )
 }
 
 /// The rare lanes of [`rotation_vector_decay_step`]: those in `overflow` stepped again in `f64`
@@ -367,16 +346,8 @@ fn rotation_vector_decay<C: Fn(usize) -> LaneCoeffs>(
 ) {
     let n = e.len().min(w.len()).min(q.len());
     for i in 0..n {
-        let e0 = Vec3x8 {
-            x: e.x[i],
-            y: e.y[i],
-            z: e.z[i],
-        };
-        let w0 = Vec3x8 {
-            x: w.x[i],
-            y: w.y[i],
-            z: w.z[i],
-        };
+        let e0 = load_vec3(&e, i);
+        let w0 = load_vec3(&w, i);
         let (e1, w1) = rotation_vector_decay_step(&coeffs(i), e0, w0);
         let q1 = Quat8::from_scaled_angle_axis_within_pi(e1);
         (e.x[i], e.y[i], e.z[i]) = (e1.x, e1.y, e1.z);
