@@ -1,9 +1,10 @@
 //! Batches of exact tracking springs (gains shared or per spring, per-spring goals and modes).
 
+use super::macros::{batch_columns, batch_updates};
 use super::step_cache::StepCache;
-use super::{batch_columns, batch_updates, param_column, set_columns, state_column};
+use super::{param_column, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_index, check_len};
+use crate::error::{ParamError, check_index, check_len};
 use crate::lanes::{
     TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams,
     tracking_rates, tracking_shared,
@@ -181,34 +182,6 @@ impl TrackingSprings {
         })
     }
 
-    /// Sets every spring's position and velocity and this frame's targets from slices of the
-    /// batch's length (errors name the slice whose length differs; on an error nothing changes).
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// let mut s = hooke::batch::TrackingSprings::new(2, gains)?;
-    /// s.set_state(&[1.0, 2.0], &[0.0; 2], &[1.0; 2], &[0.0; 2], &[0.0; 2])?;
-    /// assert_eq!(s.x()[1], 2.0);
-    /// assert!(s.set_state(&[1.0], &[0.0; 2], &[1.0; 2], &[0.0; 2], &[0.0; 2]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(
-        &mut self,
-        x: &[f32],
-        v: &[f32],
-        x_goal: &[f32],
-        v_goal: &[f32],
-        a_goal: &[f32],
-    ) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.x_goal, "x_goal", x_goal),
-            (&mut self.v_goal, "v_goal", v_goal),
-            (&mut self.a_goal, "a_goal", a_goal),
-        ])
-    }
-
     /// Sets the mode of spring `index` for the next updates.
     ///
     /// ```
@@ -243,15 +216,8 @@ impl TrackingSprings {
         }
     }
 
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(64, gains)?.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
         let state = (
             self.x.lanes_mut(),
             self.v.lanes_mut(),
@@ -313,7 +279,6 @@ impl TrackingSprings {
                 });
             }
         }
-        Ok(())
     }
 }
 
@@ -324,6 +289,8 @@ batch_updates!(
 
 batch_columns! {
     TrackingSprings = "hooke::batch::TrackingSprings::new(2, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?", "springs" of x;
+    /// Sets every spring's position and velocity and this frame's targets.
+    fn set_state(x, v, x_goal, v_goal, a_goal);
     /// Positions.
     fn x(&self) = x;
     /// Positions, mutably.

@@ -1,0 +1,276 @@
+//! The one source of the methods every batch type has (each generated with its rustdoc and a
+//! runnable example): `update`, `par_update` and `update_with_grain` ([`batch_updates!`]), `len`,
+//! `is_empty`, `set_state` and the column accessors ([`batch_columns!`]), and a halflife batch's
+//! constructors and setters ([`halflife_batch!`], [`halflife_setters!`]). A batch writes only what
+//! is its own: its fields, its kernels' wiring (`advance`), its doc comments.
+
+/// `update`, `par_update` and `update_with_grain` of a batch type: one implementation of the
+/// `dt` check and of the threading choice for every batch. The batch writes
+/// `fn advance(&mut self, dt: f32, grain: usize)`, its update over a checked `dt` (finite,
+/// `>= 0`) split in pieces of at least `grain` lane groups ([`crate::par::run`]). The tokens after
+/// the batch's name build the batch `s` of the doc examples (a hundred springs or more, so that
+/// a grain of 1 splits it).
+macro_rules! batch_updates {
+    ($batch:ident, $($example:tt)+) => {
+        impl $batch {
+            /// Advances the whole batch by `dt` (finite, `>= 0`) on the calling thread.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
+            /// s.update(1.0 / 60.0)?;
+            /// assert!(s.update(f32::NAN).is_err());
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn update(&mut self, dt: f32) -> Result<(), crate::ParamError> {
+                self.update_with_grain(dt, crate::par::NO_SPLIT)
+            }
+
+            /// Advances the whole batch by `dt` on rayon's threads, bit-identical to
+            /// [`update`](Self::update); a batch below [`crate::par::DEFAULT_GRAIN`] lane groups
+            /// stays on the calling thread.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
+            /// s.par_update(1.0 / 60.0)?;
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn par_update(&mut self, dt: f32) -> Result<(), crate::ParamError> {
+                self.update_with_grain(dt, crate::par::DEFAULT_GRAIN)
+            }
+
+            /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups (8
+            /// springs each) per task; 0 counts as 1, [`crate::par::NO_SPLIT`] never splits.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
+            /// s.update_with_grain(0.1, 1)?; // tiny grain: split across threads anyway
+            /// assert!(s.update_with_grain(-0.1, 1).is_err());
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), crate::ParamError> {
+                let dt = crate::error::check_dt(dt)?;
+                self.advance(dt, grain);
+                Ok(())
+            }
+        }
+    };
+}
+pub(crate) use batch_updates;
+
+/// `len`, `is_empty`, `set_state` and the slice accessors of a batch type's `f32` columns: one
+/// source for the methods every batch has, each with its rustdoc and a runnable example.
+/// `$example` builds a batch `s` of two `$items` (every column it exposes mutably at 0); `$len`
+/// is the column whose length is the batch's. Each method is written as its receiver and the
+/// field it reads, `set_state` as the fields it sets, in the order of its arguments:
+///
+/// ```text
+/// /// Sets every spring's position and velocity.
+/// fn set_state(x, v);       // pub fn set_state(&mut self, x: &[f32], v: &[f32]) -> Result<..>
+/// /// Positions.
+/// fn x(&self) = x;          // pub fn x(&self) -> &[f32]
+/// /// Positions, mutably.
+/// fn x_mut(&mut self) = x;  // pub fn x_mut(&mut self) -> &mut [f32]
+/// ```
+macro_rules! batch_columns {
+    (
+        $batch:ident = $example:literal, $items:literal of $($len:ident).+;
+        $( $(#[doc = $doc:literal])+ fn $name:ident $args:tt $(= $($field:ident).+)?; )*
+    ) => {
+        impl $batch {
+            #[doc = concat!("Number of ", $items, ".")]
+            ///
+            /// ```
+            #[doc = concat!("let s = ", $example, ";")]
+            /// assert_eq!(s.len(), 2);
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn len(&self) -> usize {
+                self.$($len).+.len()
+            }
+
+            #[doc = concat!("Whether there are no ", $items, ".")]
+            ///
+            /// ```
+            #[doc = concat!("let s = ", $example, ";")]
+            /// assert!(!s.is_empty());
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn is_empty(&self) -> bool {
+                self.len() == 0
+            }
+
+            $(
+                $crate::batch::macros::batch_columns!(
+                    @method [$($doc)+] $example, $name $args [$($($field).+)?]
+                );
+            )*
+        }
+    };
+    (@method [$($doc:literal)+] $example:literal, set_state ($first:ident $(, $rest:ident)*) []) => {
+        $(#[doc = $doc])+
+        ///
+        /// Every slice's length must be the batch's (errors name the slice whose length
+        /// differs); on an error nothing changes.
+        ///
+        /// ```
+        #[doc = concat!("let mut s = ", $example, ";")]
+        #[doc = concat!("let ", stringify!($first), " = [1.0, 2.0];")]
+        $( #[doc = concat!("let ", stringify!($rest), " = [0.0; 2];")] )*
+        #[doc = concat!("s.set_state(&", stringify!($first), $(", &", stringify!($rest),)* ")?;")]
+        #[doc = concat!(
+            "assert!(s.set_state(&", stringify!($first), "[..1]", $(", &", stringify!($rest),)*
+            ").is_err());"
+        )]
+        /// # Ok::<(), hooke::ParamError>(())
+        /// ```
+        pub fn set_state(&mut self, $first: &[f32] $(, $rest: &[f32])*) -> Result<(), crate::ParamError> {
+            $crate::batch::set_columns([
+                (&mut self.$first, stringify!($first), $first),
+                $( (&mut self.$rest, stringify!($rest), $rest), )*
+            ])
+        }
+    };
+    (@method [$($doc:literal)+] $example:literal, $name:ident (&self) [$($field:ident).+]) => {
+        $(#[doc = $doc])+
+        ///
+        /// ```
+        #[doc = concat!("let s = ", $example, ";")]
+        #[doc = concat!("assert_eq!(s.", stringify!($name), "().len(), s.len());")]
+        /// # Ok::<(), hooke::ParamError>(())
+        /// ```
+        pub fn $name(&self) -> &[f32] {
+            self.$($field).+.as_slice()
+        }
+    };
+    (@method [$($doc:literal)+] $example:literal, $name:ident (&mut self) [$($field:ident).+]) => {
+        $(#[doc = $doc])+
+        ///
+        /// ```
+        #[doc = concat!("let mut s = ", $example, ";")]
+        #[doc = concat!("s.", stringify!($name), "()[1] = 0.5;")]
+        #[doc = concat!("assert_eq!(s.", stringify!($name), "(), &[0.0, 0.5]);")]
+        /// # Ok::<(), hooke::ParamError>(())
+        /// ```
+        pub fn $name(&mut self) -> &mut [f32] {
+            self.$($field).+.as_mut_slice()
+        }
+    };
+}
+pub(crate) use batch_columns;
+
+/// The constructors, setters and updates of a batch whose field `halflife` is a
+/// [`Halflife<C>`](super::halflife::Halflife) with per-spring rates from `$rate`: `new(len,
+/// halflife)` and `with_halflives(halflives)` (each with the doc comment written before it),
+/// [`halflife_setters!`] and [`batch_updates!`]. Both constructors go through
+/// `at_rest(len, halflife)`: generated from the state columns listed after `at rest`, each a
+/// [`state_column`](super::state_column) at 0 or, written `q: quat_state(Quat::IDENTITY)`, made
+/// by `quat_state(name, len, Quat::IDENTITY)`.
+///
+/// ```text
+/// halflife_batch! {
+///     CriticalSprings(LaneCoeffs), rate critical_rate, at rest x, v, goal, goal_velocity;
+///     /// `len` springs ...
+///     fn new;
+///     /// One spring per halflife ...
+///     fn with_halflives;
+/// }
+/// ```
+macro_rules! halflife_batch {
+    (@column $batch:ident, $len:ident) => {
+        super::state_column(stringify!($batch), $len)
+    };
+    (@column $batch:ident, $len:ident, $make:ident, $init:expr) => {
+        $make(stringify!($batch), $len, $init)
+    };
+    (
+        $batch:ident($coeffs:ty), rate $rate:path, at rest $($column:ident $(: $make:ident($init:expr))?),+;
+        $(#[doc = $new_doc:literal])+ fn new;
+        $(#[doc = $with_doc:literal])+ fn with_halflives;
+    ) => {
+        impl $batch {
+            $(#[doc = $new_doc])+
+            pub fn new(len: usize, halflife: f32) -> Result<$batch, crate::ParamError> {
+                $batch::at_rest(len, super::halflife::Halflife::shared(halflife)?)
+            }
+
+            $(#[doc = $with_doc])+
+            pub fn with_halflives(halflives: &[f32]) -> Result<$batch, crate::ParamError> {
+                let name = stringify!($batch);
+                let halflife = super::halflife::Halflife::per_spring(name, halflives, $rate)?;
+                $batch::at_rest(halflives.len(), halflife)
+            }
+
+            /// `len` springs at rest with `halflife`.
+            fn at_rest(
+                len: usize,
+                halflife: super::halflife::Halflife<$coeffs>,
+            ) -> Result<$batch, crate::ParamError> {
+                Ok($batch {
+                    $(
+                        $column: $crate::batch::macros::halflife_batch!(
+                            @column $batch, len $(, $make, $init)?
+                        )?,
+                    )+
+                    halflife,
+                })
+            }
+        }
+
+        $crate::batch::macros::halflife_setters!($batch, halflife, $rate);
+        $crate::batch::macros::batch_updates!(
+            $batch,
+            concat!("hooke::batch::", stringify!($batch), "::with_halflives(&[0.1; 100])?")
+        );
+    };
+}
+pub(crate) use halflife_batch;
+
+/// `set_halflife` and `set_halflives` of a batch whose field `$field` holds its halflife (a
+/// `Halflife<_>` or the timed springs' `TimedParams`: anything with `set_shared` and
+/// `set_per_spring`), per-spring rates from `$rate`: one implementation of the setters every
+/// halflife batch has, so that they check and fail alike. The tokens after `$rate` build a batch
+/// `s` of two springs for the doc examples (by default `with_halflives(&[0.1, 0.2])`).
+macro_rules! halflife_setters {
+    ($batch:ident, $($field:ident).+, $rate:path) => {
+        $crate::batch::macros::halflife_setters!(
+            $batch,
+            $($field).+,
+            $rate,
+            concat!("hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?")
+        );
+    };
+    ($batch:ident, $($field:ident).+, $rate:path, $($example:tt)+) => {
+        impl $batch {
+            /// Gives the whole batch one halflife (finite, `>= 0`). On an error nothing changes.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
+            /// s.set_halflife(0.3)?;
+            /// assert!(s.set_halflife(f32::NAN).is_err());
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn set_halflife(&mut self, halflife: f32) -> Result<(), crate::ParamError> {
+                self.$($field).+.set_shared(halflife)
+            }
+
+            /// Gives each spring its own halflife (`halflives.len()` must equal the batch
+            /// length; each finite and `>= 0`, errors naming the index). Each spring's rate is
+            /// computed here, so an update needs only the frame's `dt`. On an error nothing
+            /// changes.
+            ///
+            /// ```
+            #[doc = concat!("let mut s = ", $($example)+, ";")]
+            /// s.set_halflives(&[0.3, 0.0])?;
+            /// assert!(s.set_halflives(&[0.1]).is_err());
+            /// let err = s.set_halflives(&[0.1, -1.0]).unwrap_err();
+            /// assert!(matches!(err, hooke::ParamError::InvalidAt { name: "halflife", index: 1, .. }));
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), crate::ParamError> {
+                crate::error::check_len("halflife", self.len(), halflives.len())?;
+                self.$($field).+.set_per_spring(stringify!($batch), halflives, $rate)
+            }
+        }
+    };
+}
+pub(crate) use halflife_setters;
