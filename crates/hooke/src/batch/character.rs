@@ -163,18 +163,12 @@ batch_columns! {
     CharacterControllers = "hooke::batch::CharacterControllers::new(2, 0.2)?", "characters" of x;
     /// Sets every character's position, velocity, acceleration and desired velocity.
     fn set_state(x, v, a, v_goal);
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Accelerations.
-    fn a(&self) = a;
-    /// Accelerations, mutably.
-    fn a_mut(&mut self) = a;
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Accelerations
+    fn a, a_mut = a;
     /// Desired velocities (e.g. from the players' sticks), mutably.
     fn v_goal_mut(&mut self) = v_goal;
 }

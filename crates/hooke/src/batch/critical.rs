@@ -120,34 +120,22 @@ batch_columns! {
     CriticalSprings = "hooke::batch::CriticalSprings::new(2, 0.1)?", "springs" of x;
     /// Sets every spring's state and goals.
     fn set_state(x, v, goal, goal_velocity);
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Goal positions.
-    fn goal(&self) = goal;
-    /// Goal positions, mutably.
-    fn goal_mut(&mut self) = goal;
-    /// Goal velocities.
-    fn goal_velocity(&self) = goal_velocity;
-    /// Goal velocities, mutably.
-    fn goal_velocity_mut(&mut self) = goal_velocity;
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Goal positions
+    fn goal, goal_mut = goal;
+    /// Goal velocities
+    fn goal_velocity, goal_velocity_mut = goal_velocity;
 }
 
 batch_columns! {
     DecaySprings = "hooke::batch::DecaySprings::new(2, 0.1)?", "springs" of x;
     /// Sets every spring's position and velocity.
     fn set_state(x, v);
-    /// Offsets.
-    fn x(&self) = x;
-    /// Offsets, mutably.
-    fn x_mut(&mut self) = x;
-    /// Offset velocities.
-    fn v(&self) = v;
-    /// Offset velocities, mutably.
-    fn v_mut(&mut self) = v;
+    /// Offsets
+    fn x, x_mut = x;
+    /// Offset velocities
+    fn v, v_mut = v;
 }

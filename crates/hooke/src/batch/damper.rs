@@ -61,12 +61,8 @@ batch_columns! {
     Dampers = "hooke::batch::Dampers::new(2, 0.1)?", "dampers" of x;
     /// Sets every damper's value and goal.
     fn set_state(x, goal);
-    /// Values.
-    fn x(&self) = x;
-    /// Values, mutably.
-    fn x_mut(&mut self) = x;
-    /// Goals.
-    fn goal(&self) = goal;
-    /// Goals, mutably.
-    fn goal_mut(&mut self) = goal;
+    /// Values
+    fn x, x_mut = x;
+    /// Goals
+    fn goal, goal_mut = goal;
 }

@@ -69,12 +69,8 @@ batch_columns! {
     Extrapolators = "hooke::batch::Extrapolators::new(2, 0.1)?", "values" of x;
     /// Sets every value and velocity.
     fn set_state(x, v);
-    /// Values.
-    fn x(&self) = x;
-    /// Values, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
+    /// Values
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
 }

@@ -159,20 +159,12 @@ batch_columns! {
     fn stiffness(&self) = stiffness;
     /// Damping of each spring.
     fn damping(&self) = damping;
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Goal positions.
-    fn goal(&self) = goal;
-    /// Goal positions, mutably.
-    fn goal_mut(&mut self) = goal;
-    /// Goal velocities.
-    fn goal_velocity(&self) = goal_velocity;
-    /// Goal velocities, mutably.
-    fn goal_velocity_mut(&mut self) = goal_velocity;
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Goal positions
+    fn goal, goal_mut = goal;
+    /// Goal velocities
+    fn goal_velocity, goal_velocity_mut = goal_velocity;
 }

@@ -61,20 +61,104 @@ pub(crate) use batch_updates;
 /// source for the methods every batch has, each with its rustdoc and a runnable example.
 /// `$example` builds a batch `s` of two `$items` (every column it exposes mutably at 0); `$len`
 /// is the column whose length is the batch's. Each method is written as its receiver and the
-/// field it reads, `set_state` as the fields it sets, in the order of its arguments:
+/// field it reads, a column read and written as its two names and a one-line doc without the
+/// final period, `set_state` as the fields it sets in the order of its arguments:
 ///
 /// ```text
 /// /// Sets every spring's position and velocity.
 /// fn set_state(x, v);       // pub fn set_state(&mut self, x: &[f32], v: &[f32]) -> Result<..>
-/// /// Positions.
-/// fn x(&self) = x;          // pub fn x(&self) -> &[f32]
-/// /// Positions, mutably.
-/// fn x_mut(&mut self) = x;  // pub fn x_mut(&mut self) -> &mut [f32]
+/// /// Positions
+/// fn x, x_mut = x;          // pub fn x(&self) -> &[f32] ("Positions.") and
+///                           // pub fn x_mut(&mut self) -> &mut [f32] ("Positions, mutably.")
+/// /// Goals, mutably.
+/// fn goal_mut(&mut self) = goal;  // pub fn goal_mut(&mut self) -> &mut [f32]
+/// /// Goals.
+/// fn goal(&self) = goal;          // pub fn goal(&self) -> &[f32]
 /// ```
 macro_rules! batch_columns {
+    (@methods $example:literal;) => {};
+    (
+        @methods $example:literal;
+        #[doc = $doc:literal] fn $name:ident, $name_mut:ident = $($field:ident).+;
+        $($rest:tt)*
+    ) => {
+        $crate::batch::macros::batch_columns!(
+            @methods $example;
+            #[doc = concat!($doc, ".")] fn $name(&self) = $($field).+;
+            #[doc = concat!($doc, ", mutably.")] fn $name_mut(&mut self) = $($field).+;
+            $($rest)*
+        );
+    };
+    (
+        @methods $example:literal;
+        $(#[doc = $doc:expr])+ fn set_state($first:ident $(, $more:ident)*);
+        $($rest:tt)*
+    ) => {
+        $(#[doc = $doc])+
+        ///
+        /// Every slice's length must be the batch's (errors name the slice whose length
+        /// differs); on an error nothing changes.
+        ///
+        /// ```
+        #[doc = concat!("let mut s = ", $example, ";")]
+        #[doc = concat!("let ", stringify!($first), " = [1.0, 2.0];")]
+        $( #[doc = concat!("let ", stringify!($more), " = [0.0; 2];")] )*
+        #[doc = concat!("s.set_state(&", stringify!($first), $(", &", stringify!($more),)* ")?;")]
+        #[doc = concat!(
+            "assert!(s.set_state(&", stringify!($first), "[..1]", $(", &", stringify!($more),)*
+            ").is_err());"
+        )]
+        /// # Ok::<(), hooke::ParamError>(())
+        /// ```
+        pub fn set_state(&mut self, $first: &[f32] $(, $more: &[f32])*) -> Result<(), crate::ParamError> {
+            $crate::batch::set_columns([
+                (&mut self.$first, stringify!($first), $first),
+                $( (&mut self.$more, stringify!($more), $more), )*
+            ])
+        }
+
+        $crate::batch::macros::batch_columns!(@methods $example; $($rest)*);
+    };
+    (
+        @methods $example:literal;
+        $(#[doc = $doc:expr])+ fn $name:ident(&self) = $($field:ident).+;
+        $($rest:tt)*
+    ) => {
+        $(#[doc = $doc])+
+        ///
+        /// ```
+        #[doc = concat!("let s = ", $example, ";")]
+        #[doc = concat!("assert_eq!(s.", stringify!($name), "().len(), s.len());")]
+        /// # Ok::<(), hooke::ParamError>(())
+        /// ```
+        pub fn $name(&self) -> &[f32] {
+            self.$($field).+.as_slice()
+        }
+
+        $crate::batch::macros::batch_columns!(@methods $example; $($rest)*);
+    };
+    (
+        @methods $example:literal;
+        $(#[doc = $doc:expr])+ fn $name:ident(&mut self) = $($field:ident).+;
+        $($rest:tt)*
+    ) => {
+        $(#[doc = $doc])+
+        ///
+        /// ```
+        #[doc = concat!("let mut s = ", $example, ";")]
+        #[doc = concat!("s.", stringify!($name), "()[1] = 0.5;")]
+        #[doc = concat!("assert_eq!(s.", stringify!($name), "(), &[0.0, 0.5]);")]
+        /// # Ok::<(), hooke::ParamError>(())
+        /// ```
+        pub fn $name(&mut self) -> &mut [f32] {
+            self.$($field).+.as_mut_slice()
+        }
+
+        $crate::batch::macros::batch_columns!(@methods $example; $($rest)*);
+    };
     (
         $batch:ident = $example:literal, $items:literal of $($len:ident).+;
-        $( $(#[doc = $doc:literal])+ fn $name:ident $args:tt $(= $($field:ident).+)?; )*
+        $($methods:tt)*
     ) => {
         impl $batch {
             #[doc = concat!("Number of ", $items, ".")]
@@ -99,60 +183,7 @@ macro_rules! batch_columns {
                 self.len() == 0
             }
 
-            $(
-                $crate::batch::macros::batch_columns!(
-                    @method [$($doc)+] $example, $name $args [$($($field).+)?]
-                );
-            )*
-        }
-    };
-    (@method [$($doc:literal)+] $example:literal, set_state ($first:ident $(, $rest:ident)*) []) => {
-        $(#[doc = $doc])+
-        ///
-        /// Every slice's length must be the batch's (errors name the slice whose length
-        /// differs); on an error nothing changes.
-        ///
-        /// ```
-        #[doc = concat!("let mut s = ", $example, ";")]
-        #[doc = concat!("let ", stringify!($first), " = [1.0, 2.0];")]
-        $( #[doc = concat!("let ", stringify!($rest), " = [0.0; 2];")] )*
-        #[doc = concat!("s.set_state(&", stringify!($first), $(", &", stringify!($rest),)* ")?;")]
-        #[doc = concat!(
-            "assert!(s.set_state(&", stringify!($first), "[..1]", $(", &", stringify!($rest),)*
-            ").is_err());"
-        )]
-        /// # Ok::<(), hooke::ParamError>(())
-        /// ```
-        pub fn set_state(&mut self, $first: &[f32] $(, $rest: &[f32])*) -> Result<(), crate::ParamError> {
-            $crate::batch::set_columns([
-                (&mut self.$first, stringify!($first), $first),
-                $( (&mut self.$rest, stringify!($rest), $rest), )*
-            ])
-        }
-    };
-    (@method [$($doc:literal)+] $example:literal, $name:ident (&self) [$($field:ident).+]) => {
-        $(#[doc = $doc])+
-        ///
-        /// ```
-        #[doc = concat!("let s = ", $example, ";")]
-        #[doc = concat!("assert_eq!(s.", stringify!($name), "().len(), s.len());")]
-        /// # Ok::<(), hooke::ParamError>(())
-        /// ```
-        pub fn $name(&self) -> &[f32] {
-            self.$($field).+.as_slice()
-        }
-    };
-    (@method [$($doc:literal)+] $example:literal, $name:ident (&mut self) [$($field:ident).+]) => {
-        $(#[doc = $doc])+
-        ///
-        /// ```
-        #[doc = concat!("let mut s = ", $example, ";")]
-        #[doc = concat!("s.", stringify!($name), "()[1] = 0.5;")]
-        #[doc = concat!("assert_eq!(s.", stringify!($name), "(), &[0.0, 0.5]);")]
-        /// # Ok::<(), hooke::ParamError>(())
-        /// ```
-        pub fn $name(&mut self) -> &mut [f32] {
-            self.$($field).+.as_mut_slice()
+            $crate::batch::macros::batch_columns!(@methods $example; $($methods)*);
         }
     };
 }

@@ -156,16 +156,10 @@ batch_columns! {
     SmoothDampers = "hooke::batch::SmoothDampers::new(2, 0.1, 1.0)?", "values" of x;
     /// Sets every value, velocity and target.
     fn set_state(x, v, target);
-    /// Current values.
-    fn x(&self) = x;
-    /// Current values, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Targets.
-    fn target(&self) = target;
-    /// Targets, mutably.
-    fn target_mut(&mut self) = target;
+    /// Current values
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Targets
+    fn target, target_mut = target;
 }

@@ -291,14 +291,10 @@ batch_columns! {
     TrackingSprings = "hooke::batch::TrackingSprings::new(2, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?", "springs" of x;
     /// Sets every spring's position and velocity and this frame's targets.
     fn set_state(x, v, x_goal, v_goal, a_goal);
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
     /// Position targets (the input signal this frame), mutably.
     fn x_goal_mut(&mut self) = x_goal;
     /// Velocity targets, mutably.
