@@ -98,19 +98,19 @@ impl GeneralSprings {
         if !self.coeffs.repeats(dt) {
             // A new dt: the coefficients of each lane group are computed in the loop (the power
             // series for springs in its region, `lanes::spring_stiffness_damping`), no columns.
+            let params = StiffnessDampingLanes {
+                stiffness: self.stiffness.lanes(),
+                damping: self.damping.lanes(),
+            };
             let parts = (
                 self.x.lanes_mut(),
                 self.v.lanes_mut(),
                 self.goal.lanes(),
                 self.goal_velocity.lanes(),
-                (self.stiffness.lanes(), self.damping.lanes()),
+                params,
             );
-            par::run(parts, grain, &|(x, v, g, q, (s, d))| {
-                let params = StiffnessDampingLanes {
-                    stiffness: s,
-                    damping: d,
-                };
-                spring_stiffness_damping(x, v, g, q, params, dt)
+            par::run(parts, grain, &|(x, v, g, q, p)| {
+                spring_stiffness_damping(x, v, g, q, p, dt)
             });
             return;
         }

@@ -146,14 +146,14 @@ impl TimedCore {
                 });
             }
             Step::Rates(rates) => {
-                let parts = (x, v, xi, g, t, extra, rates, lookahead);
-                par::run(parts, grain, &|(x, v, xi, g, t, e, y, ahead)| {
+                let params = TimedRateLanes {
+                    rate: rates,
+                    lookahead,
+                };
+                let parts = (x, v, xi, g, t, extra, params);
+                par::run(parts, grain, &|(x, v, xi, g, t, e, p)| {
                     before(xi, g, t, &e);
-                    let params = TimedRateLanes {
-                        rate: y,
-                        lookahead: ahead,
-                    };
-                    timed_rates(x, v, xi, g, t, params, dt);
+                    timed_rates(x, v, xi, g, t, p, dt);
                     after(t);
                 });
             }

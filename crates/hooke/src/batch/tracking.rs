@@ -11,7 +11,6 @@ use crate::lanes::{
 };
 use crate::par;
 use crate::scalar::TrackingGains;
-use wide::f32x8;
 
 /// Many exact (dt-invariant) tracking springs sharing one set of [`TrackingGains`] or with one
 /// set each: each follows its own input signal's position, velocity and acceleration targets, set
@@ -97,17 +96,15 @@ impl ParamColumns {
         Ok(columns)
     }
 
-    /// The columns as lane slices, in the order of [`TrackingParamLanes`]'s fields (a tuple, so
-    /// that [`par::run`] splits them).
-    #[allow(clippy::type_complexity)] // five lane slices, named where they are unpacked
-    fn lanes(&self) -> (&[f32x8], &[f32x8], &[f32x8], &[f32x8], &[f32x8]) {
-        (
-            self.stiffness.lanes(),
-            self.damping.lanes(),
-            self.position_only_damping.lanes(),
-            self.v_goal_force.lanes(),
-            self.a_goal_force.lanes(),
-        )
+    /// The columns as lane slices.
+    fn lanes(&self) -> TrackingParamLanes<'_> {
+        TrackingParamLanes {
+            stiffness: self.stiffness.lanes(),
+            damping: self.damping.lanes(),
+            position_only_damping: self.position_only_damping.lanes(),
+            v_goal_force: self.v_goal_force.lanes(),
+            a_goal_force: self.a_goal_force.lanes(),
+        }
     }
 }
 
@@ -218,14 +215,13 @@ impl TrackingSprings {
 
     /// One update over a checked `dt`, split by `grain`.
     fn advance(&mut self, dt: f32, grain: usize) {
-        let state = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.x_goal.lanes(),
-            self.v_goal.lanes(),
-            self.a_goal.lanes(),
-            self.mode.lanes(),
-        );
+        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
+        let goals = TrackingGoalLanes {
+            x_goal: self.x_goal.lanes(),
+            v_goal: self.v_goal.lanes(),
+            a_goal: self.a_goal.lanes(),
+            mode: self.mode.lanes(),
+        };
         match &mut self.gains {
             Gains::Shared { gains, coeffs } => {
                 let g = *gains;
@@ -238,43 +234,14 @@ impl TrackingSprings {
                     ]
                     .map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)))
                 });
-                let (x, v, xg, vg, ag, m) = state;
-                let parts = (x, v, xg, vg, ag, m, par::Shared(coeffs));
-                par::run(parts, grain, &|(x, v, xg, vg, ag, m, c)| {
-                    let goals = TrackingGoalLanes {
-                        x_goal: xg,
-                        v_goal: vg,
-                        a_goal: ag,
-                        mode: m,
-                    };
+                let parts = (x, v, goals, par::Shared(coeffs));
+                par::run(parts, grain, &|(x, v, goals, c)| {
                     tracking_shared(x, v, goals, &c.0)
                 });
             }
             Gains::PerSpring(columns) => {
-                let (x, v, xg, vg, ag, m) = state;
-                let parts = (x, v, xg, vg, ag, m, columns.lanes());
-                par::run(parts, grain, &|(
-                    x,
-                    v,
-                    xg,
-                    vg,
-                    ag,
-                    m,
-                    (s, d, dp, fv, fa),
-                )| {
-                    let params = TrackingParamLanes {
-                        stiffness: s,
-                        damping: d,
-                        position_only_damping: dp,
-                        v_goal_force: fv,
-                        a_goal_force: fa,
-                    };
-                    let goals = TrackingGoalLanes {
-                        x_goal: xg,
-                        v_goal: vg,
-                        a_goal: ag,
-                        mode: m,
-                    };
+                let parts = (x, v, goals, columns.lanes());
+                par::run(parts, grain, &|(x, v, goals, params)| {
                     tracking_rates(x, v, goals, params, dt)
                 });
             }

@@ -1,36 +1,41 @@
 //! The character controller's kernels: update and trajectory prediction at many horizons;
 //! scalar twin [`crate::scalar::CharacterCoeffs`].
 
+use crate::views::lane_view;
 use wide::f32x8;
 
 use super::exp::critical_response;
 use crate::scalar::CharacterCoeffs;
 use crate::settle::{flush_lanes, settle, stalled_lanes};
 
-/// The character columns a prediction reads, as lane slices: positions, velocities,
-/// accelerations and desired velocities ([`character_predict`], [`character_predict_rates`]).
-#[derive(Debug, Clone, Copy)]
-pub struct CharacterStateLanes<'a> {
-    /// Positions.
-    pub x: &'a [f32x8],
-    /// Velocities.
-    pub v: &'a [f32x8],
-    /// Accelerations.
-    pub a: &'a [f32x8],
-    /// Desired velocities.
-    pub v_goal: &'a [f32x8],
+lane_view! {
+    /// The character columns a prediction reads, as lane slices: positions, velocities,
+    /// accelerations and desired velocities ([`character_predict`], [`character_predict_rates`]).
+    #[derive(Debug, Clone, Copy)]
+    pub struct CharacterStateLanes<'a>: &'a [f32x8], at "hooke::lanes::CharacterStateLanes" {
+        /// Positions.
+        x,
+        /// Velocities.
+        v,
+        /// Accelerations.
+        a,
+        /// Desired velocities.
+        v_goal,
+    }
 }
 
-/// Where a prediction writes: positions, velocities and accelerations, one block of lane groups
-/// per horizon laid end to end.
-#[derive(Debug)]
-pub struct PredictionLanesMut<'a> {
-    /// Predicted positions.
-    pub x: &'a mut [f32x8],
-    /// Predicted velocities.
-    pub v: &'a mut [f32x8],
-    /// Predicted accelerations.
-    pub a: &'a mut [f32x8],
+lane_view! {
+    /// Where a prediction writes: positions, velocities and accelerations, one block of lane groups
+    /// per horizon laid end to end.
+    #[derive(Debug)]
+    pub struct PredictionLanesMut<'a>: &'a mut [f32x8], at "hooke::lanes::PredictionLanesMut" {
+        /// Predicted positions.
+        x,
+        /// Predicted velocities.
+        v,
+        /// Predicted accelerations.
+        a,
+    }
 }
 
 /// Character controllers sharing a halflife: position, velocity and acceleration follow a
