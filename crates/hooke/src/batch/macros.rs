@@ -194,8 +194,8 @@ pub(crate) use batch_columns;
 /// halflife)` and `with_halflives(halflives)` (each with the doc comment written before it),
 /// [`halflife_setters!`] and [`batch_updates!`]. Both constructors go through
 /// `at_rest(len, halflife)`: generated from the state columns listed after `at rest`, each a
-/// [`state_column`](super::state_column) at 0 or, written `q: quat_state(Quat::IDENTITY)`, made
-/// by `quat_state(name, len, Quat::IDENTITY)`.
+/// [`state_column`](super::state_column) at 0 or, written `q: QuatColumns::try_new(Quat::IDENTITY)`,
+/// made by `QuatColumns::try_new(len, Quat::IDENTITY)` (an allocation failure naming the batch).
 ///
 /// ```text
 /// halflife_batch! {
@@ -210,11 +210,11 @@ macro_rules! halflife_batch {
     (@column $batch:ident, $len:ident) => {
         super::state_column(stringify!($batch), $len)
     };
-    (@column $batch:ident, $len:ident, $make:ident, $init:expr) => {
-        $make(stringify!($batch), $len, $init)
+    (@column $batch:ident, $len:ident, $columns:ident, $make:ident, $init:expr) => {
+        $columns::$make($len, $init).map_err(super::out_of_memory(stringify!($batch), $len))
     };
     (
-        $batch:ident($coeffs:ty), rate $rate:path, at rest $($column:ident $(: $make:ident($init:expr))?),+;
+        $batch:ident($coeffs:ty), rate $rate:path, at rest $($column:ident $(: $columns:ident::$make:ident($init:expr))?),+;
         $(#[doc = $new_doc:literal])+ fn new;
         $(#[doc = $with_doc:literal])+ fn with_halflives;
     ) => {
@@ -239,7 +239,7 @@ macro_rules! halflife_batch {
                 Ok($batch {
                     $(
                         $column: $crate::batch::macros::halflife_batch!(
-                            @column $batch, len $(, $make, $init)?
+                            @column $batch, len $(, $columns, $make, $init)?
                         )?,
                     )+
                     halflife,

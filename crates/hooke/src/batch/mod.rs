@@ -24,13 +24,18 @@ mod velocity;
 pub use character::CharacterControllers;
 pub use compound::{DoubleSprings, TimedSprings};
 pub use critical::{CriticalSprings, DecaySprings};
+pub use damper::Dampers;
+pub use extrapolate::Extrapolators;
+pub use general::GeneralSprings;
+pub use quat::{QuatDecaySprings, QuatSprings};
+pub use smooth_damp::SmoothDampers;
+pub use tracking::TrackingSprings;
+pub use velocity::VelocitySprings;
 
 use std::collections::TryReserveError;
 
-use glam::{Quat, Vec3};
-
 use crate::ParamError;
-use crate::column::{Column, QuatColumns, Vec3Columns};
+use crate::column::Column;
 
 /// The allocation failure of a batch `name` of `len` springs, as a typed error.
 fn out_of_memory(name: &'static str, len: usize) -> impl FnOnce(TryReserveError) -> ParamError {
@@ -40,7 +45,7 @@ fn out_of_memory(name: &'static str, len: usize) -> impl FnOnce(TryReserveError)
 /// A state column of `len` springs (padding 0): sizes come from callers, so an allocation that
 /// fails is an error, never an abort.
 pub(crate) fn state_column(name: &'static str, len: usize) -> Result<Column, ParamError> {
-    Column::try_with_padding(len, 0.0, 0.0).map_err(out_of_memory(name, len))
+    param_column(name, len, 0.0)
 }
 
 /// A parameter column of `len` springs whose padding lanes hold `pad` (a value that keeps them
@@ -63,28 +68,3 @@ pub(crate) fn set_columns<const N: usize>(
     }
     Ok(())
 }
-
-/// Vector state columns of `len` springs at `value`, fallibly (see [`state_column`]).
-pub(crate) fn vec3_state(
-    name: &'static str,
-    len: usize,
-    value: Vec3,
-) -> Result<Vec3Columns, ParamError> {
-    Vec3Columns::try_new(len, value).map_err(out_of_memory(name, len))
-}
-
-/// Rotation state columns of `len` springs at `value`, fallibly (see [`state_column`]).
-pub(crate) fn quat_state(
-    name: &'static str,
-    len: usize,
-    value: Quat,
-) -> Result<QuatColumns, ParamError> {
-    QuatColumns::try_new(len, value).map_err(out_of_memory(name, len))
-}
-pub use damper::Dampers;
-pub use extrapolate::Extrapolators;
-pub use general::GeneralSprings;
-pub use quat::{QuatDecaySprings, QuatSprings};
-pub use smooth_damp::SmoothDampers;
-pub use tracking::TrackingSprings;
-pub use velocity::VelocitySprings;

@@ -4,7 +4,6 @@ use glam::{Quat, Vec3};
 
 use super::halflife::{Halflife, critical_coeffs};
 use super::macros::{batch_columns, halflife_batch};
-use super::{quat_state, vec3_state};
 use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::{ParamError, check_index, check_len};
 use crate::lanes::{
@@ -86,7 +85,9 @@ pub struct QuatDecaySprings {
 
 halflife_batch! {
     QuatDecaySprings(LaneCoeffs), rate critical_rate, at rest
-        q: quat_state(Quat::IDENTITY), e: vec3_state(Vec3::ZERO), w: vec3_state(Vec3::ZERO);
+        q: QuatColumns::try_new(Quat::IDENTITY),
+        e: Vec3Columns::try_new(Vec3::ZERO),
+        w: Vec3Columns::try_new(Vec3::ZERO);
     /// `len` identity rotations at rest with a shared `halflife` (finite, `>= 0`).
     ///
     /// ```
@@ -187,7 +188,9 @@ pub struct QuatSprings {
 
 halflife_batch! {
     QuatSprings(LaneCoeffs), rate critical_rate, at rest
-        q: quat_state(Quat::IDENTITY), w: vec3_state(Vec3::ZERO), goal: quat_state(Quat::IDENTITY);
+        q: QuatColumns::try_new(Quat::IDENTITY),
+        w: Vec3Columns::try_new(Vec3::ZERO),
+        goal: QuatColumns::try_new(Quat::IDENTITY);
     /// `len` identity rotations at rest, goals identity, shared `halflife` (finite, `>= 0`).
     ///
     /// ```
