@@ -10,16 +10,13 @@ use hooke::scalar::{
 };
 
 mod reference;
-use reference::Rng;
+use reference::{COMPOUND, Rng, assert_twin_close};
 
 const DTS: [f32; 6] = [0.0, 1.0 / 60.0, 1.0 / 144.0, 0.05, 1.0 / 30.0, 2.0];
 
 #[track_caller]
 fn close(what: &str, got: f32, want: f32, scale: f32) {
-    assert!(
-        (got - want).abs() <= 4e-6 * scale.max(1.0),
-        "{what}: batch {got} vs scalar {want} (scale {scale})"
-    );
+    assert_twin_close(what, got, want, COMPOUND, scale);
 }
 
 #[test]

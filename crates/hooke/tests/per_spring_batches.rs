@@ -19,7 +19,7 @@ use hooke::scalar::{
 };
 
 mod reference;
-use reference::Rng;
+use reference::{CHARACTER, COMPOUND, Rng, assert_twin_close};
 
 /// Halflives spanning the range: 0 (rigid), 1e-6, ordinary (0.05..2) and 1e6.
 fn halflives(rng: &mut Rng, n: usize) -> Vec<f32> {
@@ -58,12 +58,8 @@ impl Worst {
     /// tests), and finite.
     #[track_caller]
     fn close(&self, what: &str, got: f32, want: f32, rel: f32, scale: f32) {
-        let tol = rel * scale.max(1.0);
-        let diff = (got - want).abs();
-        assert!(
-            got.is_finite() && diff <= tol,
-            "{what}: batch {got} vs scalar {want} (scale {scale})"
-        );
+        assert_twin_close(what, got, want, rel, scale);
+        let (tol, diff) = (rel * scale.max(1.0), (got - want).abs());
         if tol.is_finite() && tol > 0.0 && diff / tol > self.1.get() {
             self.1.set(diff / tol);
             *self.2.borrow_mut() = what.to_owned();
@@ -77,11 +73,6 @@ impl Drop for Worst {
         println!("{name}: max error {worst:.3} of the tolerance ({at})");
     }
 }
-
-/// Compound tests' tolerance (`compound_batches.rs`).
-const COMPOUND: f32 = 4e-6;
-/// Character tests' tolerance (`character_controllers.rs`).
-const CHARACTER: f32 = 2e-6;
 
 #[test]
 fn extrapolators_with_halflives_follow_the_scalar_twin() {
