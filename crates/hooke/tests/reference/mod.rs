@@ -21,6 +21,7 @@
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 
+pub mod compound;
 mod rng;
 pub mod tracking;
 
