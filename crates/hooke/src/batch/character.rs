@@ -61,27 +61,12 @@ halflife_batch! {
     /// # Ok::<(), ParamError>(())
     /// ```
     fn with_halflives;
+    fn advance(dt) on (x, v, a; v_goal) by CharacterCoeffs::new =>
+        |(x, v, a, q), c| character_shared(x, v, a, q, c),
+        |(x, v, a, q), y| character_rates(x, v, a, q, y, dt);
 }
 
 impl CharacterControllers {
-    /// One update over a checked `dt`, split by `grain`.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let state = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.a.lanes_mut(),
-            self.v_goal.lanes(),
-        );
-        self.halflife.run(
-            dt,
-            grain,
-            state,
-            CharacterCoeffs::new,
-            &|(x, v, a, q), c| character_shared(x, v, a, q, c),
-            &|(x, v, a, q), y| character_rates(x, v, a, q, y, dt),
-        );
-    }
-
     /// Every character's predicted position, velocity and acceleration after each of `times`
     /// (seconds, each finite and `>= 0`) if its desired velocity stays as it is: horizon-major,
     /// character `c` at horizon `h` is element `h * len + c` of `px`, `pv`, `pa` (each of length

@@ -60,27 +60,9 @@ halflife_batch! {
     /// # Ok::<(), ParamError>(())
     /// ```
     fn with_halflives;
-}
-
-impl DoubleSprings {
-    /// One update over a checked `dt`, split by `grain`.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let state = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.xi.lanes_mut(),
-            self.vi.lanes_mut(),
-            self.goal.lanes(),
-        );
-        self.halflife.run(
-            dt,
-            grain,
-            state,
-            DoubleCoeffs::new,
-            &|(x, v, xi, vi, g), c| double_shared(x, v, xi, vi, g, c),
-            &|(x, v, xi, vi, g), y| double_rates(x, v, xi, vi, g, y, dt),
-        );
-    }
+    fn advance(dt) on (x, v, xi, vi; goal) by DoubleCoeffs::new =>
+        |(x, v, xi, vi, g), c| double_shared(x, v, xi, vi, g, c),
+        |(x, v, xi, vi, g), y| double_rates(x, v, xi, vi, g, y, dt);
 }
 
 /// Many timed springs sharing an apprehension, with a shared halflife or one per spring

@@ -48,23 +48,9 @@ halflife_batch! {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
     /// ```
     fn with_halflives;
-}
-
-impl CriticalSprings {
-    /// One update over a checked `dt`, split by `grain`.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let x = self.x.lanes_mut();
-        let v = self.v.lanes_mut();
-        let (g, q) = (self.goal.lanes(), self.goal_velocity.lanes());
-        self.halflife.run(
-            dt,
-            grain,
-            (x, v, g, q),
-            critical_coeffs,
-            &|(x, v, g, q), c| spring_shared(x, v, g, q, c),
-            &|(x, v, g, q), y| spring_rates(x, v, g, q, y, dt),
-        );
-    }
+    fn advance(dt) on (x, v; goal, goal_velocity) by critical_coeffs =>
+        |(x, v, g, q), c| spring_shared(x, v, g, q, c),
+        |(x, v, g, q), y| spring_rates(x, v, g, q, y, dt);
 }
 
 /// Many critically damped springs decaying toward 0 (inertialization offsets, shake, recoil).
@@ -99,21 +85,9 @@ halflife_batch! {
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
     fn with_halflives;
-}
-
-impl DecaySprings {
-    /// One update over a checked `dt`, split by `grain`.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
-        self.halflife.run(
-            dt,
-            grain,
-            (x, v),
-            critical_coeffs,
-            &|(x, v), c| decay_shared(x, v, c),
-            &|(x, v), y| decay_rates(x, v, y, dt),
-        );
-    }
+    fn advance(dt) on (x, v;) by critical_coeffs =>
+        |(x, v), c| decay_shared(x, v, c),
+        |(x, v), y| decay_rates(x, v, y, dt);
 }
 
 batch_columns! {

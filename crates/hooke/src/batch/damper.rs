@@ -39,22 +39,11 @@ halflife_batch! {
     /// assert!(hooke::batch::Dampers::with_halflives(&[0.1, -1.0]).is_err());
     /// ```
     fn with_halflives;
-}
-
-impl Dampers {
-    /// One update over a checked `dt`, split by `grain`: with per-spring halflives, the blend
-    /// factor of each damper from its rate and this frame's dt, inside the kernel.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let (x, g) = (self.x.lanes_mut(), self.goal.lanes());
-        self.halflife.run(
-            dt,
-            grain,
-            (x, g),
-            damper_alpha,
-            &|(x, g), &alpha| damper_shared(x, g, alpha),
-            &|(x, g), k| damper_rates(x, g, k, dt),
-        );
-    }
+    // With per-spring halflives, the blend factor of each damper from its rate and this frame's
+    // dt, inside the kernel.
+    fn advance(dt) on (x; goal) by damper_alpha =>
+        |(x, g), &alpha| damper_shared(x, g, alpha),
+        |(x, g), k| damper_rates(x, g, k, dt);
 }
 
 batch_columns! {

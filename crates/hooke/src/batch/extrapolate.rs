@@ -47,22 +47,11 @@ halflife_batch! {
     /// # Ok::<(), ParamError>(())
     /// ```
     fn with_halflives;
-}
-
-impl Extrapolators {
-    /// One update over a checked `dt`, split by `grain`: with per-spring halflives, the factors
-    /// from each value's rate and this frame's dt, inside the kernel.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
-        self.halflife.run(
-            dt,
-            grain,
-            (x, v),
-            extrapolate_factors_f32,
-            &|(x, v), &(travel, decay)| extrapolate_shared(x, v, travel, decay),
-            &|(x, v), k| extrapolate_rates(x, v, k, dt),
-        );
-    }
+    // With per-spring halflives, the factors from each value's rate and this frame's dt, inside
+    // the kernel.
+    fn advance(dt) on (x, v;) by extrapolate_factors_f32 =>
+        |(x, v), &(travel, decay)| extrapolate_shared(x, v, travel, decay),
+        |(x, v), k| extrapolate_rates(x, v, k, dt);
 }
 
 batch_columns! {

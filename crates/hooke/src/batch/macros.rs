@@ -196,6 +196,10 @@ pub(crate) use batch_columns;
 /// `at_rest(len, halflife)`: generated from the state columns listed after `at rest`, each a
 /// [`state_column`](super::state_column) at 0 or, written `q: QuatColumns::try_new(Quat::IDENTITY)`,
 /// made by `QuatColumns::try_new(len, Quat::IDENTITY)` (an allocation failure naming the batch).
+/// The update, `advance(dt, grain)`, is [`Halflife::run`](super::halflife::Halflife::run) on the
+/// lane slices of the columns it writes, then of those it reads (listed after `on`), with the
+/// shared coefficients of `step(halflife, dt)` and the two kernels after `=>`; a batch whose state
+/// is not columns writes its own `advance`.
 ///
 /// ```text
 /// halflife_batch! {
@@ -204,6 +208,9 @@ pub(crate) use batch_columns;
 ///     fn new;
 ///     /// One spring per halflife ...
 ///     fn with_halflives;
+///     fn advance(dt) on (x, v; goal, goal_velocity) by critical_coeffs =>
+///         |(x, v, g, q), c| spring_shared(x, v, g, q, c),
+///         |(x, v, g, q), y| spring_rates(x, v, g, q, y, dt);
 /// }
 /// ```
 macro_rules! halflife_batch {
@@ -217,8 +224,21 @@ macro_rules! halflife_batch {
         $batch:ident($coeffs:ty), rate $rate:path, at rest $($column:ident $(: $columns:ident::$make:ident($init:expr))?),+;
         $(#[doc = $new_doc:literal])+ fn new;
         $(#[doc = $with_doc:literal])+ fn with_halflives;
+        $(
+            fn advance($dt:ident) on ($($written:ident),+; $($read:ident),*) by $step:expr =>
+                $shared:expr, $rates:expr;
+        )?
     ) => {
         impl $batch {
+            $(
+                /// One update over a checked `dt`, split by `grain`: the shared kernel with the
+                /// shared halflife's coefficients, or the per-spring kernel with the rates.
+                fn advance(&mut self, $dt: f32, grain: usize) {
+                    let state = ($(self.$written.lanes_mut(),)+ $(self.$read.lanes(),)*);
+                    self.halflife.run($dt, grain, state, $step, &$shared, &$rates);
+                }
+            )?
+
             $(#[doc = $new_doc])+
             pub fn new(len: usize, halflife: f32) -> Result<$batch, crate::ParamError> {
                 $batch::at_rest(len, super::halflife::Halflife::shared(halflife)?)
