@@ -100,47 +100,36 @@ fn quat_decay_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt
     }
 }
 
+/// Shared and per-spring halflives side by side from the same state: the shared batch new each
+/// frame, the per-spring one kept over a `dt` that changes every frame.
 #[test]
-fn quat_springs_with_per_spring_halflives_match_scalar_under_a_changing_dt() {
+fn quat_springs_match_scalar_shared_and_per_spring() {
     let mut rng = Rng::new(12);
     for n in 0..67 {
         let hs = halflives_with_rigid(&mut rng, n);
-        let mut batch = QuatSprings::with_halflives(&hs).unwrap();
+        let mut per = QuatSprings::with_halflives(&hs).unwrap();
         for (frame, &dt) in DTS.iter().enumerate() {
-            let (qs, ws, gs) = set_random_springs(&mut rng, &mut batch);
-            // Every other frame through the threaded path (bit-identical).
-            crate::reference::step_alternating!(batch, frame, dt);
-            for i in 0..n {
-                let (mut sq, mut sw) = (qs[i], ws[i]);
-                scalar::simple_spring_damper_exact_quat(&mut sq, &mut sw, gs[i], hs[i], dt);
-                let rate = if hs[i] == 0.0 {
-                    0.0
-                } else {
-                    4.0 * std::f32::consts::LN_2 / hs[i]
-                };
-                let scale = 1.0 + ws[i].length() + rate * 3.2;
-                let got = (batch.rotation(i), batch.angular_velocity(i));
-                assert_lane_matches(i, got, (sq, sw), 4e-6 * scale);
-            }
-        }
-    }
-}
-
-#[test]
-fn quat_springs_match_scalar() {
-    let mut rng = Rng::new(11);
-    for n in 0..67 {
-        for &dt in &DTS {
             let h = rng.log_range_f32(1e-3, 10.0);
-            let mut batch = QuatSprings::new(n, h).unwrap();
-            let (qs, ws, gs) = set_random_springs(&mut rng, &mut batch);
-            batch.update(dt).unwrap();
+            let mut shared = QuatSprings::new(n, h).unwrap();
+            let (qs, ws, gs) = set_random_springs(&mut rng, &mut per);
+            shared.set_state(&qs, &ws).unwrap();
+            shared.set_goals(&gs).unwrap();
+            shared.update(dt).unwrap();
+            // Every other frame through the threaded path (bit-identical).
+            crate::reference::step_alternating!(per, frame, dt);
             for i in 0..n {
-                let (mut sq, mut sw) = (qs[i], ws[i]);
-                scalar::simple_spring_damper_exact_quat(&mut sq, &mut sw, gs[i], h, dt);
-                let scale = 1.0 + ws[i].length() + 4.0 * std::f32::consts::LN_2 / h * 3.2;
-                let got = (batch.rotation(i), batch.angular_velocity(i));
-                assert_lane_matches(i, got, (sq, sw), 4e-6 * scale);
+                for (batch, h) in [(&shared, h), (&per, hs[i])] {
+                    let (mut sq, mut sw) = (qs[i], ws[i]);
+                    scalar::simple_spring_damper_exact_quat(&mut sq, &mut sw, gs[i], h, dt);
+                    let rate = if h == 0.0 {
+                        0.0
+                    } else {
+                        4.0 * std::f32::consts::LN_2 / h
+                    };
+                    let scale = 1.0 + ws[i].length() + rate * 3.2;
+                    let got = (batch.rotation(i), batch.angular_velocity(i));
+                    assert_lane_matches(i, got, (sq, sw), 4e-6 * scale);
+                }
             }
         }
     }
