@@ -22,8 +22,9 @@ pub const NO_SPLIT: usize = usize::MAX;
 
 /// Something that can be split at a lane-group index into two independent parts.
 ///
-/// Implemented for lane slices, tuples of them (up to 8), [`CoeffSlices`], and [`Shared`] values
-/// that every part receives whole.
+/// Implemented for lane slices, tuples of them (up to 8), the lane views ([`crate::views`] and
+/// the kernels' parameter views such as [`SmoothDampLanes`]), [`CoeffSlices`], and [`Shared`]
+/// values that every part receives whole.
 ///
 /// ```
 /// use hooke::par::Split;
