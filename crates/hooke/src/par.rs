@@ -6,7 +6,10 @@
 //! results are bit-identical for any thread count. Batches smaller than twice the grain run on the
 //! calling thread.
 
-use crate::lanes::{CoeffSlices, LaneCoeffs, SmoothDampLanes};
+use crate::lanes::{
+    CoeffSlices, LaneCoeffs, SmoothDampLanes, StiffnessDampingLanes, TimedRateLanes,
+    TrackingGoalLanes, TrackingParamLanes,
+};
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
 
 /// Default minimum number of lane groups per task: 2048 groups = 16,384 springs. Below this, the
@@ -19,8 +22,9 @@ pub const NO_SPLIT: usize = usize::MAX;
 
 /// Something that can be split at a lane-group index into two independent parts.
 ///
-/// Implemented for lane slices, tuples of them (up to 8), [`CoeffSlices`], and [`Shared`] values
-/// that every part receives whole.
+/// Implemented for lane slices, tuples of them (up to 8), the lane views ([`crate::views`] and
+/// the kernels' parameter views such as [`SmoothDampLanes`]), [`CoeffSlices`], and [`Shared`]
+/// values that every part receives whole.
 ///
 /// ```
 /// use hooke::par::Split;
@@ -54,93 +58,34 @@ impl<T: Sync> Split for &[T] {
     }
 }
 
-impl Split for CoeffSlices<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        CoeffSlices::split_at(self, mid)
-    }
+/// `Split` of the lane views, through their own `len` and `split_at` (every slice split at the
+/// same lane group: `crate::views::lane_view!`).
+macro_rules! split_views {
+    ($($view:ident),+) => {
+        $(
+            impl Split for $view<'_> {
+                fn lanes(&self) -> usize {
+                    self.len()
+                }
+                fn split_at(self, mid: usize) -> (Self, Self) {
+                    $view::split_at(self, mid)
+                }
+            }
+        )+
+    };
 }
 
-impl Split for SmoothDampLanes<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        SmoothDampLanes::split_at(self, mid)
-    }
-}
-
-impl Split for QuatLanesMut<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
-        let ((z0, z1), (w0, w1)) = (self.z.split_at(mid), self.w.split_at(mid));
-        (
-            QuatLanesMut {
-                x: x0,
-                y: y0,
-                z: z0,
-                w: w0,
-            },
-            QuatLanesMut {
-                x: x1,
-                y: y1,
-                z: z1,
-                w: w1,
-            },
-        )
-    }
-}
-
-impl Split for QuatLanes<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        let ((x0, x1), (y0, y1)) = (Split::split_at(self.x, mid), Split::split_at(self.y, mid));
-        let ((z0, z1), (w0, w1)) = (Split::split_at(self.z, mid), Split::split_at(self.w, mid));
-        (
-            QuatLanes {
-                x: x0,
-                y: y0,
-                z: z0,
-                w: w0,
-            },
-            QuatLanes {
-                x: x1,
-                y: y1,
-                z: z1,
-                w: w1,
-            },
-        )
-    }
-}
-
-impl Split for Vec3LanesMut<'_> {
-    fn lanes(&self) -> usize {
-        self.len()
-    }
-    fn split_at(self, mid: usize) -> (Self, Self) {
-        let ((x0, x1), (y0, y1)) = (self.x.split_at(mid), self.y.split_at(mid));
-        let (z0, z1) = self.z.split_at(mid);
-        (
-            Vec3LanesMut {
-                x: x0,
-                y: y0,
-                z: z0,
-            },
-            Vec3LanesMut {
-                x: x1,
-                y: y1,
-                z: z1,
-            },
-        )
-    }
-}
+split_views!(
+    CoeffSlices,
+    SmoothDampLanes,
+    StiffnessDampingLanes,
+    TimedRateLanes,
+    TrackingGoalLanes,
+    TrackingParamLanes,
+    QuatLanesMut,
+    QuatLanes,
+    Vec3LanesMut
+);
 
 /// A value given whole to every part of a split (shared coefficients, a time step).
 ///

@@ -38,6 +38,12 @@ fn close(got: f32, want: f32, scale: &[f32]) -> bool {
     got.is_finite() && (f64::from(got) - f64::from(want)).abs() <= 1e-5 * s
 }
 
+/// The columns of an array of states, each state's values from `values`.
+fn columns<S, const K: usize>(states: &[S], values: impl Fn(&S) -> [f32; K]) -> [Vec<f32>; K] {
+    let rows: Vec<[f32; K]> = states.iter().map(values).collect();
+    std::array::from_fn(|k| rows.iter().map(|row| row[k]).collect())
+}
+
 /// Lengths that leave a partial lane group and cross a block of four lane groups.
 const LEN: usize = 37;
 
@@ -72,12 +78,8 @@ proptest! {
         dts in prop::collection::vec(dt(), 1..4),
     ) {
         let mut batch = built(shared, &halflives, CriticalSprings::new, CriticalSprings::with_halflives);
-        for (i, &(x, v, g, q)) in state.iter().enumerate() {
-            batch.x_mut()[i] = x;
-            batch.v_mut()[i] = v;
-            batch.goal_mut()[i] = g;
-            batch.goal_velocity_mut()[i] = q;
-        }
+        let [x, v, g, q] = columns(&state, |&(x, v, g, q)| [x, v, g, q]);
+        batch.set_state(&x, &v, &g, &q).unwrap();
         let mut twin: Vec<(f32, f32)> = state.iter().map(|&(x, v, _, _)| (x, v)).collect();
         for &dt in &dts {
             batch.update(dt).unwrap();
@@ -105,12 +107,8 @@ proptest! {
     ) {
         let (stiffness, damping): (Vec<f32>, Vec<f32>) = params.iter().copied().unzip();
         let mut batch = GeneralSprings::new(&stiffness, &damping).unwrap();
-        for (i, &(x, v, g, q)) in state.iter().enumerate() {
-            batch.x_mut()[i] = x;
-            batch.v_mut()[i] = v;
-            batch.goal_mut()[i] = g;
-            batch.goal_velocity_mut()[i] = q;
-        }
+        let [x, v, g, q] = columns(&state, |&(x, v, g, q)| [x, v, g, q]);
+        batch.set_state(&x, &v, &g, &q).unwrap();
         batch.update(dt).unwrap();
         for (i, &(x0, v0, g, q)) in state.iter().enumerate() {
             let (mut x, mut v) = (x0, v0);
@@ -129,10 +127,8 @@ proptest! {
         dt in dt(),
     ) {
         let mut batch = built(shared, &halflives, DecaySprings::new, DecaySprings::with_halflives);
-        for (i, &(x, v)) in state.iter().enumerate() {
-            batch.x_mut()[i] = x;
-            batch.v_mut()[i] = v;
-        }
+        let [x, v] = columns(&state, |&(x, v)| [x, v]);
+        batch.set_state(&x, &v).unwrap();
         batch.update(dt).unwrap();
         for (i, &(x0, v0)) in state.iter().enumerate() {
             let h = halflife_of(shared, &halflives, i);
@@ -151,10 +147,8 @@ proptest! {
         dt in dt(),
     ) {
         let mut batch = built(shared, &halflives, Dampers::new, Dampers::with_halflives);
-        for (i, &(x, g)) in state.iter().enumerate() {
-            batch.x_mut()[i] = x;
-            batch.goal_mut()[i] = g;
-        }
+        let [x, g] = columns(&state, |&(x, g)| [x, g]);
+        batch.set_state(&x, &g).unwrap();
         batch.update(dt).unwrap();
         for (i, &(x, g)) in state.iter().enumerate() {
             let h = halflife_of(shared, &halflives, i);

@@ -32,15 +32,7 @@ fn frame_dt(rng: &mut Rng, frame: usize) -> f32 {
 fn rate_kernels_follow_the_scalar_twin_under_a_changing_dt() {
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for n in [1, 7, 8, 9, 31, 33, 64, 100] {
-        let halflives: Vec<f32> = (0..n)
-            .map(|i| {
-                if i % 13 == 6 {
-                    0.0
-                } else {
-                    rng.log_range_f32(1e-3, 10.0)
-                }
-            })
-            .collect();
+        let halflives = rng.halflives_with_rigid(n, 13, 6);
         let mut critical = CriticalSprings::with_halflives(&halflives).unwrap();
         let mut decay = DecaySprings::with_halflives(&halflives).unwrap();
         let mut dampers = Dampers::with_halflives(&halflives).unwrap();
@@ -52,11 +44,9 @@ fn rate_kernels_follow_the_scalar_twin_under_a_changing_dt() {
             let dt = frame_dt(&mut rng, frame);
             critical.set_state(&x, &v, &g, &q).unwrap();
             critical.update(dt).unwrap();
-            decay.x_mut().copy_from_slice(&x);
-            decay.v_mut().copy_from_slice(&v);
+            decay.set_state(&x, &v).unwrap();
             decay.update(dt).unwrap();
-            dampers.x_mut().copy_from_slice(&x);
-            dampers.goal_mut().copy_from_slice(&g);
+            dampers.set_state(&x, &g).unwrap();
             dampers.update(dt).unwrap();
             for i in 0..n {
                 let h = halflives[i];

@@ -7,14 +7,11 @@ use hooke::batch::CharacterControllers;
 use hooke::scalar::spring_character_update;
 
 mod reference;
-use reference::Rng;
+use reference::{CHARACTER, Rng, assert_twin_close};
 
 #[track_caller]
 fn close(what: &str, got: f32, want: f32, scale: f32) {
-    assert!(
-        (got - want).abs() <= 2e-6 * scale.max(1.0),
-        "{what}: batch {got} vs scalar {want}"
-    );
+    assert_twin_close(what, got, want, CHARACTER, scale);
 }
 
 #[test]

@@ -31,6 +31,14 @@ fn inertialize_transition_quat_plain_subtraction(
     *off_w = (src_w + *off_w) - dst_w;
 }
 
+/// The stream switched to on `frame`, from a schedule of `(frame, stream)` switches.
+fn switch_at(frame: usize, schedule: [(usize, usize); 2]) -> Option<usize> {
+    schedule
+        .iter()
+        .find(|&&(at, _)| at == frame)
+        .map(|&(_, next)| next)
+}
+
 /// An animation stream turning at a constant angular velocity `w` (parent frame) from `q0`.
 #[derive(Clone, Copy)]
 struct Spin {
@@ -75,11 +83,7 @@ fn run_double_transition(transition: Transition) -> ([f32; 2], [f32; 2], (Quat, 
     let frames = 36 + (15.0 * HALFLIFE / DT) as usize + 2;
     for frame in 0..frames {
         let t = frame as f32 * DT;
-        let next = match frame {
-            30 => Some(1),
-            36 => Some(2),
-            _ => None,
-        };
+        let next = switch_at(frame, [(30, 1), (36, 2)]);
         if let Some(next) = next {
             // Output just before the switch, at this instant.
             let (in_q, in_w) = s[current].at(t);
@@ -172,11 +176,7 @@ fn scalar_and_vec3_transitions_are_c0_and_c1_and_converge() {
     let frames = 200;
     for frame in 0..frames {
         let t = frame as f32 * DT;
-        let next = match frame {
-            30 => Some(1),
-            34 => Some(2),
-            _ => None,
-        };
+        let next = switch_at(frame, [(30, 1), (34, 2)]);
         if let Some(next) = next {
             let (before_x, before_v) = (wave(current, t).0 + off_x, wave(current, t).1 + off_v);
             let (sx, sv) = wave(current, t);

@@ -13,13 +13,11 @@ use hooke::ParamError;
 use hooke::batch::{
     CharacterControllers, DoubleSprings, Extrapolators, TimedSprings, VelocitySprings,
 };
-use hooke::scalar::{
-    double_spring_damper_exact, extrapolate_decay, spring_character_update,
-    timed_spring_damper_exact, velocity_spring_damper_exact,
-};
+use hooke::scalar::spring_character_update;
 
 mod reference;
-use reference::Rng;
+use reference::compound::{self, Walk};
+use reference::{CHARACTER, COMPOUND, Rng, assert_twin_close};
 
 /// Halflives spanning the range: 0 (rigid), 1e-6, ordinary (0.05..2) and 1e6.
 fn halflives(rng: &mut Rng, n: usize) -> Vec<f32> {
@@ -58,12 +56,8 @@ impl Worst {
     /// tests), and finite.
     #[track_caller]
     fn close(&self, what: &str, got: f32, want: f32, rel: f32, scale: f32) {
-        let tol = rel * scale.max(1.0);
-        let diff = (got - want).abs();
-        assert!(
-            got.is_finite() && diff <= tol,
-            "{what}: batch {got} vs scalar {want} (scale {scale})"
-        );
+        assert_twin_close(what, got, want, rel, scale);
+        let (tol, diff) = (rel * scale.max(1.0), (got - want).abs());
         if tol.is_finite() && tol > 0.0 && diff / tol > self.1.get() {
             self.1.set(diff / tol);
             *self.2.borrow_mut() = what.to_owned();
@@ -78,41 +72,35 @@ impl Drop for Worst {
     }
 }
 
-/// Compound tests' tolerance (`compound_batches.rs`).
-const COMPOUND: f32 = 4e-6;
-/// Character tests' tolerance (`character_controllers.rs`).
-const CHARACTER: f32 = 2e-6;
+/// A walk over [`DTS`] stepping each batch with the grain of [`grain`].
+fn walk<'a, B>(step: &'a dyn Fn(&mut B, usize, f32), close: &'a Close<'a>) -> Walk<'a, B> {
+    Walk {
+        dts: &DTS,
+        step,
+        close,
+    }
+}
+
+/// A lane check of a [`Walk`].
+type Close<'a> = dyn Fn(&str, f32, f32, f32) + 'a;
+
+impl Worst {
+    /// [`close`](Self::close) within [`COMPOUND`], for a [`Walk`].
+    fn compound(&self) -> impl Fn(&str, f32, f32, f32) + '_ {
+        |what, got, want, scale| self.close(what, got, want, COMPOUND, scale)
+    }
+}
 
 #[test]
 fn extrapolators_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("Extrapolators::with_halflives");
     let mut rng = Rng::new(11);
+    let step = |b: &mut Extrapolators, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
     for n in 0..67 {
         let hs = halflives(&mut rng, n);
         let mut batch = Extrapolators::with_halflives(&hs).unwrap();
-        let (mut x, mut v) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
-        batch.x_mut().copy_from_slice(&x);
-        batch.v_mut().copy_from_slice(&v);
-        for (frame, &dt) in DTS.iter().enumerate() {
-            batch.update_with_grain(dt, grain(frame)).unwrap();
-            for i in 0..n {
-                extrapolate_decay(&mut x[i], &mut v[i], hs[i], dt);
-                let what = format!("n={n} dt={dt} h={} [{i}]", hs[i]);
-                let scale = x[i].abs() + v[i].abs();
-                worst.close(&format!("x {what}"), batch.x()[i], x[i], COMPOUND, scale);
-                worst.close(
-                    &format!("v {what}"),
-                    batch.v()[i],
-                    v[i],
-                    COMPOUND,
-                    v[i].abs(),
-                );
-                if dt == 0.0 {
-                    assert_eq!(batch.x()[i].to_bits(), x[i].to_bits(), "dt = 0 {what}");
-                }
-                (x[i], v[i]) = (batch.x()[i], batch.v()[i]);
-            }
-        }
+        let state = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
+        compound::extrapolators(&mut batch, &hs, state, &walk(&step, &worst.compound()));
     }
 }
 
@@ -134,35 +122,20 @@ fn column<const K: usize>(s: &[[f32; K]], k: usize) -> Vec<f32> {
 fn double_springs_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("DoubleSprings::with_halflives");
     let mut rng = Rng::new(12);
+    let step = |b: &mut DoubleSprings, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
     for n in 0..67 {
         let hs = halflives(&mut rng, n);
         let mut batch = DoubleSprings::with_halflives(&hs).unwrap();
-        let mut s: Vec<[f32; 4]> = (0..n)
+        let s: Vec<[f32; 4]> = (0..n)
             .map(|_| [0; 4].map(|_| rng.range_f32(-5.0, 5.0)))
             .collect();
-        for (frame, &dt) in DTS.iter().enumerate() {
-            let (x0, v0) = (column(&s, 0), column(&s, 1));
-            batch
-                .set_state(&x0, &v0, &column(&s, 2), &column(&s, 3))
-                .unwrap();
-            let goal = rng.vec_f32(n, -5.0, 5.0);
-            batch.goal_mut().copy_from_slice(&goal);
-            batch.update_with_grain(dt, grain(frame)).unwrap();
-            for i in 0..n {
-                let h = hs[i];
-                let [x, v, xi, vi] = &mut s[i];
-                double_spring_damper_exact(x, v, xi, vi, goal[i], h, dt);
-                let what = format!("n={n} dt={dt} h={h} [{i}]");
-                let scale = x.abs() + goal[i].abs() + (v.abs() + vi.abs()) * dt.min(1.0);
-                worst.close(&format!("x {what}"), batch.x()[i], *x, COMPOUND, scale);
-                let v_scale = v.abs() + scale / h;
-                worst.close(&format!("v {what}"), batch.v()[i], *v, COMPOUND, v_scale);
-                if dt == 0.0 {
-                    assert_eq!(batch.x()[i].to_bits(), x0[i].to_bits(), "dt = 0 {what}");
-                    assert_eq!(batch.v()[i].to_bits(), v0[i].to_bits(), "dt = 0 {what}");
-                }
-            }
-        }
+        compound::double_springs(
+            &mut rng,
+            &mut batch,
+            &hs,
+            s,
+            &walk(&step, &worst.compound()),
+        );
     }
 }
 
@@ -171,54 +144,13 @@ fn timed_springs_with_halflives_follow_the_scalar_twin_and_count_down() {
     let worst = Worst::new("TimedSprings::with_halflives");
     let mut rng = Rng::new(13);
     let apprehension = 2.0;
+    let step = |b: &mut TimedSprings, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
     for n in 0..67 {
         let hs = halflives(&mut rng, n);
         let mut batch = TimedSprings::with_halflives(&hs, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = rng.compound_state(n);
-        batch.set_state(&x, &v, &xi).unwrap();
-        let goal = rng.vec_f32(n, -5.0, 5.0);
-        // Goal times spanning a few frames, so that points stop mid-step in some frames.
-        let mut t_goal = rng.vec_f32(n, 0.0, 0.6);
-        batch.goal_mut().copy_from_slice(&goal);
-        batch.t_goal_mut().copy_from_slice(&t_goal);
-        for (frame, &dt) in DTS.iter().enumerate() {
-            batch.update_with_grain(dt, grain(frame)).unwrap();
-            for i in 0..n {
-                let h = hs[i];
-                let (gi, ti) = (goal[i], t_goal[i]);
-                let (x0, v0) = (x[i], v[i]);
-                timed_spring_damper_exact(
-                    &mut x[i],
-                    &mut v[i],
-                    &mut xi[i],
-                    gi,
-                    ti,
-                    h,
-                    dt,
-                    apprehension,
-                );
-                if dt > 0.0 {
-                    t_goal[i] -= dt;
-                }
-                let what = format!("n={n} dt={dt} h={h} [{i}]");
-                let speed = (gi - xi[i]).abs() / t_goal[i].abs().max(1e-2);
-                let scale = 20.0 + (v[i].abs() + speed) * (1.0 + dt);
-                worst.close(&format!("x {what}"), batch.x()[i], x[i], COMPOUND, scale);
-                worst.close(
-                    &format!("v {what}"),
-                    batch.v()[i],
-                    v[i],
-                    COMPOUND,
-                    scale / h,
-                );
-                worst.close(&format!("xi {what}"), batch.xi()[i], xi[i], COMPOUND, scale);
-                assert_eq!(batch.t_goal()[i], t_goal[i], "{what}");
-                if dt == 0.0 {
-                    assert_eq!((batch.x()[i], batch.v()[i]), (x0, v0), "dt = 0 {what}");
-                }
-                (x[i], v[i], xi[i]) = (batch.x()[i], batch.v()[i], batch.xi()[i]);
-            }
-        }
+        let close = worst.compound();
+        let walk = walk(&step, &close);
+        compound::timed_springs(&mut rng, &mut batch, &hs, apprehension, &walk);
     }
 }
 
@@ -227,37 +159,24 @@ fn velocity_springs_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("VelocitySprings::with_halflives");
     let mut rng = Rng::new(14);
     let apprehension = 2.0;
-    for n in 0..67 {
-        let hs = halflives(&mut rng, n);
-        let mut batch = VelocitySprings::with_halflives(&hs, apprehension).unwrap();
-        let (mut x, mut v, mut xi) = rng.compound_state(n);
-        batch.set_state(&x, &v, &xi).unwrap();
-        // Speeds: gliding, held still, and infinite (jumps to the goal).
-        let speed: Vec<f32> = (0..n)
+    let step = |b: &mut VelocitySprings, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
+    // Speeds: gliding, held still, and infinite (jumps to the goal).
+    let speeds = |rng: &mut Rng, n: usize| -> Vec<f32> {
+        (0..n)
             .map(|i| match i % 5 {
                 0 => 0.0,
                 1 => f32::INFINITY,
                 _ => rng.range_f32(0.5, 20.0),
             })
-            .collect();
-        batch.max_velocity_mut().copy_from_slice(&speed);
-        for (frame, &dt) in DTS.iter().enumerate() {
-            let goal = rng.vec_f32(n, -5.0, 5.0);
-            batch.goal_mut().copy_from_slice(&goal);
-            batch.update_with_grain(dt, grain(frame)).unwrap();
-            for i in 0..n {
-                let h = hs[i];
-                let (xs, vs, xis) = (&mut x[i], &mut v[i], &mut xi[i]);
-                velocity_spring_damper_exact(xs, vs, xis, goal[i], speed[i], h, dt, apprehension);
-                let what = format!("n={n} dt={dt} h={h} [{i}]");
-                let glide = if speed[i].is_finite() { speed[i] } else { 0.0 };
-                let scale = 20.0 + (vs.abs() + glide) * (1.0 + dt);
-                worst.close(&format!("x {what}"), batch.x()[i], *xs, COMPOUND, scale);
-                worst.close(&format!("v {what}"), batch.v()[i], *vs, COMPOUND, scale / h);
-                worst.close(&format!("xi {what}"), batch.xi()[i], *xis, COMPOUND, scale);
-                (*xs, *vs, *xis) = (batch.x()[i], batch.v()[i], batch.xi()[i]);
-            }
-        }
+            .collect()
+    };
+    let goal = |rng: &mut Rng, _, x: &[f32]| rng.vec_f32(x.len(), -5.0, 5.0);
+    for n in 0..67 {
+        let hs = halflives(&mut rng, n);
+        let mut batch = VelocitySprings::with_halflives(&hs, apprehension).unwrap();
+        let close = worst.compound();
+        let (params, walk) = ((&hs[..], apprehension), walk(&step, &close));
+        compound::velocity_springs(&mut rng, &mut batch, params, &speeds, &goal, &walk);
     }
 }
 

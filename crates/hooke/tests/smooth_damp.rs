@@ -108,6 +108,14 @@ fn time_step(rng: &mut Rng) -> f32 {
     }
 }
 
+/// The smooth time, max speed (at the scale of a `change` to make) and time step of a case,
+/// drawn in that order.
+fn params(rng: &mut Rng, change: f64) -> (f32, f32, f32) {
+    let st = smooth_time(rng);
+    let ms = max_speed(rng, change, st);
+    (st, ms, time_step(rng))
+}
+
 /// `(current, target, velocity)` with the extremes mixed in.
 fn state(rng: &mut Rng) -> (f32, f32, f32) {
     if rng.chance(0.08) {
@@ -131,9 +139,7 @@ fn smooth_damp_matches_the_f64_reference_over_the_grid() {
     let mut guard_boundary = 0;
     for _ in 0..40_000 {
         let (x0, t, v0) = state(&mut rng);
-        let st = smooth_time(&mut rng);
-        let ms = max_speed(&mut rng, f64::from(x0) - f64::from(t), st);
-        let dt = time_step(&mut rng);
+        let (st, ms, dt) = params(&mut rng, f64::from(x0) - f64::from(t));
         let mut v = v0;
         let x = smooth_damp(x0, t, &mut v, st, ms, dt);
         assert!(
@@ -355,9 +361,7 @@ fn smooth_damp_never_passes_the_target() {
         // Fast toward the target: the critical spring would overshoot.
         let toward = (f64::from(t) - f64::from(x0)).signum() * rng.log_range(1e-2, 1e6);
         let v0 = toward as f32;
-        let st = smooth_time(&mut rng);
-        let ms = max_speed(&mut rng, f64::from(x0) - f64::from(t), st);
-        let dt = time_step(&mut rng);
+        let (st, ms, dt) = params(&mut rng, f64::from(x0) - f64::from(t));
         let mut v = v0;
         let x = smooth_damp(x0, t, &mut v, st, ms, dt);
         assert!(
@@ -475,9 +479,7 @@ fn smooth_damp_quat_and_dir_stay_unit_for_any_finite_input() {
             rng.range(-1.0, 1.0) as f32 * wscale,
             rng.range(-1.0, 1.0) as f32 * wscale,
         );
-        let st = smooth_time(&mut rng);
-        let ms = max_speed(&mut rng, 1.0, st);
-        let dt = time_step(&mut rng);
+        let (st, ms, dt) = params(&mut rng, 1.0);
         let case = (q0, q1, w, st, ms, dt);
         let mut wq = w;
         let q = smooth_damp_quat(q0, q1, &mut wq, st, ms, dt);

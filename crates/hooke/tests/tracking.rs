@@ -46,15 +46,17 @@ const GAINS_V: [f32; 5] = [0.0, 0.05, 0.2, 0.9, 1.0];
 const GAINS_A: [f32; 3] = [0.0, 0.5, 1.0];
 const GAIN_DTS: [f32; 3] = [1.0 / 30.0, 1.0 / 60.0, 1.0 / 240.0];
 
+/// Start states `(x0, v0, x_goal, v_goal, a_goal)`: at rest, moderate, large.
+const STATES: [(f32, f32, f32, f32, f32); 3] = [
+    (0.0, 0.0, 1.0, 0.0, 0.0),
+    (0.3, -2.0, -0.7, 1.5, 4.0),
+    (5.0, 10.0, 4.0, -3.0, -20.0),
+];
+
 /// Exact form vs RK4 over the whole gain grid, several dt, several states. The error is measured
 /// relative to the scale of the step: `1 + |x0 - g| + |v0| dt + |v_goal| dt + |a_goal| dt²`.
 #[test]
 fn exact_form_matches_rk4_over_parameter_grid() {
-    let states = [
-        (0.0_f32, 0.0_f32, 1.0_f32, 0.0_f32, 0.0_f32),
-        (0.3, -2.0, -0.7, 1.5, 4.0),
-        (5.0, 10.0, 4.0, -3.0, -20.0),
-    ];
     let dts = [1.0_f32 / 240.0, 1.0 / 60.0, 0.1, 0.5];
     let (mut worst_x, mut worst_v) = (0.0_f64, 0.0_f64);
     let mut cases = 0;
@@ -65,7 +67,7 @@ fn exact_form_matches_rk4_over_parameter_grid() {
                     let (s, d, fv, fa) =
                         derived(f64::from(ax), f64::from(av), f64::from(aa), f64::from(gdt));
                     for &dt in &dts {
-                        for &(x0, v0, g, vg, ag) in &states {
+                        for &(x0, v0, g, vg, ag) in &STATES {
                             let (mut x, mut v) = (x0, v0);
                             tracking_spring_update_exact(
                                 &mut x, &mut v, g, vg, ag, ax, av, aa, dt, gdt,
@@ -166,16 +168,11 @@ fn exact_form_is_dt_invariant() {
 /// `v1 = v0 + dt (s (g - x0) - d v0 + f)`, `x1 = x0 + dt v1`, with `gain_dt = dt`.
 #[test]
 fn frame_form_is_semi_implicit_euler_of_equivalent_spring() {
-    let states = [
-        (0.0_f32, 0.0_f32, 1.0_f32, 0.0_f32, 0.0_f32),
-        (0.3, -2.0, -0.7, 1.5, 4.0),
-        (5.0, 10.0, 4.0, -3.0, -20.0),
-    ];
     for &ax in &GAINS_X {
         for &av in &GAINS_V {
             for &aa in &GAINS_A {
                 for &dt in &GAIN_DTS {
-                    for &(x0, v0, g, vg, ag) in &states {
+                    for &(x0, v0, g, vg, ag) in &STATES {
                         let (mut x, mut v) = (x0, v0);
                         tracking_spring_update(&mut x, &mut v, g, vg, ag, ax, av, aa, dt);
                         let (s, d, fv, fa) =

@@ -2,15 +2,14 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, Step, halflife_setters};
-use super::{batch_columns, batch_updates, set_columns, state_column};
+use super::halflife::Halflife;
+use super::macros::{batch_columns, halflife_batch};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_len, check_non_negative};
+use crate::error::{ParamError, check_len, check_non_negative};
 use crate::lanes::{
     CharacterStateLanes, PredictionLanesMut, character_predict, character_predict_rates,
     character_rates, character_shared, critical_rate,
 };
-use crate::par::{self, Shared};
 use crate::scalar::CharacterCoeffs;
 
 /// Many character controllers with a shared halflife or one per character
@@ -39,16 +38,14 @@ pub struct CharacterControllers {
     halflife: Halflife<CharacterCoeffs>,
 }
 
-impl CharacterControllers {
+halflife_batch! {
+    CharacterControllers(CharacterCoeffs), rate critical_rate, at rest x, v, a, v_goal;
     /// `len` characters at rest at 0 with desired velocity 0, sharing `halflife` (finite, `>= 0`).
     ///
     /// ```
     /// assert!(hooke::batch::CharacterControllers::new(3, -0.2).is_err());
     /// ```
-    pub fn new(len: usize, halflife: f32) -> Result<CharacterControllers, ParamError> {
-        CharacterControllers::with_halflife(len, Halflife::shared(halflife)?)
-    }
-
+    fn new;
     /// One character per halflife in `halflives` (each finite, `>= 0`; 0 puts the velocity on
     /// its goal at once), at rest at 0 with desired velocity 0. Errors name the index of the
     /// first bad halflife.
@@ -63,77 +60,13 @@ impl CharacterControllers {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 2, .. }));
     /// # Ok::<(), ParamError>(())
     /// ```
-    pub fn with_halflives(halflives: &[f32]) -> Result<CharacterControllers, ParamError> {
-        let halflife = Halflife::per_spring(Self::NAME, halflives, critical_rate)?;
-        CharacterControllers::with_halflife(halflives.len(), halflife)
-    }
+    fn with_halflives;
+    fn advance(dt) on (x, v, a; v_goal) by CharacterCoeffs::new =>
+        |(x, v, a, q), c| character_shared(x, v, a, q, c),
+        |(x, v, a, q), y| character_rates(x, v, a, q, y, dt);
+}
 
-    const NAME: &str = "CharacterControllers";
-
-    fn with_halflife(
-        len: usize,
-        halflife: Halflife<CharacterCoeffs>,
-    ) -> Result<CharacterControllers, ParamError> {
-        Ok(CharacterControllers {
-            x: state_column(Self::NAME, len)?,
-            v: state_column(Self::NAME, len)?,
-            a: state_column(Self::NAME, len)?,
-            v_goal: state_column(Self::NAME, len)?,
-            halflife,
-        })
-    }
-
-    /// Sets every character's position, velocity, acceleration and desired velocity from slices of the batch's length (errors name the slice whose length
-    /// differs; on an error nothing changes).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::CharacterControllers::new(2, 0.2)?;
-    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0])?;
-    /// assert_eq!(s.x()[1], 2.0);
-    /// assert!(s.set_state(&[1.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(
-        &mut self,
-        x: &[f32],
-        v: &[f32],
-        a: &[f32],
-        v_goal: &[f32],
-    ) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.a, "a", a),
-            (&mut self.v_goal, "v_goal", v_goal),
-        ])
-    }
-
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// hooke::batch::CharacterControllers::new(64, 0.2)?.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
-        let state = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.a.lanes_mut(),
-            self.v_goal.lanes(),
-        );
-        match self.halflife.step(dt, CharacterCoeffs::new) {
-            Step::Shared(c) => par::run((state, Shared(c)), grain, &|((x, v, a, q), c)| {
-                character_shared(x, v, a, q, &c.0)
-            }),
-            // Coefficients from each character's rate and this frame's dt, inside the kernel.
-            Step::Rates(rates) => par::run((state, rates), grain, &|((x, v, a, q), y)| {
-                character_rates(x, v, a, q, y, dt)
-            }),
-        }
-        Ok(())
-    }
-
+impl CharacterControllers {
     /// Every character's predicted position, velocity and acceleration after each of `times`
     /// (seconds, each finite and `>= 0`) if its desired velocity stays as it is: horizon-major,
     /// character `c` at horizon `h` is element `h * len + c` of `px`, `pv`, `pa` (each of length
@@ -211,27 +144,16 @@ impl CharacterControllers {
     }
 }
 
-halflife_setters!(CharacterControllers, halflife, critical_rate);
-
-batch_updates!(
-    CharacterControllers,
-    "hooke::batch::CharacterControllers::new(100, 0.2)?"
-);
-
 batch_columns! {
     CharacterControllers = "hooke::batch::CharacterControllers::new(2, 0.2)?", "characters" of x;
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Accelerations.
-    fn a(&self) = a;
-    /// Accelerations, mutably.
-    fn a_mut(&mut self) = a;
+    /// Sets every character's position, velocity, acceleration and desired velocity.
+    fn set_state(x, v, a, v_goal);
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Accelerations
+    fn a, a_mut = a;
     /// Desired velocities (e.g. from the players' sticks), mutably.
     fn v_goal_mut(&mut self) = v_goal;
 }

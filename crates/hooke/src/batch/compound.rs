@@ -3,13 +3,13 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, Step, halflife_setters};
+use super::halflife::Halflife;
+use super::macros::{batch_columns, batch_updates, halflife_batch, halflife_setters};
 use super::timed::{TimedCore, TimedParams};
-use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt};
+use crate::error::ParamError;
 use crate::lanes::{DoubleCoeffs, critical_rate, double_rate, double_rates, double_shared};
-use crate::par::{self, Shared};
+use crate::par::Shared;
 
 /// Many double springs: a critical spring following another critical spring toward each goal, for
 /// motion that starts with zero acceleration. The halflife is shared by the batch (coefficients
@@ -38,16 +38,14 @@ pub struct DoubleSprings {
     halflife: Halflife<DoubleCoeffs>,
 }
 
-impl DoubleSprings {
+halflife_batch! {
+    DoubleSprings(DoubleCoeffs), rate double_rate, at rest x, v, xi, vi, goal;
     /// `len` springs at rest at 0 with goal 0 sharing `halflife` (finite, `>= 0`).
     ///
     /// ```
     /// assert!(hooke::batch::DoubleSprings::new(1, -1.0).is_err());
     /// ```
-    pub fn new(len: usize, halflife: f32) -> Result<DoubleSprings, ParamError> {
-        DoubleSprings::with_halflife(len, Halflife::shared(halflife)?)
-    }
-
+    fn new;
     /// One double spring per halflife in `halflives` (each finite, `>= 0`; 0 snaps to the goal),
     /// at rest at 0 with goal 0. Errors name the index of the first bad halflife.
     ///
@@ -61,77 +59,10 @@ impl DoubleSprings {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
     /// # Ok::<(), ParamError>(())
     /// ```
-    pub fn with_halflives(halflives: &[f32]) -> Result<DoubleSprings, ParamError> {
-        let halflife = Halflife::per_spring(Self::NAME, halflives, double_rate)?;
-        DoubleSprings::with_halflife(halflives.len(), halflife)
-    }
-
-    const NAME: &str = "DoubleSprings";
-
-    fn with_halflife(
-        len: usize,
-        halflife: Halflife<DoubleCoeffs>,
-    ) -> Result<DoubleSprings, ParamError> {
-        Ok(DoubleSprings {
-            x: state_column(Self::NAME, len)?,
-            v: state_column(Self::NAME, len)?,
-            xi: state_column(Self::NAME, len)?,
-            vi: state_column(Self::NAME, len)?,
-            goal: state_column(Self::NAME, len)?,
-            halflife,
-        })
-    }
-
-    /// Sets every spring's state, outer and intermediate (position, velocity each); lengths
-    /// must match. On an error nothing changes.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::DoubleSprings::new(1, 0.1)?;
-    /// s.set_state(&[1.0], &[0.0], &[1.0], &[0.0])?;
-    /// assert!(s.set_state(&[1.0, 2.0], &[0.0], &[1.0], &[0.0]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(
-        &mut self,
-        x: &[f32],
-        v: &[f32],
-        xi: &[f32],
-        vi: &[f32],
-    ) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.xi, "xi", xi),
-            (&mut self.vi, "vi", vi),
-        ])
-    }
-
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// hooke::batch::DoubleSprings::new(64, 0.1)?.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
-        let state = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.xi.lanes_mut(),
-            self.vi.lanes_mut(),
-            self.goal.lanes(),
-        );
-        match self.halflife.step(dt, DoubleCoeffs::new) {
-            Step::Shared(c) => par::run((state, Shared(c)), grain, &|((x, v, xi, vi, g), c)| {
-                double_shared(x, v, xi, vi, g, &c.0)
-            }),
-            // Coefficients from each spring's rate and this frame's dt, inside the kernel.
-            Step::Rates(rates) => par::run((state, rates), grain, &|((x, v, xi, vi, g), y)| {
-                double_rates(x, v, xi, vi, g, y, dt)
-            }),
-        }
-        Ok(())
-    }
+    fn with_halflives;
+    fn advance(dt) on (x, v, xi, vi; goal) by DoubleCoeffs::new =>
+        |(x, v, xi, vi, g), c| double_shared(x, v, xi, vi, g, c),
+        |(x, v, xi, vi, g), y| double_rates(x, v, xi, vi, g, y, dt);
 }
 
 /// Many timed springs sharing an apprehension, with a shared halflife or one per spring
@@ -211,23 +142,13 @@ impl TimedSprings {
         self.timed.set_state(x, v, xi)
     }
 
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// hooke::batch::TimedSprings::new(64, 0.1, 2.0)?.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
-        // dt = 0 changes nothing (the scalar twin's identity step; nothing to count down).
-        if dt > 0.0 {
-            // The remaining times are counted down after each step.
-            let no_setup = |_: &[f32x8], _: &[f32x8], _: &mut [f32x8], _: &Shared<()>| {};
-            let count_down = |t_goal: &mut [f32x8]| count_down(t_goal, dt);
-            self.timed
-                .update(dt, grain, Shared(()), &no_setup, &count_down);
-        }
-        Ok(())
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
+        // The remaining times are counted down after each step.
+        let no_setup = |_: &[f32x8], _: &[f32x8], _: &mut [f32x8], _: &Shared<()>| {};
+        let count_down = |t_goal: &mut [f32x8]| count_down(t_goal, dt);
+        self.timed
+            .update(dt, grain, Shared(()), &no_setup, &count_down);
     }
 }
 
@@ -239,9 +160,6 @@ fn count_down(t_goal: &mut [f32x8], dt: f32) {
     }
 }
 
-halflife_setters!(DoubleSprings, halflife, double_rate);
-
-batch_updates!(DoubleSprings, "hooke::batch::DoubleSprings::new(100, 0.1)?");
 batch_updates!(
     TimedSprings,
     "hooke::batch::TimedSprings::new(100, 0.1, 2.0)?"
@@ -255,6 +173,8 @@ halflife_setters!(
 
 batch_columns! {
     DoubleSprings = "hooke::batch::DoubleSprings::new(2, 0.1)?", "springs" of x;
+    /// Sets every spring's state, outer and intermediate (position, velocity each).
+    fn set_state(x, v, xi, vi);
     /// Positions (of the outer spring, the output).
     fn x(&self) = x;
     /// Velocities (of the outer spring).

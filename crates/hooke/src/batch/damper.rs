@@ -1,13 +1,10 @@
 //! Batches of exact dampers.
 
-use super::{batch_columns, batch_updates, set_columns, state_column};
+use super::halflife::Halflife;
+use super::macros::{batch_columns, halflife_batch};
 use crate::coeffs::damper_alpha;
 use crate::column::Column;
-use crate::error::{ParamError, check_dt};
 use crate::lanes::{damper_rate, damper_rates, damper_shared};
-use crate::par::{self, Shared};
-
-use super::halflife::{Halflife, Step, halflife_setters};
 
 /// Many exact dampers (`x` moves toward `goal`, halving the distance every halflife).
 ///
@@ -28,87 +25,33 @@ pub struct Dampers {
     halflife: Halflife<f32>,
 }
 
-impl Dampers {
+halflife_batch! {
+    Dampers(f32), rate damper_rate, at rest x, goal;
     /// `len` dampers at 0 with a shared `halflife` (finite, `>= 0`).
     ///
     /// ```
     /// assert!(hooke::batch::Dampers::new(1, -0.5).is_err());
     /// ```
-    pub fn new(len: usize, halflife: f32) -> Result<Dampers, ParamError> {
-        Dampers::with_halflife(len, Halflife::shared(halflife)?)
-    }
-
+    fn new;
     /// One damper per halflife (each finite, `>= 0`).
     ///
     /// ```
     /// assert!(hooke::batch::Dampers::with_halflives(&[0.1, -1.0]).is_err());
     /// ```
-    pub fn with_halflives(halflives: &[f32]) -> Result<Dampers, ParamError> {
-        let halflife = Halflife::per_spring("Dampers", halflives, damper_rate)?;
-        Dampers::with_halflife(halflives.len(), halflife)
-    }
-
-    fn with_halflife(len: usize, halflife: Halflife<f32>) -> Result<Dampers, ParamError> {
-        Ok(Dampers {
-            x: state_column("Dampers", len)?,
-            goal: state_column("Dampers", len)?,
-            halflife,
-        })
-    }
-
-    /// Sets every damper's value and goal from slices of the batch's length (errors name the slice whose length
-    /// differs; on an error nothing changes).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::Dampers::new(2, 0.1)?;
-    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0])?;
-    /// assert_eq!(s.x()[1], 2.0);
-    /// assert!(s.set_state(&[1.0], &[0.0, 0.0]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(&mut self, x: &[f32], goal: &[f32]) -> Result<(), ParamError> {
-        set_columns([(&mut self.x, "x", x), (&mut self.goal, "goal", goal)])
-    }
-
-    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
-    ///
-    /// ```
-    /// let mut d = hooke::batch::Dampers::with_halflives(&[0.1; 64])?;
-    /// d.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
-        let (x, g) = (self.x.lanes_mut(), self.goal.lanes());
-        match self.halflife.step(dt, damper_alpha) {
-            Step::Shared(alpha) => {
-                par::run((x, g, Shared(alpha)), grain, &|(x, g, a)| {
-                    damper_shared(x, g, a.0)
-                });
-            }
-            Step::Rates(k) if dt > 0.0 => {
-                // The blend factor of each damper from its rate and this frame's dt, inside the
-                // kernel: a dt that changes every frame costs no more than a constant one.
-                par::run((x, g, k), grain, &|(x, g, k)| damper_rates(x, g, k, dt));
-            }
-            Step::Rates(_) => {}
-        }
-        Ok(())
-    }
+    fn with_halflives;
+    // With per-spring halflives, the blend factor of each damper from its rate and this frame's
+    // dt, inside the kernel.
+    fn advance(dt) on (x; goal) by damper_alpha =>
+        |(x, g), &alpha| damper_shared(x, g, alpha),
+        |(x, g), k| damper_rates(x, g, k, dt);
 }
-
-halflife_setters!(Dampers, halflife, damper_rate);
-
-batch_updates!(Dampers, "hooke::batch::Dampers::new(100, 0.1)?");
 
 batch_columns! {
     Dampers = "hooke::batch::Dampers::new(2, 0.1)?", "dampers" of x;
-    /// Values.
-    fn x(&self) = x;
-    /// Values, mutably.
-    fn x_mut(&mut self) = x;
-    /// Goals.
-    fn goal(&self) = goal;
-    /// Goals, mutably.
-    fn goal_mut(&mut self) = goal;
+    /// Sets every damper's value and goal.
+    fn set_state(x, goal);
+    /// Values
+    fn x, x_mut = x;
+    /// Goals
+    fn goal, goal_mut = goal;
 }

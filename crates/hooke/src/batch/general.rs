@@ -1,10 +1,10 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
+use super::macros::{batch_columns, batch_updates};
+use super::state_column;
 use super::step_cache::StepCache;
-use super::{batch_columns, batch_updates, set_columns, state_column};
 use crate::column::Column;
-use crate::error::check_len;
-use crate::error::{ParamError, check_dt, check_non_negative};
+use crate::error::{ParamError, check_len, check_non_negative};
 use crate::lanes::{
     CoeffColumns, StiffnessDampingLanes, spring_per_spring, spring_stiffness_damping,
 };
@@ -75,31 +75,6 @@ impl GeneralSprings {
         })
     }
 
-    /// Sets every spring's state and goals from slices of the batch's length (errors name the slice whose length
-    /// differs; on an error nothing changes).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0; 2], &[1.0; 2])?;
-    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0])?;
-    /// assert_eq!(s.x()[1], 2.0);
-    /// assert!(s.set_state(&[1.0], &[0.0, 0.0], &[0.0, 0.0], &[0.0, 0.0]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(
-        &mut self,
-        x: &[f32],
-        v: &[f32],
-        goal: &[f32],
-        goal_velocity: &[f32],
-    ) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.goal, "goal", goal),
-            (&mut self.goal_velocity, "goal_velocity", goal_velocity),
-        ])
-    }
-
     /// Replaces the stiffness and damping of every spring (validated; lengths must match).
     ///
     /// ```
@@ -118,37 +93,30 @@ impl GeneralSprings {
         Ok(())
     }
 
-    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::GeneralSprings::new(&[1.0; 100], &[1.0; 100])?;
-    /// s.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
         if !self.coeffs.repeats(dt) {
             // A new dt: the coefficients of each lane group are computed in the loop (the power
             // series for springs in its region, `lanes::spring_stiffness_damping`), no columns.
+            let params = StiffnessDampingLanes {
+                stiffness: self.stiffness.lanes(),
+                damping: self.damping.lanes(),
+            };
             let parts = (
                 self.x.lanes_mut(),
                 self.v.lanes_mut(),
                 self.goal.lanes(),
                 self.goal_velocity.lanes(),
-                (self.stiffness.lanes(), self.damping.lanes()),
+                params,
             );
-            par::run(parts, grain, &|(x, v, g, q, (s, d))| {
-                let params = StiffnessDampingLanes {
-                    stiffness: s,
-                    damping: d,
-                };
-                spring_stiffness_damping(x, v, g, q, params, dt)
+            par::run(parts, grain, &|(x, v, g, q, p)| {
+                spring_stiffness_damping(x, v, g, q, p, dt)
             });
-            return Ok(());
+            return;
         }
         if dt == 0.0 {
             // The identity step: the scalar twin returns the state bit for bit.
-            return Ok(());
+            return;
         }
         let (s, d) = (&self.stiffness, &self.damping);
         let coeffs = self.coeffs.get(dt, |storage, dt| {
@@ -167,7 +135,6 @@ impl GeneralSprings {
         par::run(parts, grain, &|(x, v, g, q, c)| {
             spring_per_spring(x, v, g, q, c)
         });
-        Ok(())
     }
 }
 
@@ -186,24 +153,18 @@ batch_updates!(
 
 batch_columns! {
     GeneralSprings = "hooke::batch::GeneralSprings::new(&[1.0, 4.0], &[1.0, 2.0])?", "springs" of x;
+    /// Sets every spring's state and goals.
+    fn set_state(x, v, goal, goal_velocity);
     /// Stiffness of each spring.
     fn stiffness(&self) = stiffness;
     /// Damping of each spring.
     fn damping(&self) = damping;
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Goal positions.
-    fn goal(&self) = goal;
-    /// Goal positions, mutably.
-    fn goal_mut(&mut self) = goal;
-    /// Goal velocities.
-    fn goal_velocity(&self) = goal_velocity;
-    /// Goal velocities, mutably.
-    fn goal_velocity_mut(&mut self) = goal_velocity;
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Goal positions
+    fn goal, goal_mut = goal;
+    /// Goal velocities
+    fn goal_velocity, goal_velocity_mut = goal_velocity;
 }

@@ -9,6 +9,7 @@ use crate::coeffs::SpringCoeffs;
 use crate::column::Column;
 use crate::error::{ParamError, check_non_negative};
 use crate::lanes::LaneCoeffs;
+use crate::par::{self, Shared, Split};
 
 /// Padding halflife: any finite positive value keeps padding lanes inert.
 const PAD_HALFLIFE: f32 = 1.0;
@@ -77,6 +78,30 @@ impl<C: Copy> Halflife<C> {
         }
     }
 
+    /// One update over `dt` (checked) of the lane slices `state`, split by `grain`
+    /// ([`par::run`]): `shared(state, &coeffs)` with the shared halflife's coefficients (cached,
+    /// or `coeffs(halflife, dt)` when `dt` changed), or `rates(state, rates)` with the per-spring
+    /// rates, whose kernels compute the coefficients from each rate and `dt` (so a `dt` that
+    /// changes every frame costs what a constant one costs). `dt = 0` leaves per-spring batches as
+    /// they are: the rate kernels' identity step, without the walk.
+    pub fn run<S: Split>(
+        &mut self,
+        dt: f32,
+        grain: usize,
+        state: S,
+        coeffs: impl FnOnce(f32, f32) -> C,
+        shared: &(impl Fn(S, &C) + Sync),
+        rates: &(impl Fn(S, &[f32x8]) + Sync),
+    ) where
+        C: Send,
+    {
+        match self.step(dt, coeffs) {
+            Step::Shared(c) => par::run((state, Shared(c)), grain, &|(s, c)| shared(s, &c.0)),
+            Step::Rates(r) if dt > 0.0 => par::run((state, r), grain, &|(s, r)| rates(s, r)),
+            Step::Rates(_) => {}
+        }
+    }
+
     /// What an update over `dt` (checked) runs on: the shared coefficients, from the cache or
     /// `coeffs(halflife, dt)` when `dt` changed, or the per-spring rates.
     pub fn step(&mut self, dt: f32, coeffs: impl FnOnce(f32, f32) -> C) -> Step<'_, C> {
@@ -117,53 +142,3 @@ pub(crate) fn rate_column(
     }
     Ok(column)
 }
-
-/// `set_halflife` and `set_halflives` of a batch whose field `$field` holds its halflife (a
-/// `Halflife<_>` or the timed springs' `TimedParams`: anything with `set_shared` and
-/// `set_per_spring`), per-spring rates from `$rate`: one implementation of the setters every
-/// halflife batch has, so that they check and fail alike. `$example` builds a batch `s` of two
-/// springs with per-spring halflives.
-macro_rules! halflife_setters {
-    ($batch:ident, $($field:ident).+, $rate:path) => {
-        super::halflife::halflife_setters!(
-            $batch,
-            $($field).+,
-            $rate,
-            concat!("hooke::batch::", stringify!($batch), "::with_halflives(&[0.1, 0.2])?")
-        );
-    };
-    ($batch:ident, $($field:ident).+, $rate:path, $($example:tt)+) => {
-        impl $batch {
-            /// Gives the whole batch one halflife (finite, `>= 0`). On an error nothing changes.
-            ///
-            /// ```
-            #[doc = concat!("let mut s = ", $($example)+, ";")]
-            /// s.set_halflife(0.3)?;
-            /// assert!(s.set_halflife(f32::NAN).is_err());
-            /// # Ok::<(), hooke::ParamError>(())
-            /// ```
-            pub fn set_halflife(&mut self, halflife: f32) -> Result<(), crate::ParamError> {
-                self.$($field).+.set_shared(halflife)
-            }
-
-            /// Gives each spring its own halflife (`halflives.len()` must equal the batch
-            /// length; each finite and `>= 0`, errors naming the index). Each spring's rate is
-            /// computed here, so an update needs only the frame's `dt`. On an error nothing
-            /// changes.
-            ///
-            /// ```
-            #[doc = concat!("let mut s = ", $($example)+, ";")]
-            /// s.set_halflives(&[0.3, 0.0])?;
-            /// assert!(s.set_halflives(&[0.1]).is_err());
-            /// let err = s.set_halflives(&[0.1, -1.0]).unwrap_err();
-            /// assert!(matches!(err, hooke::ParamError::InvalidAt { name: "halflife", index: 1, .. }));
-            /// # Ok::<(), hooke::ParamError>(())
-            /// ```
-            pub fn set_halflives(&mut self, halflives: &[f32]) -> Result<(), crate::ParamError> {
-                crate::error::check_len("halflife", self.len(), halflives.len())?;
-                self.$($field).+.set_per_spring(stringify!($batch), halflives, $rate)
-            }
-        }
-    };
-}
-pub(crate) use halflife_setters;

@@ -1,20 +1,17 @@
 //! Batches of quaternion springs on SoA rotations and angular velocities.
 
-use super::{batch_columns, batch_updates, quat_state, vec3_state};
 use glam::{Quat, Vec3};
 
+use super::halflife::{Halflife, critical_coeffs};
+use super::macros::{batch_columns, halflife_batch};
 use crate::column::{QuatColumns, Vec3Columns};
-use crate::error::ParamError;
-use crate::error::{check_dt, check_index, check_len};
+use crate::error::{ParamError, check_index, check_len};
 use crate::lanes::{
     LaneCoeffs, critical_rate, quat_simple_rates, quat_simple_shared, rotation_vector_decay_rates,
     rotation_vector_decay_shared,
 };
-use crate::par;
 use crate::scalar::quat_to_scaled_angle_axis;
 use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
-
-use super::halflife::{Halflife, Step, critical_coeffs, halflife_setters};
 
 fn quat_lanes_mut(q: &mut QuatColumns) -> QuatLanesMut<'_> {
     QuatLanesMut {
@@ -83,40 +80,30 @@ pub struct QuatDecaySprings {
     /// so an update needs no logarithm.
     e: Vec3Columns,
     w: Vec3Columns,
-    params: Halflife<LaneCoeffs>,
+    halflife: Halflife<LaneCoeffs>,
 }
 
-impl QuatDecaySprings {
+halflife_batch! {
+    QuatDecaySprings(LaneCoeffs), rate critical_rate, at rest
+        q: QuatColumns::try_new(Quat::IDENTITY),
+        e: Vec3Columns::try_new(Vec3::ZERO),
+        w: Vec3Columns::try_new(Vec3::ZERO);
     /// `len` identity rotations at rest with a shared `halflife` (finite, `>= 0`).
     ///
     /// ```
     /// assert!(hooke::batch::QuatDecaySprings::new(2, f32::NAN).is_err());
     /// ```
-    pub fn new(len: usize, halflife: f32) -> Result<QuatDecaySprings, ParamError> {
-        QuatDecaySprings::at_rest(len, Halflife::shared(halflife)?)
-    }
-
+    fn new;
     /// One spring per halflife (each finite, `>= 0`).
     ///
     /// ```
     /// assert_eq!(hooke::batch::QuatDecaySprings::with_halflives(&[0.1; 5])?.len(), 5);
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn with_halflives(halflives: &[f32]) -> Result<QuatDecaySprings, ParamError> {
-        let params = Halflife::per_spring("QuatDecaySprings", halflives, critical_rate)?;
-        QuatDecaySprings::at_rest(halflives.len(), params)
-    }
+    fn with_halflives;
+}
 
-    fn at_rest(len: usize, params: Halflife<LaneCoeffs>) -> Result<QuatDecaySprings, ParamError> {
-        const NAME: &str = "QuatDecaySprings";
-        Ok(QuatDecaySprings {
-            q: quat_state(NAME, len, Quat::IDENTITY)?,
-            e: vec3_state(NAME, len, Vec3::ZERO)?,
-            w: vec3_state(NAME, len, Vec3::ZERO)?,
-            params,
-        })
-    }
-
+impl QuatDecaySprings {
     /// Sets spring `index`: a finite unit rotation (normalised if within 1e-3 of unit length)
     /// and a finite angular velocity.
     ///
@@ -143,28 +130,6 @@ impl QuatDecaySprings {
         Ok(())
     }
 
-    /// The rotation of spring `index` (panics if out of bounds, like slice indexing).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatDecaySprings::new(1, 0.1)?.rotation(0), glam::Quat::IDENTITY);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    #[track_caller]
-    pub fn rotation(&self, index: usize) -> Quat {
-        self.q.get(index)
-    }
-
-    /// The angular velocity of spring `index` (panics if out of bounds).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatDecaySprings::new(1, 0.1)?.angular_velocity(0), glam::Vec3::ZERO);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    #[track_caller]
-    pub fn angular_velocity(&self, index: usize) -> Vec3 {
-        self.w.get(index)
-    }
-
     /// The rotation columns (read-only; write through [`set`](Self::set)).
     ///
     /// ```
@@ -185,29 +150,19 @@ impl QuatDecaySprings {
         &self.w
     }
 
-    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::QuatDecaySprings::new(64, 0.1)?;
-    /// s.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
         let e = vec3_lanes_mut(&mut self.e);
         let w = vec3_lanes_mut(&mut self.w);
         let q = quat_lanes_mut(&mut self.q);
-        match self.params.step(dt, critical_coeffs) {
-            Step::Shared(c) => par::run((e, w, q, c), grain, &|(e, w, q, c)| {
-                rotation_vector_decay_shared(e, w, q, &c)
-            }),
-            // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
-            Step::Rates(rates) if dt > 0.0 => par::run((e, w, q, rates), grain, &|(e, w, q, y)| {
-                rotation_vector_decay_rates(e, w, q, y, dt)
-            }),
-            Step::Rates(_) => {}
-        }
-        Ok(())
+        self.halflife.run(
+            dt,
+            grain,
+            (e, w, q),
+            critical_coeffs,
+            &|(e, w, q), c| rotation_vector_decay_shared(e, w, q, c),
+            &|(e, w, q), y| rotation_vector_decay_rates(e, w, q, y, dt),
+        );
     }
 }
 
@@ -228,26 +183,20 @@ pub struct QuatSprings {
     q: QuatColumns,
     w: Vec3Columns,
     goal: QuatColumns,
-    params: Halflife<LaneCoeffs>,
+    halflife: Halflife<LaneCoeffs>,
 }
 
-impl QuatSprings {
+halflife_batch! {
+    QuatSprings(LaneCoeffs), rate critical_rate, at rest
+        q: QuatColumns::try_new(Quat::IDENTITY),
+        w: Vec3Columns::try_new(Vec3::ZERO),
+        goal: QuatColumns::try_new(Quat::IDENTITY);
     /// `len` identity rotations at rest, goals identity, shared `halflife` (finite, `>= 0`).
     ///
     /// ```
     /// assert!(hooke::batch::QuatSprings::new(1, -1.0).is_err());
     /// ```
-    pub fn new(len: usize, halflife: f32) -> Result<QuatSprings, ParamError> {
-        const NAME: &str = "QuatSprings";
-        let params = Halflife::shared(halflife)?;
-        Ok(QuatSprings {
-            q: quat_state(NAME, len, Quat::IDENTITY)?,
-            w: vec3_state(NAME, len, Vec3::ZERO)?,
-            goal: quat_state(NAME, len, Quat::IDENTITY)?,
-            params,
-        })
-    }
-
+    fn new;
     /// One spring per halflife (each finite, `>= 0`; errors name the index), identity rotations
     /// at rest, goals identity. Each spring's rate is computed here; an update computes the
     /// coefficients from it and the frame's `dt`, so a `dt` that changes every frame costs what a
@@ -264,18 +213,10 @@ impl QuatSprings {
     /// assert!(QuatSprings::with_halflives(&[0.1, -1.0]).is_err());
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    pub fn with_halflives(halflives: &[f32]) -> Result<QuatSprings, ParamError> {
-        const NAME: &str = "QuatSprings";
-        let params = Halflife::per_spring(NAME, halflives, critical_rate)?;
-        let len = halflives.len();
-        Ok(QuatSprings {
-            q: quat_state(NAME, len, Quat::IDENTITY)?,
-            w: vec3_state(NAME, len, Vec3::ZERO)?,
-            goal: quat_state(NAME, len, Quat::IDENTITY)?,
-            params,
-        })
-    }
+    fn with_halflives;
+}
 
+impl QuatSprings {
     /// Sets every goal rotation (finite unit quaternions, normalised; lengths must match).
     ///
     /// ```
@@ -317,36 +258,8 @@ impl QuatSprings {
         Ok(())
     }
 
-    /// The rotation of spring `index` (panics if out of bounds).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatSprings::new(1, 0.1)?.rotation(0), glam::Quat::IDENTITY);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    #[track_caller]
-    pub fn rotation(&self, index: usize) -> Quat {
-        self.q.get(index)
-    }
-
-    /// The angular velocity of spring `index` (panics if out of bounds).
-    ///
-    /// ```
-    /// assert_eq!(hooke::batch::QuatSprings::new(1, 0.1)?.angular_velocity(0), glam::Vec3::ZERO);
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    #[track_caller]
-    pub fn angular_velocity(&self, index: usize) -> Vec3 {
-        self.w.get(index)
-    }
-
-    /// Like [`par_update`](Self::par_update) with a chosen minimum of lane groups per task.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::QuatSprings::new(64, 0.1)?;
-    /// s.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
         let q = quat_lanes_mut(&mut self.q);
         let w = vec3_lanes_mut(&mut self.w);
         let g = &self.goal;
@@ -356,32 +269,50 @@ impl QuatSprings {
             z: g.z.lanes(),
             w: g.w.lanes(),
         };
-        let dt = check_dt(dt)?;
-        match self.params.step(dt, critical_coeffs) {
-            // A shared halflife: one set of coefficients, cached while dt stays the same.
-            Step::Shared(c) => par::run((q, w, goal, c), grain, &|(q, w, g, c)| {
-                quat_simple_shared(q, w, g, &c)
-            }),
-            // Per-spring halflives: coefficients from each rate and this frame's dt, in the loop.
-            Step::Rates(rates) if dt > 0.0 => {
-                par::run((q, w, goal, rates), grain, &|(q, w, g, r)| {
-                    quat_simple_rates(q, w, g, r, dt)
-                })
-            }
-            Step::Rates(_) => {}
-        }
-        Ok(())
+        self.halflife.run(
+            dt,
+            grain,
+            (q, w, goal),
+            critical_coeffs,
+            &|(q, w, g), c| quat_simple_shared(q, w, g, c),
+            &|(q, w, g), y| quat_simple_rates(q, w, g, y, dt),
+        );
     }
 }
 
-halflife_setters!(QuatDecaySprings, params, critical_rate);
-halflife_setters!(QuatSprings, params, critical_rate);
+/// `rotation(index)` and `angular_velocity(index)` of a quaternion batch (fields `q` and `w`).
+macro_rules! rotation_getters {
+    ($batch:ident) => {
+        impl $batch {
+            /// The rotation of spring `index` (panics if out of bounds, like slice indexing).
+            ///
+            /// ```
+            #[doc = concat!("let s = hooke::batch::", stringify!($batch), "::new(1, 0.1)?;")]
+            /// assert_eq!(s.rotation(0), glam::Quat::IDENTITY);
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            #[track_caller]
+            pub fn rotation(&self, index: usize) -> Quat {
+                self.q.get(index)
+            }
 
-batch_updates!(
-    QuatDecaySprings,
-    "hooke::batch::QuatDecaySprings::new(100, 0.1)?"
-);
-batch_updates!(QuatSprings, "hooke::batch::QuatSprings::new(100, 0.1)?");
+            /// The angular velocity of spring `index` (panics if out of bounds).
+            ///
+            /// ```
+            #[doc = concat!("let s = hooke::batch::", stringify!($batch), "::new(1, 0.1)?;")]
+            /// assert_eq!(s.angular_velocity(0), glam::Vec3::ZERO);
+            /// # Ok::<(), hooke::ParamError>(())
+            /// ```
+            #[track_caller]
+            pub fn angular_velocity(&self, index: usize) -> Vec3 {
+                self.w.get(index)
+            }
+        }
+    };
+}
+
+rotation_getters!(QuatDecaySprings);
+rotation_getters!(QuatSprings);
 
 batch_columns! {
     QuatDecaySprings = "hooke::batch::QuatDecaySprings::new(2, 0.1)?", "springs" of q;

@@ -1,8 +1,9 @@
 //! Batches of smooth-damped values (Unity's `SmoothDamp` with the exact exponential).
 
-use super::{batch_columns, batch_updates, set_columns, state_column};
+use super::macros::{batch_columns, batch_updates};
+use super::state_column;
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_len};
+use crate::error::{ParamError, check_len};
 use crate::lanes::{SmoothDampLanes, smooth_damp_max_change, smooth_damp_rate, smooth_damp_rates};
 use crate::par;
 
@@ -123,35 +124,10 @@ impl SmoothDampers {
         Ok(())
     }
 
-    /// Sets every value, velocity and target from slices of the batch's length (errors name the
-    /// slice whose length differs; on an error nothing changes).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(2, 0.3, f32::INFINITY)?;
-    /// s.set_state(&[1.0, 2.0], &[0.0, 0.0], &[0.0, 0.0])?;
-    /// assert_eq!(s.x()[1], 2.0);
-    /// assert!(s.set_state(&[1.0], &[0.0, 0.0], &[0.0, 0.0]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(&mut self, x: &[f32], v: &[f32], target: &[f32]) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.target, "target", target),
-        ])
-    }
-
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// let mut s = hooke::batch::SmoothDampers::new(64, 0.1, 1.0)?;
-    /// s.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
         if dt == 0.0 {
-            return Ok(());
+            return;
         }
         let params = SmoothDampLanes {
             rate: self.rate.lanes(),
@@ -168,7 +144,6 @@ impl SmoothDampers {
         par::run(parts, grain, &|(x, v, t, p)| {
             smooth_damp_rates(x, v, t, p, dt)
         });
-        Ok(())
     }
 }
 
@@ -179,16 +154,12 @@ batch_updates!(
 
 batch_columns! {
     SmoothDampers = "hooke::batch::SmoothDampers::new(2, 0.1, 1.0)?", "values" of x;
-    /// Current values.
-    fn x(&self) = x;
-    /// Current values, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
-    /// Targets.
-    fn target(&self) = target;
-    /// Targets, mutably.
-    fn target_mut(&mut self) = target;
+    /// Sets every value, velocity and target.
+    fn set_state(x, v, target);
+    /// Current values
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
+    /// Targets
+    fn target, target_mut = target;
 }

@@ -112,9 +112,10 @@ impl TimedCore {
         ])
     }
 
-    /// One update over `dt` (checked, `> 0`) split by `grain`: for each part, `before(xi, goal,
-    /// t, extra)`, the timed kernel (shared step or per-spring rates), then `after(t)`. `extra` is
-    /// a batch's own column (or `Shared(())`).
+    /// One update over `dt` (checked) split by `grain`: for each part, `before(xi, goal, t,
+    /// extra)`, the timed kernel (shared step or per-spring rates), then `after(t)`. `extra` is a
+    /// batch's own column (or `Shared(())`). `dt = 0` changes nothing (the scalar twin's identity
+    /// step; no time to count down or to find).
     pub fn update<E: Split>(
         &mut self,
         dt: f32,
@@ -123,6 +124,9 @@ impl TimedCore {
         before: &(impl Fn(&[f32x8], &[f32x8], &mut [f32x8], &E) + Sync),
         after: &(impl Fn(&mut [f32x8]) + Sync),
     ) {
+        if dt == 0.0 {
+            return;
+        }
         let (x, v, xi) = (self.x.lanes_mut(), self.v.lanes_mut(), self.xi.lanes_mut());
         let (g, t) = (self.goal.lanes(), self.t.lanes_mut());
         let apprehension = self.params.apprehension;
@@ -142,14 +146,14 @@ impl TimedCore {
                 });
             }
             Step::Rates(rates) => {
-                let parts = (x, v, xi, g, t, extra, rates, lookahead);
-                par::run(parts, grain, &|(x, v, xi, g, t, e, y, ahead)| {
+                let params = TimedRateLanes {
+                    rate: rates,
+                    lookahead,
+                };
+                let parts = (x, v, xi, g, t, extra, params);
+                par::run(parts, grain, &|(x, v, xi, g, t, e, p)| {
                     before(xi, g, t, &e);
-                    let params = TimedRateLanes {
-                        rate: y,
-                        lookahead: ahead,
-                    };
-                    timed_rates(x, v, xi, g, t, params, dt);
+                    timed_rates(x, v, xi, g, t, p, dt);
                     after(t);
                 });
             }

@@ -1,16 +1,16 @@
 //! Batches of exact tracking springs (gains shared or per spring, per-spring goals and modes).
 
+use super::macros::{batch_columns, batch_updates};
 use super::step_cache::StepCache;
-use super::{batch_columns, batch_updates, param_column, set_columns, state_column};
+use super::{param_column, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt, check_index, check_len};
+use crate::error::{ParamError, check_index, check_len};
 use crate::lanes::{
     TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode, TrackingParamLanes, TrackingRateParams,
     tracking_rates, tracking_shared,
 };
 use crate::par;
 use crate::scalar::TrackingGains;
-use wide::f32x8;
 
 /// Many exact (dt-invariant) tracking springs sharing one set of [`TrackingGains`] or with one
 /// set each: each follows its own input signal's position, velocity and acceleration targets, set
@@ -96,17 +96,15 @@ impl ParamColumns {
         Ok(columns)
     }
 
-    /// The columns as lane slices, in the order of [`TrackingParamLanes`]'s fields (a tuple, so
-    /// that [`par::run`] splits them).
-    #[allow(clippy::type_complexity)] // five lane slices, named where they are unpacked
-    fn lanes(&self) -> (&[f32x8], &[f32x8], &[f32x8], &[f32x8], &[f32x8]) {
-        (
-            self.stiffness.lanes(),
-            self.damping.lanes(),
-            self.position_only_damping.lanes(),
-            self.v_goal_force.lanes(),
-            self.a_goal_force.lanes(),
-        )
+    /// The columns as lane slices.
+    fn lanes(&self) -> TrackingParamLanes<'_> {
+        TrackingParamLanes {
+            stiffness: self.stiffness.lanes(),
+            damping: self.damping.lanes(),
+            position_only_damping: self.position_only_damping.lanes(),
+            v_goal_force: self.v_goal_force.lanes(),
+            a_goal_force: self.a_goal_force.lanes(),
+        }
     }
 }
 
@@ -181,34 +179,6 @@ impl TrackingSprings {
         })
     }
 
-    /// Sets every spring's position and velocity and this frame's targets from slices of the
-    /// batch's length (errors name the slice whose length differs; on an error nothing changes).
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// let mut s = hooke::batch::TrackingSprings::new(2, gains)?;
-    /// s.set_state(&[1.0, 2.0], &[0.0; 2], &[1.0; 2], &[0.0; 2], &[0.0; 2])?;
-    /// assert_eq!(s.x()[1], 2.0);
-    /// assert!(s.set_state(&[1.0], &[0.0; 2], &[1.0; 2], &[0.0; 2], &[0.0; 2]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(
-        &mut self,
-        x: &[f32],
-        v: &[f32],
-        x_goal: &[f32],
-        v_goal: &[f32],
-        a_goal: &[f32],
-    ) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.x_goal, "x_goal", x_goal),
-            (&mut self.v_goal, "v_goal", v_goal),
-            (&mut self.a_goal, "a_goal", a_goal),
-        ])
-    }
-
     /// Sets the mode of spring `index` for the next updates.
     ///
     /// ```
@@ -243,23 +213,15 @@ impl TrackingSprings {
         }
     }
 
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// let gains = hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?;
-    /// hooke::batch::TrackingSprings::new(64, gains)?.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
-        let state = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.x_goal.lanes(),
-            self.v_goal.lanes(),
-            self.a_goal.lanes(),
-            self.mode.lanes(),
-        );
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
+        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
+        let goals = TrackingGoalLanes {
+            x_goal: self.x_goal.lanes(),
+            v_goal: self.v_goal.lanes(),
+            a_goal: self.a_goal.lanes(),
+            mode: self.mode.lanes(),
+        };
         match &mut self.gains {
             Gains::Shared { gains, coeffs } => {
                 let g = *gains;
@@ -272,48 +234,18 @@ impl TrackingSprings {
                     ]
                     .map(|g| TrackingLaneCoeffs::splat(&g.coeffs(dt)))
                 });
-                let (x, v, xg, vg, ag, m) = state;
-                let parts = (x, v, xg, vg, ag, m, par::Shared(coeffs));
-                par::run(parts, grain, &|(x, v, xg, vg, ag, m, c)| {
-                    let goals = TrackingGoalLanes {
-                        x_goal: xg,
-                        v_goal: vg,
-                        a_goal: ag,
-                        mode: m,
-                    };
+                let parts = (x, v, goals, par::Shared(coeffs));
+                par::run(parts, grain, &|(x, v, goals, c)| {
                     tracking_shared(x, v, goals, &c.0)
                 });
             }
             Gains::PerSpring(columns) => {
-                let (x, v, xg, vg, ag, m) = state;
-                let parts = (x, v, xg, vg, ag, m, columns.lanes());
-                par::run(parts, grain, &|(
-                    x,
-                    v,
-                    xg,
-                    vg,
-                    ag,
-                    m,
-                    (s, d, dp, fv, fa),
-                )| {
-                    let params = TrackingParamLanes {
-                        stiffness: s,
-                        damping: d,
-                        position_only_damping: dp,
-                        v_goal_force: fv,
-                        a_goal_force: fa,
-                    };
-                    let goals = TrackingGoalLanes {
-                        x_goal: xg,
-                        v_goal: vg,
-                        a_goal: ag,
-                        mode: m,
-                    };
+                let parts = (x, v, goals, columns.lanes());
+                par::run(parts, grain, &|(x, v, goals, params)| {
                     tracking_rates(x, v, goals, params, dt)
                 });
             }
         }
-        Ok(())
     }
 }
 
@@ -324,14 +256,12 @@ batch_updates!(
 
 batch_columns! {
     TrackingSprings = "hooke::batch::TrackingSprings::new(2, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?", "springs" of x;
-    /// Positions.
-    fn x(&self) = x;
-    /// Positions, mutably.
-    fn x_mut(&mut self) = x;
-    /// Velocities.
-    fn v(&self) = v;
-    /// Velocities, mutably.
-    fn v_mut(&mut self) = v;
+    /// Sets every spring's position and velocity and this frame's targets.
+    fn set_state(x, v, x_goal, v_goal, a_goal);
+    /// Positions
+    fn x, x_mut = x;
+    /// Velocities
+    fn v, v_mut = v;
     /// Position targets (the input signal this frame), mutably.
     fn x_goal_mut(&mut self) = x_goal;
     /// Velocity targets, mutably.

@@ -2,11 +2,11 @@
 
 use wide::f32x8;
 
-use super::halflife::halflife_setters;
+use super::macros::{batch_columns, batch_updates, halflife_setters};
+use super::state_column;
 use super::timed::{TimedCore, TimedParams};
-use super::{batch_columns, batch_updates, state_column};
 use crate::column::Column;
-use crate::error::{ParamError, check_dt};
+use crate::error::ParamError;
 use crate::lanes::critical_rate;
 
 /// Many velocity springs sharing an apprehension, with a shared halflife or one per spring
@@ -95,23 +95,14 @@ impl VelocitySprings {
         self.timed.set_state(x, v, xi)
     }
 
-    /// Like [`par_update`](Self::par_update) with a chosen grain (lane groups per task).
-    ///
-    /// ```
-    /// hooke::batch::VelocitySprings::new(64, 0.1, 2.0)?.update_with_grain(0.1, 1)?;
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn update_with_grain(&mut self, dt: f32, grain: usize) -> Result<(), ParamError> {
-        let dt = check_dt(dt)?;
-        if dt > 0.0 {
-            // Each point's time to arrival, found before each step from its maximum velocity.
-            let arrival = |xi: &[f32x8], g: &[f32x8], t: &mut [f32x8], speed: &&[f32x8]| {
-                arrival_times(xi, g, speed, t)
-            };
-            let speed = self.max_velocity.lanes();
-            self.timed.update(dt, grain, speed, &arrival, &|_| {});
-        }
-        Ok(())
+    /// One update over a checked `dt`, split by `grain`.
+    fn advance(&mut self, dt: f32, grain: usize) {
+        // Each point's time to arrival, found before each step from its maximum velocity.
+        let arrival = |xi: &[f32x8], g: &[f32x8], t: &mut [f32x8], speed: &&[f32x8]| {
+            arrival_times(xi, g, speed, t)
+        };
+        let speed = self.max_velocity.lanes();
+        self.timed.update(dt, grain, speed, &arrival, &|_| {});
     }
 }
 

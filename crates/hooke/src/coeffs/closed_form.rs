@@ -113,14 +113,7 @@ fn closed_form(s: f64, d: f64, t: f64) -> Coeffs64 {
         m00_minus_1
     };
 
-    Coeffs64 {
-        xx,
-        xv: m01,
-        xq: d * p,
-        vx: m10,
-        vv: m11,
-        vq: d * m01,
-    }
+    Coeffs64::from_transition(xx, m01, m10, m11, d, p)
 }
 
 /// `sin(z) / z`, with the limit 1 at 0.

@@ -52,6 +52,25 @@ pub struct Coeffs<T> {
     pub vq: T,
 }
 
+impl<T: Copy + core::ops::Mul<Output = T>> Coeffs<T> {
+    /// The coefficients of the closed form from the entries of the homogeneous transition matrix
+    /// `[[1 + xx, m01], [m10, m11]]` (`xx = m00 - 1`, in whichever form does not cancel), the
+    /// damping `d` and `p`, the integral of `m01` over the step (the position's response to a
+    /// constant force): the goal velocity enters as the force `d q`, so `xq = d p` and
+    /// `vq = d m01`. The one assembly of the `f64` closed form and of its `f64x4` lanes.
+    #[inline(always)]
+    pub(crate) fn from_transition(xx: T, m01: T, m10: T, m11: T, d: T, p: T) -> Coeffs<T> {
+        Coeffs {
+            xx,
+            xv: m01,
+            xq: d * p,
+            vx: m10,
+            vv: m11,
+            vq: d * m01,
+        }
+    }
+}
+
 impl<T> Coeffs<T> {
     /// Applies `f` to each coefficient (in the order `xx, xv, xq, vx, vv, vq`).
     ///

@@ -12,6 +12,7 @@ use wide::f32x8;
 use crate::error::{ParamError, check_len};
 
 mod quat;
+mod soa;
 mod vec;
 
 pub use quat::QuatColumns;

@@ -1,36 +1,41 @@
 //! The character controller's kernels: update and trajectory prediction at many horizons;
 //! scalar twin [`crate::scalar::CharacterCoeffs`].
 
+use crate::views::lane_view;
 use wide::f32x8;
 
 use super::exp::critical_response;
 use crate::scalar::CharacterCoeffs;
 use crate::settle::{flush_lanes, settle, stalled_lanes};
 
-/// The character columns a prediction reads, as lane slices: positions, velocities,
-/// accelerations and desired velocities ([`character_predict`], [`character_predict_rates`]).
-#[derive(Debug, Clone, Copy)]
-pub struct CharacterStateLanes<'a> {
-    /// Positions.
-    pub x: &'a [f32x8],
-    /// Velocities.
-    pub v: &'a [f32x8],
-    /// Accelerations.
-    pub a: &'a [f32x8],
-    /// Desired velocities.
-    pub v_goal: &'a [f32x8],
+lane_view! {
+    /// The character columns a prediction reads, as lane slices: positions, velocities,
+    /// accelerations and desired velocities ([`character_predict`], [`character_predict_rates`]).
+    #[derive(Debug, Clone, Copy)]
+    pub struct CharacterStateLanes<'a>: &'a [f32x8], at "hooke::lanes::CharacterStateLanes" {
+        /// Positions.
+        x,
+        /// Velocities.
+        v,
+        /// Accelerations.
+        a,
+        /// Desired velocities.
+        v_goal,
+    }
 }
 
-/// Where a prediction writes: positions, velocities and accelerations, one block of lane groups
-/// per horizon laid end to end.
-#[derive(Debug)]
-pub struct PredictionLanesMut<'a> {
-    /// Predicted positions.
-    pub x: &'a mut [f32x8],
-    /// Predicted velocities.
-    pub v: &'a mut [f32x8],
-    /// Predicted accelerations.
-    pub a: &'a mut [f32x8],
+lane_view! {
+    /// Where a prediction writes: positions, velocities and accelerations, one block of lane groups
+    /// per horizon laid end to end.
+    #[derive(Debug)]
+    pub struct PredictionLanesMut<'a>: &'a mut [f32x8], at "hooke::lanes::PredictionLanesMut" {
+        /// Predicted positions.
+        x,
+        /// Predicted velocities.
+        v,
+        /// Predicted accelerations.
+        a,
+    }
 }
 
 /// Character controllers sharing a halflife: position, velocity and acceleration follow a
@@ -126,15 +131,9 @@ pub fn character_predict(
     coeffs: &[CharacterCoeffs],
     out: PredictionLanesMut<'_>,
 ) {
-    let CharacterStateLanes { x, v, a, v_goal } = state;
-    let PredictionLanesMut {
-        x: px,
-        v: pv,
-        a: pa,
-    } = out;
-    debug_assert_same_len!(x, v, a, v_goal);
+    debug_assert_same_len!(state.x, state.v, state.a, state.v_goal);
     let lanes = |h: usize, _| CharacterLanes::splat(&coeffs[h]);
-    predict_with(x, v, a, v_goal, coeffs.len(), lanes, px, pv, pa);
+    predict_with(state, coeffs.len(), lanes, out);
 }
 
 /// [`character_predict`] for characters with one rate each ([`character_rates`]): block `h` of
@@ -161,41 +160,32 @@ pub fn character_predict_rates(
     times: &[f32],
     out: PredictionLanesMut<'_>,
 ) {
-    let CharacterStateLanes { x, v, a, v_goal } = state;
-    let PredictionLanesMut {
-        x: px,
-        v: pv,
-        a: pa,
-    } = out;
-    debug_assert_same_len!(x, v, a, v_goal, rate);
-    let n = x.len().min(rate.len());
+    debug_assert_same_len!(state.x, state.v, state.a, state.v_goal, rate);
+    // Characters beyond the rates are skipped: `rate[i]` is in bounds for every lane group left.
+    let (state, _) = state.split_at(rate.len());
     let lanes = |h: usize, i: usize| CharacterLanes::from_rate(rate[i], times[h]);
-    predict_with(&x[..n], v, a, v_goal, times.len(), lanes, px, pv, pa);
+    predict_with(state, times.len(), lanes, out);
 }
 
 /// The loop of both prediction kernels: `lanes(h, i)` gives the coefficients of lane group `i`
 /// at horizon `h`.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn predict_with<K: Fn(usize, usize) -> CharacterLanes>(
-    x: &[f32x8],
-    v: &[f32x8],
-    a: &[f32x8],
-    v_goal: &[f32x8],
+    state: CharacterStateLanes<'_>,
     horizons: usize,
     lanes: K,
-    px: &mut [f32x8],
-    pv: &mut [f32x8],
-    pa: &mut [f32x8],
+    out: PredictionLanesMut<'_>,
 ) {
-    let n = x.len().min(v.len()).min(a.len()).min(v_goal.len());
+    let n = state.len();
     if n == 0 {
         return;
     }
-    let blocks = px
+    let CharacterStateLanes { x, v, a, v_goal } = state;
+    let blocks = out
+        .x
         .chunks_exact_mut(n)
-        .zip(pv.chunks_exact_mut(n))
-        .zip(pa.chunks_exact_mut(n));
+        .zip(out.v.chunks_exact_mut(n))
+        .zip(out.a.chunks_exact_mut(n));
     for (h, ((px, pv), pa)) in blocks.take(horizons).enumerate() {
         let outs = px.iter_mut().zip(pv.iter_mut()).zip(pa.iter_mut());
         let ins = x.iter().zip(v).zip(a).zip(v_goal);

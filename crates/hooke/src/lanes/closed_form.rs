@@ -217,14 +217,7 @@ fn stiffness_damping64(s: f64x4, d: f64x4, t: f64x4) -> (Coeffs64x4, f64x4) {
     let p = small.select(p_series, slow_barely_moved.select(p_over, p_general));
     let xx = small.select(-(s * p), m00_minus_1);
 
-    let c = Coeffs {
-        xx,
-        xv: m01,
-        xq: d * p,
-        vx: m10,
-        vv: m11,
-        vq: d * m01,
-    };
+    let c = Coeffs::from_transition(xx, m01, m10, m11, d, p);
     let any = |mask: Coeffs<f64x4>| {
         mask.into_array()
             .into_iter()

@@ -1,6 +1,7 @@
 //! Kernels of the compound springs: the double spring and the timed spring; scalar twins in
 //! [`crate::scalar`] (`double_spring_damper_exact`, `timed_spring_damper_exact`).
 
+use crate::views::lane_view;
 use wide::f32x8;
 
 use super::closed_form::critical_coeffs_f64_lane_dt;
@@ -363,14 +364,16 @@ pub fn timed_lookahead(apprehension: f32, halflife: f32) -> f32 {
     (apprehension * halflife).max(0.0)
 }
 
-/// The per-spring parameters of [`timed_rates`], as lane slices: each spring's rate
-/// ([`crate::lanes::critical_rate`] of its halflife) and lookahead ([`timed_lookahead`]).
-#[derive(Debug, Clone, Copy)]
-pub struct TimedRateLanes<'a> {
-    /// [`crate::lanes::critical_rate`] of each spring's halflife.
-    pub rate: &'a [f32x8],
-    /// [`timed_lookahead`] of the apprehension and each spring's halflife.
-    pub lookahead: &'a [f32x8],
+lane_view! {
+    /// The per-spring parameters of [`timed_rates`], as lane slices: each spring's rate
+    /// ([`crate::lanes::critical_rate`] of its halflife) and lookahead ([`timed_lookahead`]).
+    #[derive(Debug, Clone, Copy)]
+    pub struct TimedRateLanes<'a>: &'a [f32x8], at "hooke::lanes::TimedRateLanes" {
+        /// [`crate::lanes::critical_rate`] of each spring's halflife.
+        rate,
+        /// [`timed_lookahead`] of the apprehension and each spring's halflife.
+        lookahead,
+    }
 }
 
 /// Timed springs with one rate each ([`crate::lanes::critical_rate`] of the halflife, `+inf` for

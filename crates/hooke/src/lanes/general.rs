@@ -21,6 +21,7 @@
 //! `D <= 1/2` and `S <= 1/16`. Groups with a lane outside the region (stiff springs, long steps)
 //! take the `f64` closed form ([`super::stiffness_damping_coeffs_f64`]).
 
+use crate::views::lane_view;
 use wide::{f32x8, f64x4};
 
 use super::closed_form::stiffness_damping_coeffs_f64_with_force;
@@ -153,13 +154,15 @@ fn closed_form(s: f32x8, d: f32x8, dt: f32) -> (LaneCoeffs, f32x8) {
     stiffness_damping_coeffs_f64_with_force(s, d, f64x4::splat(f64::from(dt)))
 }
 
-/// The per-spring parameters of [`spring_stiffness_damping`], as lane slices.
-#[derive(Debug, Clone, Copy)]
-pub struct StiffnessDampingLanes<'a> {
-    /// Stiffnesses (finite, `>= 0`).
-    pub stiffness: &'a [f32x8],
-    /// Dampings (finite, `>= 0`).
-    pub damping: &'a [f32x8],
+lane_view! {
+    /// The per-spring parameters of [`spring_stiffness_damping`], as lane slices.
+    #[derive(Debug, Clone, Copy)]
+    pub struct StiffnessDampingLanes<'a>: &'a [f32x8], at "hooke::lanes::StiffnessDampingLanes" {
+        /// Stiffnesses (finite, `>= 0`).
+        stiffness,
+        /// Dampings (finite, `>= 0`).
+        damping,
+    }
 }
 
 /// General springs with per-spring stiffness and damping toward per-spring goals and goal

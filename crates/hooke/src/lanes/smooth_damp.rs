@@ -7,81 +7,27 @@
 //! Lanes whose intermediate values leave the `f32` range (differences of `±3e38` values) are
 //! recomputed by the scalar twin, in `f64`, on a cold path.
 
+use crate::views::lane_view;
 use wide::f32x8;
 
 use super::rates::{critical_rate, critical_rate_coeffs};
 use super::spring::raw_step;
 use crate::settle::{flush_lanes, stalled_lanes};
 
-/// The per-value parameters of [`smooth_damp_rates`], as lane slices: what the fast path reads
-/// every frame (`rate`, `max_change`) and the smooth time and max speed themselves, which only the
-/// cold path reads.
-#[derive(Debug, Clone, Copy)]
-pub struct SmoothDampLanes<'a> {
-    /// [`smooth_damp_rate`] of each value's smooth time.
-    pub rate: &'a [f32x8],
-    /// [`smooth_damp_max_change`] of each value's max speed and smooth time.
-    pub max_change: &'a [f32x8],
-    /// Smooth times (s, `>= 0`, may be `+inf`).
-    pub smooth_time: &'a [f32x8],
-    /// Max speeds (`>= 0`, may be `+inf`).
-    pub max_speed: &'a [f32x8],
-}
-
-impl SmoothDampLanes<'_> {
-    /// Lane groups available (the shortest slice).
-    ///
-    /// ```
-    /// let lanes = hooke::lanes::SmoothDampLanes { rate: &[], max_change: &[], smooth_time: &[], max_speed: &[] };
-    /// assert_eq!(lanes.len(), 0);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.rate
-            .len()
-            .min(self.max_change.len())
-            .min(self.smooth_time.len())
-            .min(self.max_speed.len())
-    }
-
-    /// Whether no lane group is available.
-    ///
-    /// ```
-    /// let lanes = hooke::lanes::SmoothDampLanes { rate: &[], max_change: &[], smooth_time: &[], max_speed: &[] };
-    /// assert!(lanes.is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Splits at lane group `mid` (for [`crate::par`]).
-    ///
-    /// ```
-    /// use wide::f32x8;
-    /// let a = [f32x8::ZERO; 4];
-    /// let lanes = hooke::lanes::SmoothDampLanes { rate: &a, max_change: &a, smooth_time: &a, max_speed: &a };
-    /// let (l, r) = lanes.split_at(1);
-    /// assert_eq!((l.len(), r.len()), (1, 3));
-    /// ```
-    pub fn split_at(self, mid: usize) -> (Self, Self) {
-        let mid = mid.min(self.len());
-        let (r0, r1) = self.rate.split_at(mid);
-        let (m0, m1) = self.max_change.split_at(mid);
-        let (s0, s1) = self.smooth_time.split_at(mid);
-        let (p0, p1) = self.max_speed.split_at(mid);
-        (
-            SmoothDampLanes {
-                rate: r0,
-                max_change: m0,
-                smooth_time: s0,
-                max_speed: p0,
-            },
-            SmoothDampLanes {
-                rate: r1,
-                max_change: m1,
-                smooth_time: s1,
-                max_speed: p1,
-            },
-        )
+lane_view! {
+    /// The per-value parameters of [`smooth_damp_rates`], as lane slices: what the fast path reads
+    /// every frame (`rate`, `max_change`) and the smooth time and max speed themselves, which only the
+    /// cold path reads.
+    #[derive(Debug, Clone, Copy)]
+    pub struct SmoothDampLanes<'a>: &'a [f32x8], at "hooke::lanes::SmoothDampLanes" {
+        /// [`smooth_damp_rate`] of each value's smooth time.
+        rate,
+        /// [`smooth_damp_max_change`] of each value's max speed and smooth time.
+        max_change,
+        /// Smooth times (s, `>= 0`, may be `+inf`).
+        smooth_time,
+        /// Max speeds (`>= 0`, may be `+inf`).
+        max_speed,
     }
 }
 

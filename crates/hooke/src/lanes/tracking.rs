@@ -3,6 +3,7 @@
 //! gains (coefficients computed once per `dt`), [`tracking_rates`] for gains per spring and a
 //! `dt` that may change every frame (coefficients computed per lane group in the loop).
 
+use crate::views::lane_view;
 use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
@@ -128,19 +129,21 @@ impl TrackingMode {
     }
 }
 
-/// The per-spring goals of the tracking kernels, as lane slices: the target's position,
-/// velocity and acceleration (new every frame) and the mode of each spring
-/// ([`TrackingMode::as_lane_value`]).
-#[derive(Debug, Clone, Copy)]
-pub struct TrackingGoalLanes<'a> {
-    /// Target positions.
-    pub x_goal: &'a [f32x8],
-    /// Target velocities.
-    pub v_goal: &'a [f32x8],
-    /// Target accelerations.
-    pub a_goal: &'a [f32x8],
-    /// Modes ([`TrackingMode::as_lane_value`]).
-    pub mode: &'a [f32x8],
+lane_view! {
+    /// The per-spring goals of the tracking kernels, as lane slices: the target's position,
+    /// velocity and acceleration (new every frame) and the mode of each spring
+    /// ([`TrackingMode::as_lane_value`]).
+    #[derive(Debug, Clone, Copy)]
+    pub struct TrackingGoalLanes<'a>: &'a [f32x8], at "hooke::lanes::TrackingGoalLanes" {
+        /// Target positions.
+        x_goal,
+        /// Target velocities.
+        v_goal,
+        /// Target accelerations.
+        a_goal,
+        /// Modes ([`TrackingMode::as_lane_value`]).
+        mode,
+    }
 }
 
 /// Exact tracking springs sharing gains: per-spring goals (`x_goal`, `v_goal`, `a_goal`, new every
@@ -311,61 +314,32 @@ impl TrackingRateParams {
     }
 }
 
-/// The per-spring parameter columns of [`tracking_rates`] as lane slices: one column per field
-/// of [`TrackingRateParams`].
-///
-/// ```
-/// let p = hooke::lanes::TrackingParamLanes {
-///     stiffness: &[], damping: &[], position_only_damping: &[], v_goal_force: &[], a_goal_force: &[],
-/// };
-/// assert_eq!(p.len(), 0);
-/// ```
-#[derive(Debug, Clone, Copy)]
-pub struct TrackingParamLanes<'a> {
-    /// See [`TrackingRateParams::stiffness`].
-    pub stiffness: &'a [f32x8],
-    /// See [`TrackingRateParams::damping`].
-    pub damping: &'a [f32x8],
-    /// See [`TrackingRateParams::position_only_damping`].
-    pub position_only_damping: &'a [f32x8],
-    /// See [`TrackingRateParams::v_goal_force`].
-    pub v_goal_force: &'a [f32x8],
-    /// See [`TrackingRateParams::a_goal_force`].
-    pub a_goal_force: &'a [f32x8],
-}
-
-impl TrackingParamLanes<'_> {
-    /// Lane groups available (the shortest column).
-    ///
-    /// ```
-    /// use wide::f32x8;
-    /// let (a, b) = ([f32x8::ZERO; 2], [f32x8::ZERO; 3]);
-    /// let p = hooke::lanes::TrackingParamLanes {
-    ///     stiffness: &a, damping: &b, position_only_damping: &b, v_goal_force: &b, a_goal_force: &b,
-    /// };
-    /// assert_eq!(p.len(), 2);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.stiffness
-            .len()
-            .min(self.damping.len())
-            .min(self.position_only_damping.len())
-            .min(self.v_goal_force.len())
-            .min(self.a_goal_force.len())
-    }
-
-    /// Whether no lane group is available.
+lane_view! {
+    /// The per-spring parameter columns of [`tracking_rates`] as lane slices: one column per field
+    /// of [`TrackingRateParams`].
     ///
     /// ```
     /// let p = hooke::lanes::TrackingParamLanes {
     ///     stiffness: &[], damping: &[], position_only_damping: &[], v_goal_force: &[], a_goal_force: &[],
     /// };
-    /// assert!(p.is_empty());
+    /// assert_eq!(p.len(), 0);
     /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    #[derive(Debug, Clone, Copy)]
+    pub struct TrackingParamLanes<'a>: &'a [f32x8], at "hooke::lanes::TrackingParamLanes" {
+        /// See [`TrackingRateParams::stiffness`].
+        stiffness,
+        /// See [`TrackingRateParams::damping`].
+        damping,
+        /// See [`TrackingRateParams::position_only_damping`].
+        position_only_damping,
+        /// See [`TrackingRateParams::v_goal_force`].
+        v_goal_force,
+        /// See [`TrackingRateParams::a_goal_force`].
+        a_goal_force,
     }
+}
 
+impl TrackingParamLanes<'_> {
     /// The first `n` lane groups (`n <= self.len()`): indexing below `n` is then known in bounds.
     fn prefix(self, n: usize) -> Self {
         TrackingParamLanes {

@@ -112,24 +112,46 @@ pub fn implicit_spring_step(
     mass: f32,
     dt: f32,
 ) {
-    let all_finite = [goal, kp, kd, mass, dt].iter().all(|p| p.is_finite());
+    semi_implicit_step(
+        x,
+        v,
+        goal,
+        [kp, kd],
+        mass,
+        dt,
+        |offset, v0, [kp, kd], m, dt| {
+            let (kp, kd) = (kp.max(0.0), kd.max(0.0));
+            let denom = m + dt * kd + dt * dt * kp;
+            (denom > 0.0).then(|| (m * v0 - dt * kp * offset) / denom)
+        },
+    );
+}
+
+/// The step both solvers take: with every parameter finite and `dt > 0` (else nothing changes),
+/// the new velocity `velocity(x0 - goal, v0, gains, mass, dt)` (all in `f64`, the mass clamped to
+/// `>= 0`; `None` leaves the state as it is), then `x1 = x0 + dt v1`.
+fn semi_implicit_step(
+    x: &mut f32,
+    v: &mut f32,
+    goal: f32,
+    gains: [f32; 2],
+    mass: f32,
+    dt: f32,
+    velocity: impl FnOnce(f64, f64, [f64; 2], f64, f64) -> Option<f64>,
+) {
+    let all_finite = [goal, gains[0], gains[1], mass, dt]
+        .iter()
+        .all(|p| p.is_finite());
     if !all_finite || dt <= 0.0 {
         return;
     }
-    let (kp, kd, m, dt) = (
-        f64::from(kp.max(0.0)),
-        f64::from(kd.max(0.0)),
-        f64::from(mass.max(0.0)),
-        f64::from(dt),
-    );
-    let denom = m + dt * kd + dt * dt * kp;
-    if denom <= 0.0 {
-        return;
-    }
+    let (m, dt) = (f64::from(mass.max(0.0)), f64::from(dt));
     let x0 = f64::from(*x);
-    let v1 = (m * f64::from(*v) - dt * kp * (x0 - f64::from(goal))) / denom;
-    *v = v1 as f32;
-    *x = (x0 + dt * v1) as f32;
+    let offset = x0 - f64::from(goal);
+    if let Some(v1) = velocity(offset, f64::from(*v), gains.map(f64::from), m, dt) {
+        *v = v1 as f32;
+        *x = (x0 + dt * v1) as f32;
+    }
 }
 
 /// The velocity-level constraint step of a solver with ERP and CFM, for one body of `mass`.
@@ -159,27 +181,22 @@ pub fn erp_cfm_constraint_step(
     mass: f32,
     dt: f32,
 ) {
-    let all_finite = [goal, erp, cfm, mass, dt].iter().all(|p| p.is_finite());
-    if !all_finite || dt <= 0.0 {
-        return;
-    }
-    let (erp, cfm, m, dt) = (
-        f64::from(erp.clamp(0.0, 1.0)),
-        f64::from(cfm.max(0.0)),
-        f64::from(mass.max(0.0)),
-        f64::from(dt),
+    semi_implicit_step(
+        x,
+        v,
+        goal,
+        [erp, cfm],
+        mass,
+        dt,
+        |offset, v0, [erp, cfm], m, dt| {
+            let (erp, cfm) = (erp.clamp(0.0, 1.0), cfm.max(0.0));
+            // v1 = v0 + (v_target - v0) / (1 + c) with c = m CFM / dt, written as a weighted mean
+            // (c v0 + v_target) / (1 + c) multiplied through by dt so that m = 0 stays finite.
+            let denom = dt + m * cfm;
+            let v_target = -erp * offset / dt;
+            (denom > 0.0).then(|| (m * cfm * v0 + dt * v_target) / denom)
+        },
     );
-    // v1 = v0 + (v_target - v0) / (1 + c) with c = m CFM / dt, written as a weighted mean
-    // (c v0 + v_target) / (1 + c) multiplied through by dt so that m = 0 stays finite.
-    let denom = dt + m * cfm;
-    if denom <= 0.0 {
-        return;
-    }
-    let x0 = f64::from(*x);
-    let v_target = -erp * (x0 - f64::from(goal)) / dt;
-    let v1 = (m * cfm * f64::from(*v) + dt * v_target) / denom;
-    *v = v1 as f32;
-    *x = (x0 + dt * v1) as f32;
 }
 
 /// The mass at which a constraint with stiffness `kp` and damping `kd` is critically damped:

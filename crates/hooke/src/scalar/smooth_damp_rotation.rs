@@ -32,6 +32,18 @@ fn unit_vec_f64(v: Vec3) -> Option<DVec3> {
     (length > 0.0 && length.is_finite()).then(|| v / length)
 }
 
+/// The normalised `current` and `target`: one that cannot be normalised (`None`) takes the
+/// other's place (a missing target keeps the current, a missing current starts at the target),
+/// both missing give `fallback`.
+fn unit_pair<T: Copy>(current: Option<T>, target: Option<T>, fallback: T) -> (T, T) {
+    match (current, target) {
+        (Some(c), Some(t)) => (c, t),
+        (Some(c), None) => (c, c),
+        (None, Some(t)) => (t, t),
+        (None, None) => (fallback, fallback),
+    }
+}
+
 use super::saturate_vec3 as saturate;
 
 /// One smooth-damp step of the unit rotation `current` toward the unit rotation `target`;
@@ -108,12 +120,11 @@ pub fn smooth_damp_quat(
     max_angular_speed: f32,
     dt: f32,
 ) -> Quat {
-    let (current64, target64) = match (unit_quat_f64(current), unit_quat_f64(target)) {
-        (Some(c), Some(t)) => (c, t),
-        (Some(c), None) => (c, c),
-        (None, Some(t)) => (t, t),
-        (None, None) => (DQuat::IDENTITY, DQuat::IDENTITY),
-    };
+    let (current64, target64) = unit_pair(
+        unit_quat_f64(current),
+        unit_quat_f64(target),
+        DQuat::IDENTITY,
+    );
     match step_f64(
         current64,
         target64,
@@ -158,12 +169,7 @@ pub fn smooth_damp_dir(
     max_angular_speed: f32,
     dt: f32,
 ) -> Vec3 {
-    let (current64, target64) = match (unit_vec_f64(current), unit_vec_f64(target)) {
-        (Some(c), Some(t)) => (c, t),
-        (Some(c), None) => (c, c),
-        (None, Some(t)) => (t, t),
-        (None, None) => (DVec3::Y, DVec3::Y),
-    };
+    let (current64, target64) = unit_pair(unit_vec_f64(current), unit_vec_f64(target), DVec3::Y);
     let offset = DQuat::from_rotation_arc(target64, current64);
     match step_f64(
         offset,

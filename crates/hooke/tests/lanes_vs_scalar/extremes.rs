@@ -74,10 +74,7 @@ fn huge_finite_states_saturate_instead_of_becoming_nan() {
     let d: Vec<f32> = (0..n).map(|i| 0.5 * i as f32).collect();
     for dt in [0.5, 1e20] {
         let mut general = GeneralSprings::new(&s, &d).unwrap();
-        general.x_mut().copy_from_slice(&x);
-        general.v_mut().copy_from_slice(&v);
-        general.goal_mut().copy_from_slice(&g);
-        general.goal_velocity_mut().copy_from_slice(&q);
+        general.set_state(&x, &v, &g, &q).unwrap();
         general.update(dt).unwrap();
         let mut critical = CriticalSprings::new(n, 0.3).unwrap();
         critical.set_state(&x, &v, &g, &q).unwrap();

@@ -28,6 +28,21 @@ fn velocity_scale(position_scale: f32, halflife: f32) -> f32 {
     position_scale * (1.0 + 4.0 * std::f32::consts::LN_2 / halflife.max(1e-3))
 }
 
+/// Lane `i`'s position and velocity (`got`) against the scalar twin's (`want`): the position at
+/// `scale`, the velocity at its [`velocity_scale`] for `halflife`.
+fn assert_state_close(
+    what: &str,
+    i: usize,
+    got: (f32, f32),
+    want: (f32, f32),
+    scale: f32,
+    halflife: f32,
+) {
+    assert_close(&format!("{what} x"), i, got.0, want.0, scale);
+    let velocity = velocity_scale(scale, halflife);
+    assert_close(&format!("{what} v"), i, got.1, want.1, velocity);
+}
+
 const DTS: [f32; 5] = [0.0, 1.0 / 240.0, 1.0 / 60.0, 0.1, 3.0];
 
 fn random_state(rng: &mut Rng, n: usize) -> [Vec<f32>; 4] {

@@ -2,6 +2,25 @@
 
 use super::*;
 
+/// The positions and velocities of a batch.
+type Lanes<'a> = (&'a [f32], &'a [f32]);
+
+/// Every lane of a batch with the shared halflife `h` and of one with per-spring `halflives`
+/// against the scalar twin from the same state (`twin(i, halflife)`), positions at `scale(i)`.
+fn assert_batches_match_twin(
+    (shared, h): (Lanes<'_>, f32),
+    (per, halflives): (Lanes<'_>, &[f32]),
+    scale: impl Fn(usize) -> f32,
+    twin: impl Fn(usize, f32) -> (f32, f32),
+) {
+    for (i, &per_h) in halflives.iter().enumerate() {
+        let got = (shared.0[i], shared.1[i]);
+        assert_state_close("shared", i, got, twin(i, h), scale(i), h);
+        let got = (per.0[i], per.1[i]);
+        assert_state_close("per", i, got, twin(i, per_h), scale(i), per_h);
+    }
+}
+
 #[test]
 fn critical_springs_match_scalar_shared_and_per_spring() {
     let mut rng = Rng::new(0x1234_5678);
@@ -9,51 +28,23 @@ fn critical_springs_match_scalar_shared_and_per_spring() {
         for &dt in &DTS {
             let [x, v, g, q] = random_state(&mut rng, n);
             let shared_h = rng.log_range_f32(1e-3, 10.0);
-            let halflives: Vec<f32> = (0..n)
-                .map(|i| {
-                    if i % 11 == 5 {
-                        0.0
-                    } else {
-                        rng.log_range_f32(1e-3, 10.0)
-                    }
-                })
-                .collect();
+            let halflives = rng.halflives_with_rigid(n, 11, 5);
             let mut shared = CriticalSprings::new(n, shared_h).unwrap();
-            shared.set_state(&x, &v, &g, &q).unwrap();
-            shared.update(dt).unwrap();
             let mut per = CriticalSprings::with_halflives(&halflives).unwrap();
-            per.set_state(&x, &v, &g, &q).unwrap();
-            per.update(dt).unwrap();
-            for i in 0..n {
-                let scale = x[i].abs() + g[i].abs() + (v[i].abs() + q[i].abs()) * (1.0 + dt);
-                let (mut sx, mut sv) = (x[i], v[i]);
-                scalar::critical_spring_damper_exact(&mut sx, &mut sv, g[i], q[i], shared_h, dt);
-                assert_close("shared x", i, shared.x()[i], sx, scale);
-                assert_close(
-                    "shared v",
-                    i,
-                    shared.v()[i],
-                    sv,
-                    velocity_scale(scale, shared_h),
-                );
-                let (mut px, mut pv) = (x[i], v[i]);
-                scalar::critical_spring_damper_exact(
-                    &mut px,
-                    &mut pv,
-                    g[i],
-                    q[i],
-                    halflives[i],
-                    dt,
-                );
-                assert_close("per x", i, per.x()[i], px, scale);
-                assert_close(
-                    "per v",
-                    i,
-                    per.v()[i],
-                    pv,
-                    velocity_scale(scale, halflives[i]),
-                );
+            for batch in [&mut shared, &mut per] {
+                batch.set_state(&x, &v, &g, &q).unwrap();
+                batch.update(dt).unwrap();
             }
+            assert_batches_match_twin(
+                ((shared.x(), shared.v()), shared_h),
+                ((per.x(), per.v()), &halflives),
+                |i| x[i].abs() + g[i].abs() + (v[i].abs() + q[i].abs()) * (1.0 + dt),
+                |i, h| {
+                    let (mut x, mut v) = (x[i], v[i]);
+                    scalar::critical_spring_damper_exact(&mut x, &mut v, g[i], q[i], h, dt);
+                    (x, v)
+                },
+            );
         }
     }
 }
@@ -65,32 +56,23 @@ fn decay_springs_match_scalar() {
         for &dt in &DTS {
             let [x, v, _, _] = random_state(&mut rng, n);
             let h = rng.log_range_f32(1e-3, 10.0);
-            let mut batch = DecaySprings::new(n, h).unwrap();
-            batch.x_mut().copy_from_slice(&x);
-            batch.v_mut().copy_from_slice(&v);
-            batch.update(dt).unwrap();
             let halflives: Vec<f32> = (0..n).map(|_| rng.log_range_f32(1e-3, 10.0)).collect();
+            let mut shared = DecaySprings::new(n, h).unwrap();
             let mut per = DecaySprings::with_halflives(&halflives).unwrap();
-            per.x_mut().copy_from_slice(&x);
-            per.v_mut().copy_from_slice(&v);
-            per.update(dt).unwrap();
-            for i in 0..n {
-                let scale = x[i].abs() + v[i].abs() * (1.0 + dt);
-                let (mut sx, mut sv) = (x[i], v[i]);
-                scalar::decay_spring_damper_exact(&mut sx, &mut sv, h, dt);
-                assert_close("x", i, batch.x()[i], sx, scale);
-                assert_close("v", i, batch.v()[i], sv, velocity_scale(scale, h));
-                let (mut px, mut pv) = (x[i], v[i]);
-                scalar::decay_spring_damper_exact(&mut px, &mut pv, halflives[i], dt);
-                assert_close("per x", i, per.x()[i], px, scale);
-                assert_close(
-                    "per v",
-                    i,
-                    per.v()[i],
-                    pv,
-                    velocity_scale(scale, halflives[i]),
-                );
+            for batch in [&mut shared, &mut per] {
+                batch.set_state(&x, &v).unwrap();
+                batch.update(dt).unwrap();
             }
+            assert_batches_match_twin(
+                ((shared.x(), shared.v()), h),
+                ((per.x(), per.v()), &halflives),
+                |i| x[i].abs() + v[i].abs() * (1.0 + dt),
+                |i, h| {
+                    let (mut x, mut v) = (x[i], v[i]);
+                    scalar::decay_spring_damper_exact(&mut x, &mut v, h, dt);
+                    (x, v)
+                },
+            );
         }
     }
 }
@@ -122,10 +104,7 @@ fn general_springs_match_scalar_in_every_regime() {
                 };
             }
             let mut batch = GeneralSprings::new(&s, &d).unwrap();
-            batch.x_mut().copy_from_slice(&x);
-            batch.v_mut().copy_from_slice(&v);
-            batch.goal_mut().copy_from_slice(&g);
-            batch.goal_velocity_mut().copy_from_slice(&q);
+            batch.set_state(&x, &v, &g, &q).unwrap();
             batch.update(dt).unwrap();
             for i in 0..n {
                 let (mut sx, mut sv) = (x[i], v[i]);
@@ -161,8 +140,7 @@ fn dampers_match_scalar() {
             let mut shared = Dampers::new(n, h).unwrap();
             let mut per = Dampers::with_halflives(&halflives).unwrap();
             for d in [&mut shared, &mut per] {
-                d.x_mut().copy_from_slice(&x);
-                d.goal_mut().copy_from_slice(&g);
+                d.set_state(&x, &g).unwrap();
                 d.update(dt).unwrap();
             }
             for i in 0..n {

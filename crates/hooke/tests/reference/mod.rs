@@ -21,6 +21,7 @@
 
 use glam::{DQuat, DVec3, Quat, Vec3};
 
+pub mod compound;
 mod rng;
 pub mod tracking;
 
@@ -40,6 +41,23 @@ macro_rules! step_alternating {
 }
 #[allow(unused_imports)] // each test binary uses its own subset
 pub(crate) use step_alternating;
+
+/// Compound batches (double, timed, velocity springs, extrapolators) against their scalar twins:
+/// the `rel` of [`assert_twin_close`].
+pub const COMPOUND: f32 = 4e-6;
+/// Character controllers against their scalar twin: the `rel` of [`assert_twin_close`].
+pub const CHARACTER: f32 = 2e-6;
+
+/// A batch's lane `got` against its scalar twin's `want`: finite and within `rel * max(scale, 1)`
+/// (`scale`: the magnitude of the terms that make the result up).
+#[track_caller]
+pub fn assert_twin_close(what: &str, got: f32, want: f32, rel: f32, scale: f32) {
+    let diff = (got - want).abs();
+    assert!(
+        got.is_finite() && diff <= rel * scale.max(1.0),
+        "{what}: batch {got} vs scalar {want} (scale {scale})"
+    );
+}
 
 /// A 3x3 matrix, row major.
 pub type Mat3 = [[f64; 3]; 3];

@@ -132,6 +132,29 @@ impl Rng {
         self.log_range(lo as f64, hi as f64) as f32
     }
 
+    /// `n` halflives log-uniform in `[1e-3, 10)`, except 0 (a rigid spring, no draw) at every
+    /// index `i` with `i % every == at`.
+    pub fn halflives_with_rigid(&mut self, n: usize, every: usize, at: usize) -> Vec<f32> {
+        (0..n)
+            .map(|i| {
+                if i % every == at {
+                    0.0
+                } else {
+                    self.log_range_f32(1e-3, 10.0)
+                }
+            })
+            .collect()
+    }
+
+    /// A vector with each component uniform in `[lo, hi)` (drawn x, y, z), in `f32`.
+    pub fn vec3_f32(&mut self, lo: f32, hi: f32) -> Vec3 {
+        Vec3::new(
+            self.range_f32(lo, hi),
+            self.range_f32(lo, hi),
+            self.range_f32(lo, hi),
+        )
+    }
+
     /// `n` values uniform in `[lo, hi)`, in `f32`.
     pub fn vec_f32(&mut self, n: usize, lo: f32, hi: f32) -> Vec<f32> {
         (0..n).map(|_| self.range_f32(lo, hi)).collect()
@@ -139,11 +162,7 @@ impl Rng {
 
     /// A unit rotation by up to 3.1 rad about a random axis, in `f32`.
     pub fn quat_f32(&mut self) -> Quat {
-        let axis = Vec3::new(
-            self.range_f32(-1.0, 1.0),
-            self.range_f32(-1.0, 1.0),
-            self.range_f32(-1.0, 1.0),
-        );
+        let axis = self.vec3_f32(-1.0, 1.0);
         let angle = self.range_f32(0.0, 3.1);
         Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::X), angle)
     }
