@@ -18,6 +18,87 @@ pub(crate) fn column(values: &[f32]) -> Column {
     Column::from_slice(values)
 }
 
+/// Positions and velocities interleaved, `[x0, v0, x1, v1, ...]`: the
+/// [`Workload::state`](crate::Workload::state) of every one-dimensional variant.
+pub(crate) fn interleave(x: &[f32], v: &[f32]) -> Vec<f32> {
+    x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+}
+
+/// The position and velocity columns of a traffic kernel (variants e and f) with the initial
+/// values that `reset` restores.
+#[derive(Debug)]
+pub(crate) struct XvColumns {
+    pub(crate) x: Column,
+    pub(crate) v: Column,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+}
+
+impl XvColumns {
+    /// Columns starting at positions `x0` and velocities `v0`.
+    pub(crate) fn new(x0: &[f32], v0: &[f32]) -> XvColumns {
+        XvColumns {
+            x: column(x0),
+            v: column(v0),
+            x0: x0.to_vec(),
+            v0: v0.to_vec(),
+        }
+    }
+
+    /// Restores the initial positions and velocities.
+    pub(crate) fn reset(&mut self) {
+        self.x.as_mut_slice().copy_from_slice(&self.x0);
+        self.v.as_mut_slice().copy_from_slice(&self.v0);
+    }
+
+    /// Positions and velocities interleaved ([`interleave`]).
+    pub(crate) fn state(&self) -> Vec<f32> {
+        interleave(self.x.as_slice(), self.v.as_slice())
+    }
+}
+
+/// Variant g of a module: hooke's `lanes` kernel called directly on the columns of the module's
+/// traffic workload `T` (no batch type, no `dt` check, no coefficient cache), with fixed
+/// coefficients `C`: isolates the per-call overhead of `update`. `reset` and `state` are the
+/// traffic workload's.
+#[derive(Debug)]
+pub struct DirectKernel<T, C> {
+    traffic: T,
+    coeffs: C,
+    kernel: fn(&mut T, &C),
+}
+
+impl<T, C> DirectKernel<T, C> {
+    /// `kernel(traffic, coeffs)` as the step of `traffic`'s columns.
+    pub(crate) fn with_kernel(traffic: T, coeffs: C, kernel: fn(&mut T, &C)) -> Self {
+        DirectKernel {
+            traffic,
+            coeffs,
+            kernel,
+        }
+    }
+}
+
+impl<T: crate::Workload, C> crate::Workload for DirectKernel<T, C> {
+    fn step(&mut self, _dt: f32) {
+        (self.kernel)(&mut self.traffic, &self.coeffs);
+    }
+
+    fn reset(&mut self) {
+        self.traffic.reset();
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.traffic.state()
+    }
+}
+
+/// The shared coefficients of [`HALFLIFE`](crate::HALFLIFE) and [`DT`](crate::DT) in lanes: the
+/// fixed coefficients of the critical, decay and quaternion decay kernels (variant g).
+pub(crate) fn shared_lane_coeffs() -> hooke::lanes::LaneCoeffs {
+    hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(crate::HALFLIFE, crate::DT))
+}
+
 /// Springs as an array of structs, the layout of the source-style and peer loops (variants c
 /// and d): the springs, the copy that `reset` restores, and the loop that steps them. One
 /// implementation of [`Workload`](crate::Workload) for every such variant; `V` tells the
@@ -45,6 +126,19 @@ pub trait AosSpring: Copy {
     fn push_state(&self, out: &mut Vec<f32>);
 }
 
+/// A spring of an array of structs that variant `V`'s function advances with a given halflife.
+pub trait HalflifeStep<V>: AosSpring {
+    /// Advances this spring by `dt` with `halflife` (variant `V`'s function, e.g. the peer's
+    /// `critical_spring_damper_exact`).
+    fn step_with(&mut self, halflife: f32, dt: f32);
+}
+
+/// A spring of an array of structs that stores its own halflife (the `_halflives` variants).
+pub trait OwnHalflife {
+    /// This spring's halflife.
+    fn halflife(&self) -> f32;
+}
+
 impl<S: AosSpring, V> Aos<S, V> {
     /// The springs `init`, advanced by `step(springs, dt)`.
     pub(crate) fn with_step(init: Vec<S>, step: fn(&mut [S], f32)) -> Aos<S, V> {
@@ -53,6 +147,35 @@ impl<S: AosSpring, V> Aos<S, V> {
             init,
             step,
             variant: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<S: HalflifeStep<V>, V> Aos<S, V> {
+    /// The springs `init` in a plain loop with the shared [`HALFLIFE`](crate::HALFLIFE) as a
+    /// loop-invariant local, as users write it.
+    pub(crate) fn shared_halflife(init: Vec<S>) -> Aos<S, V> {
+        Aos::with_step(init, |springs, dt| {
+            let halflife = crate::HALFLIFE;
+            for s in springs {
+                s.step_with(halflife, dt);
+            }
+        })
+    }
+}
+
+impl<S: HalflifeStep<V> + OwnHalflife, V> Aos<S, V> {
+    /// The springs `init` in a plain loop, with the shared halflife or, when `per_spring`, each
+    /// spring's own read from the array.
+    pub(crate) fn halflives(init: Vec<S>, per_spring: bool) -> Aos<S, V> {
+        if per_spring {
+            Aos::with_step(init, |springs, dt| {
+                for s in springs {
+                    s.step_with(s.halflife(), dt);
+                }
+            })
+        } else {
+            Aos::shared_halflife(init)
         }
     }
 }
@@ -147,6 +270,6 @@ impl<B: XvBatch> crate::Workload for BatchLoop<B> {
 
     fn state(&self) -> Vec<f32> {
         let (x, v) = self.springs.xv();
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        interleave(x, v)
     }
 }
