@@ -3,7 +3,7 @@
 use glam::Vec3;
 use hooke::scalar;
 
-use super::{rotation, step2, try_step2};
+use super::{rotation, step_xv, step2_vec3, try_step_rotation};
 use crate::error::{HookeStatus, guard, read, slice_mut, write};
 use crate::types::{HookeQuat, HookeVec3};
 
@@ -23,22 +23,18 @@ pub unsafe extern "C" fn hooke_critical_spring_damper_exact_vec3(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                let (mut xs, mut vs) = (Vec3::from(*x), Vec3::from(*v));
-                scalar::critical_spring_damper_exact_vec3(
-                    &mut xs,
-                    &mut vs,
-                    x_goal.into(),
-                    v_goal.into(),
-                    halflife,
-                    dt,
-                );
-                (*x, *v) = (xs.into(), vs.into());
-            })
-        }
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step2_vec3((x, "x"), (v, "v"), |x, v| {
+            scalar::critical_spring_damper_exact_vec3(
+                x,
+                v,
+                x_goal.into(),
+                v_goal.into(),
+                halflife,
+                dt,
+            )
+        })
     })
 }
 
@@ -71,11 +67,8 @@ pub unsafe extern "C" fn hooke_simple_spring_damper_exact_quat(
         let goal = rotation(x_goal, "x_goal")?;
         // SAFETY: forwarded caller contract.
         unsafe {
-            try_step2((x, "x"), (v, "v"), |x, v| {
-                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
-                scalar::simple_spring_damper_exact_quat(&mut q, &mut w, goal, halflife, dt);
-                (*x, *v) = (q.into(), w.into());
-                Ok(())
+            try_step_rotation((x, "x"), (v, "v"), |q, w| {
+                scalar::simple_spring_damper_exact_quat(q, w, goal, halflife, dt)
             })
         }
     })
@@ -95,16 +88,11 @@ pub unsafe extern "C" fn hooke_decay_spring_damper_exact_quat(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            try_step2((x, "x"), (v, "v"), |x, v| {
-                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
-                scalar::decay_spring_damper_exact_quat(&mut q, &mut w, halflife, dt);
-                (*x, *v) = (q.into(), w.into());
-                Ok(())
-            })
-        }
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        try_step_rotation((x, "x"), (v, "v"), |q, w| {
+            scalar::decay_spring_damper_exact_quat(q, w, halflife, dt)
+        })
     })
 }
 
@@ -235,14 +223,12 @@ pub unsafe extern "C" fn hooke_tracking_spring_update_exact(
     dt: f32,
     gain_dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::tracking_spring_update_exact(
-                    x, v, x_goal, v_goal, a_goal, x_gain, v_gain, a_gain, dt, gain_dt,
-                )
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::tracking_spring_update_exact(
+                x, v, x_goal, v_goal, a_goal, x_gain, v_gain, a_gain, dt, gain_dt,
+            )
+        })
+    }
 }
