@@ -8,8 +8,8 @@ use wide::f32x8;
 use hooke::lanes::LaneCoeffs;
 
 use super::{
-    Aos, AosSpring, BatchLoop, DirectKernel, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop,
-    XvColumns, column, shared_lane_coeffs,
+    BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
+    shared_lane_coeffs,
 };
 use crate::{HALFLIFE, Rng, Workload, source};
 
@@ -65,44 +65,19 @@ impl Hooke {
     }
 }
 
-/// One spring of the array-of-structs loops.
-#[derive(Debug, Clone, Copy)]
-pub struct Spring {
+xv_spring!(
+    own_halflife;
     /// Position.
-    pub x: f32,
+    x,
     /// Velocity.
-    pub v: f32,
+    v,
     /// Goal.
-    pub goal: f32,
+    goal,
     /// Goal velocity.
-    pub goal_velocity: f32,
+    goal_velocity,
     /// Halflife (read by the `_halflives` variants).
-    pub halflife: f32,
-}
-
-fn springs(inputs: &Inputs) -> Vec<Spring> {
-    (0..inputs.x.len())
-        .map(|i| Spring {
-            x: inputs.x[i],
-            v: inputs.v[i],
-            goal: inputs.goal[i],
-            goal_velocity: inputs.goal_velocity[i],
-            halflife: inputs.halflife[i],
-        })
-        .collect()
-}
-
-impl AosSpring for Spring {
-    fn push_state(&self, out: &mut Vec<f32>) {
-        out.extend([self.x, self.v]);
-    }
-}
-
-impl OwnHalflife for Spring {
-    fn halflife(&self) -> f32 {
-        self.halflife
-    }
-}
+    halflife,
+);
 
 impl HalflifeStep<SourceLoop> for Spring {
     #[inline]
@@ -133,26 +108,13 @@ impl HalflifeStep<PeerLoop> for Spring {
     }
 }
 
-/// Variant c: the article's `critical_spring_damper_exact` (with `expf`) per spring.
-pub type Source = Aos<Spring, SourceLoop>;
-
-impl Source {
-    /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs) -> Source {
-        Aos::shared_halflife(springs(inputs))
-    }
-}
-
-/// Variant d: `spring_damper::critical_spring_damper_exact` per spring, in a plain loop over the
-/// array: the halflife is a loop-invariant local, or read from the array (`per_spring`).
-pub type Peer = Aos<Spring, PeerLoop>;
-
-impl Peer {
-    /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
-        Aos::halflives(springs(inputs), per_spring)
-    }
-}
+halflife_loops!(
+    /// Variant c: the article's `critical_spring_damper_exact` (with `expf`) per spring.
+    Source = Spring, springs;
+    /// Variant d: `spring_damper::critical_spring_damper_exact` per spring, in a plain loop over the array: the
+    /// halflife is a loop-invariant local, or read from the array (`per_spring`).
+    Peer = Spring, springs;
+);
 
 /// The memory traffic of [`hooke::lanes::spring_shared`] (4 loads, 2 stores per lane group) with
 /// one subtraction per store.

@@ -6,7 +6,7 @@ use hooke::lanes::CoeffColumns;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
-use super::{Aos, AosSpring, BatchLoop, DirectKernel, PeerLoop, SourceLoop, XvColumns, column};
+use super::{Aos, BatchLoop, DirectKernel, PeerLoop, SourceLoop, XvColumns, column};
 use crate::{DT, Rng, Workload, source};
 
 /// Initial state, goals and per-spring parameters.
@@ -81,41 +81,20 @@ impl Hooke {
     }
 }
 
-/// One spring of the array-of-structs loops.
-#[derive(Debug, Clone, Copy)]
-pub struct Spring {
+xv_spring!(
     /// Position.
-    pub x: f32,
+    x,
     /// Velocity.
-    pub v: f32,
+    v,
     /// Goal.
-    pub goal: f32,
+    goal,
     /// Goal velocity.
-    pub goal_velocity: f32,
+    goal_velocity,
     /// Stiffness.
-    pub stiffness: f32,
+    stiffness,
     /// Damping.
-    pub damping: f32,
-}
-
-fn springs(inputs: &Inputs) -> Vec<Spring> {
-    (0..inputs.x.len())
-        .map(|i| Spring {
-            x: inputs.x[i],
-            v: inputs.v[i],
-            goal: inputs.goal[i],
-            goal_velocity: inputs.goal_velocity[i],
-            stiffness: inputs.stiffness[i],
-            damping: inputs.damping[i],
-        })
-        .collect()
-}
-
-impl AosSpring for Spring {
-    fn push_state(&self, out: &mut Vec<f32>) {
-        out.extend([self.x, self.v]);
-    }
-}
+    damping,
+);
 
 /// A general spring's step in the source's and the peer's argument order: position, velocity,
 /// goal, goal velocity, stiffness, damping, `dt`.

@@ -1,6 +1,73 @@
 //! The workloads of each kernel: hooke's batch types (variants a and b), the source-style scalar
 //! loop (c), the peer crate (d) and the traffic-only kernels (e and f).
 
+/// Defines `Spring`, one spring of a one-dimensional module's array-of-structs loops (variants c
+/// and d): an `f32` field per listed name, copied from the module's `Inputs` field of the same
+/// name by `springs(inputs)`, its position `x` and velocity `v` reported as its state. With
+/// `own_halflife`, its `halflife` field is read by the `_halflives` variants ([`OwnHalflife`]).
+macro_rules! xv_spring {
+    ($($(#[$doc:meta])* $field:ident),+ $(,)?) => {
+        /// One spring of the array-of-structs loops.
+        #[derive(Debug, Clone, Copy)]
+        pub struct Spring {
+            $($(#[$doc])* pub $field: f32,)+
+        }
+
+        fn springs(inputs: &Inputs) -> Vec<Spring> {
+            (0..inputs.x.len())
+                .map(|i| Spring { $($field: inputs.$field[i],)+ })
+                .collect()
+        }
+
+        impl $crate::workloads::AosSpring for Spring {
+            fn push_state(&self, out: &mut Vec<f32>) {
+                out.extend([self.x, self.v]);
+            }
+        }
+    };
+    (own_halflife; $($fields:tt)+) => {
+        xv_spring!($($fields)+);
+
+        impl $crate::workloads::OwnHalflife for Spring {
+            fn halflife(&self) -> f32 {
+                self.halflife
+            }
+        }
+    };
+}
+
+/// Defines variants c and d of a module: `Source`, the springs `$source_springs(inputs)` stepped
+/// by the source's function with the shared halflife, and `Peer`, the springs
+/// `$peer_springs(inputs)` stepped by the peer crate's function with the shared halflife or, per
+/// spring, each one's own (see [`Aos::shared_halflife`] and [`Aos::halflives`]).
+macro_rules! halflife_loops {
+    (
+        $(#[$source_doc:meta])* Source = $source_spring:ty, $source_springs:path;
+        $(#[$peer_doc:meta])* Peer = $peer_spring:ty, $peer_springs:path $(;)?
+    ) => {
+        $(#[$source_doc])*
+        pub type Source = $crate::workloads::Aos<$source_spring, $crate::workloads::SourceLoop>;
+
+        impl Source {
+            /// The springs of `inputs` as an array of structs.
+            pub fn new(inputs: &Inputs) -> Source {
+                $crate::workloads::Aos::shared_halflife($source_springs(inputs))
+            }
+        }
+
+        $(#[$peer_doc])*
+        pub type Peer = $crate::workloads::Aos<$peer_spring, $crate::workloads::PeerLoop>;
+
+        impl Peer {
+            /// The springs of `inputs` as an array of structs; `per_spring` reads each spring's
+            /// own halflife.
+            pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
+                $crate::workloads::Aos::halflives($peer_springs(inputs), per_spring)
+            }
+        }
+    };
+}
+
 pub mod critical;
 pub mod decay;
 pub mod general;

@@ -11,8 +11,7 @@ use super::critical::HALFLIVES;
 use hooke::lanes::LaneCoeffs;
 
 use super::{
-    Aos, AosSpring, DirectKernel, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop,
-    shared_lane_coeffs,
+    AosSpring, DirectKernel, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop, shared_lane_coeffs,
 };
 use crate::{HALFLIFE, Rng, Workload, source};
 
@@ -156,26 +155,6 @@ impl HalflifeStep<SourceLoop> for Spring {
     }
 }
 
-/// Variant c: the article's quaternion `decay_spring_damper_exact` (glam, `expf`, `acosf`,
-/// `sinf`, `cosf`) per spring.
-pub type Source = Aos<Spring, SourceLoop>;
-
-impl Source {
-    /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs) -> Source {
-        let init: Vec<Spring> = inputs
-            .rotation
-            .iter()
-            .zip(&inputs.angular_velocity)
-            .map(|(&rotation, &angular_velocity)| Spring {
-                rotation,
-                angular_velocity,
-            })
-            .collect();
-        Aos::shared_halflife(init)
-    }
-}
-
 /// One spring of the peer crate's loop (glam 0.32, as `spring_damper` 0.1.1).
 #[derive(Debug, Clone, Copy)]
 pub struct PeerSpring {
@@ -210,28 +189,43 @@ impl HalflifeStep<PeerLoop> for PeerSpring {
     }
 }
 
-/// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring, with the shared
-/// halflife or (`_halflives`) each spring's own.
-pub type Peer = Aos<PeerSpring, PeerLoop>;
-
-impl Peer {
-    /// The springs of `inputs` as an array of structs of glam 0.32 values.
-    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
-        let init: Vec<PeerSpring> = inputs
-            .rotation
-            .iter()
-            .zip(&inputs.angular_velocity)
-            .zip(&inputs.halflife)
-            .map(|((q, w), &halflife)| PeerSpring {
-                rotation: glam_peer::Quat::from_array(q.to_array()),
-                angular_velocity: glam_peer::Vec3::from_array(w.to_array()),
-                halflife,
-            })
-            .collect();
-        // Two plain loops, as users write them: the halflife loop-invariant or from the array.
-        Aos::halflives(init, per_spring)
-    }
+/// The springs of `inputs` for the source-style loop.
+fn source_springs(inputs: &Inputs) -> Vec<Spring> {
+    inputs
+        .rotation
+        .iter()
+        .zip(&inputs.angular_velocity)
+        .map(|(&rotation, &angular_velocity)| Spring {
+            rotation,
+            angular_velocity,
+        })
+        .collect()
 }
+
+/// The springs of `inputs` for the peer's loop, as glam 0.32 values.
+fn peer_springs(inputs: &Inputs) -> Vec<PeerSpring> {
+    inputs
+        .rotation
+        .iter()
+        .zip(&inputs.angular_velocity)
+        .zip(&inputs.halflife)
+        .map(|((q, w), &halflife)| PeerSpring {
+            rotation: glam_peer::Quat::from_array(q.to_array()),
+            angular_velocity: glam_peer::Vec3::from_array(w.to_array()),
+            halflife,
+        })
+        .collect()
+}
+
+halflife_loops!(
+    /// Variant c: the article's quaternion `decay_spring_damper_exact` (glam, `expf`, `acosf`,
+    /// `sinf`, `cosf`) per spring.
+    Source = Spring, source_springs;
+    /// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring, in a plain loop
+    /// over the array (two plain loops, as users write them): the halflife is a loop-invariant
+    /// local, or read from the array (`per_spring`).
+    Peer = PeerSpring, peer_springs;
+);
 
 /// The lane slices the batch update touches: rotations (written), rotation vectors and angular
 /// velocities (read and written).
