@@ -2,10 +2,9 @@
 
 use hooke::batch::CriticalSprings;
 use hooke::column::Column;
+use hooke::lanes::LaneCoeffs;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
-
-use hooke::lanes::LaneCoeffs;
 
 use super::{
     BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,

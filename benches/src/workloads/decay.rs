@@ -1,12 +1,11 @@
 //! The decay spring (toward 0) with a shared halflife: inertialization offsets.
 
 use hooke::batch::DecaySprings;
+use hooke::lanes::LaneCoeffs;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::critical::HALFLIVES;
-use hooke::lanes::LaneCoeffs;
-
 use super::{
     BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, shared_lane_coeffs,
 };

@@ -4,12 +4,11 @@
 use glam::{Quat, Vec3};
 use hooke::batch::QuatDecaySprings;
 use hooke::column::{QuatColumns, Vec3Columns};
+use hooke::lanes::LaneCoeffs;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::critical::HALFLIVES;
-use hooke::lanes::LaneCoeffs;
-
 use super::{
     AosSpring, DirectKernel, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop, shared_lane_coeffs,
 };
