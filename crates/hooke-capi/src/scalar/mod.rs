@@ -67,6 +67,29 @@ unsafe fn step2<A: Copy, B: Copy>(
     }
 }
 
+/// Reads three in/out values of one type, steps them with `f` and writes them back, in argument
+/// order (nothing is written when a pointer is null).
+///
+/// # Safety
+///
+/// The three pointers are null or valid, aligned and writable.
+unsafe fn step3<T: Copy>(p: [(*mut T, &'static str); 3], f: impl FnOnce(&mut [T; 3])) -> FfiResult {
+    // SAFETY: null or valid per the caller; reads check for null.
+    let mut values = unsafe {
+        [
+            read(p[0].0, p[0].1)?,
+            read(p[1].0, p[1].1)?,
+            read(p[2].0, p[2].1)?,
+        ]
+    };
+    f(&mut values);
+    for ((ptr, _), value) in p.into_iter().zip(values) {
+        // SAFETY: every pointer was non-null above and is writable per the caller.
+        unsafe { write(ptr, value) };
+    }
+    Ok(())
+}
+
 /// The body of a wrapper stepping the state `(*x, *v)` (named `x` and `v` in errors): [`step2`]
 /// under [`guard`].
 ///

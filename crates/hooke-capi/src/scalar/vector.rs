@@ -3,8 +3,8 @@
 use glam::Vec3;
 use hooke::scalar;
 
-use super::{rotation, step_xv, step2_vec3, try_step_rotation};
-use crate::error::{HookeStatus, guard, read, slice_mut, write};
+use super::{rotation, step_xv, step2_vec3, step3, try_step_rotation};
+use crate::error::{HookeStatus, guard, slice_mut};
 use crate::types::{HookeQuat, HookeVec3};
 
 /// The critically damped spring on each component of a 3D vector.
@@ -113,18 +113,11 @@ pub unsafe extern "C" fn hooke_spring_character_update(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let mut s = unsafe { [read(x, "x")?, read(v, "v")?, read(a, "a")?] };
-        let [sx, sv, sa] = &mut s;
-        scalar::spring_character_update(sx, sv, sa, v_goal, halflife, dt);
-        // SAFETY: all three were non-null above and are writable per the caller.
-        unsafe {
-            write(x, s[0]);
-            write(v, s[1]);
-            write(a, s[2]);
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step3([(x, "x"), (v, "v"), (a, "a")], |[x, v, a]| {
+            scalar::spring_character_update(x, v, a, v_goal, halflife, dt)
+        })
     })
 }
 
@@ -144,25 +137,20 @@ pub unsafe extern "C" fn hooke_spring_character_update_vec3(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let s = unsafe { [read(x, "x")?, read(v, "v")?, read(a, "a")?] };
-        let [mut sx, mut sv, mut sa] = s.map(Vec3::from);
-        scalar::spring_character_update_vec3(
-            &mut sx,
-            &mut sv,
-            &mut sa,
-            v_goal.into(),
-            halflife,
-            dt,
-        );
-        // SAFETY: all three were non-null above and are writable per the caller.
-        unsafe {
-            write(x, sx.into());
-            write(v, sv.into());
-            write(a, sa.into());
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step3([(x, "x"), (v, "v"), (a, "a")], |s| {
+            let [mut x, mut v, mut a] = s.map(Vec3::from);
+            scalar::spring_character_update_vec3(
+                &mut x,
+                &mut v,
+                &mut a,
+                v_goal.into(),
+                halflife,
+                dt,
+            );
+            *s = [x, v, a].map(HookeVec3::from);
+        })
     })
 }
 
