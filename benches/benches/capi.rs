@@ -28,25 +28,16 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput};
 use hooke::batch::CriticalSprings;
 use hooke_benches::jitter_dt;
-use hooke_bvh::{Bvh, Clip};
 use hooke_capi::*;
 use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, PoseRef, RootPolicy};
 
-const CHARACTERS: usize = 1000;
+mod common;
+
+use common::{CHARACTERS, clip, frames};
+
 const HALFLIFE: f32 = 100.0;
 const DT: f32 = 1.0 / 60.0;
 const SPRINGS: usize = 16_384;
-
-fn clip() -> Clip {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/cmu/01_01.bvh");
-    Clip::from_bvh(&Bvh::from_path(path).expect("data/cmu/01_01.bvh"))
-}
-
-/// Source and destination frames of character `c`: far apart, different per character.
-fn frames(clip: &Clip, c: usize) -> (usize, usize) {
-    let n = clip.frame_count() - 1;
-    (1 + (7 * c) % n, 1 + (7 * c + n / 2) % n)
-}
 
 fn bone_state(pose: &Pose, b: usize) -> HookeBoneState {
     HookeBoneState {

@@ -14,19 +14,17 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
-use hooke_bvh::{Bvh, Clip};
+use hooke_bvh::Clip;
 use hooke_inertia::{
     BlendProfile, Contacts, FootLockSettings, FootLocker, FootRig, Inertializer, PoseBatch,
     PoseRef, RootPolicy,
 };
 
-const CHARACTERS: usize = 1000;
-const DT: f32 = 1.0 / 120.0;
+mod common;
 
-fn clip() -> Clip {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/cmu/01_01.bvh");
-    Clip::from_bvh(&Bvh::from_path(path).expect("data/cmu/01_01.bvh"))
-}
+use common::{CHARACTERS, clip, frames};
+
+const DT: f32 = 1.0 / 120.0;
 
 struct Scene {
     inertializer: Inertializer,
@@ -42,9 +40,8 @@ fn scene(clip: &Clip, blend: bool, contact: bool) -> Scene {
     let profile = BlendProfile::uniform(bones, 0.1).unwrap();
     let mut inertializer = Inertializer::new(CHARACTERS, profile, RootPolicy::Local).unwrap();
     let mut input = PoseBatch::new(CHARACTERS, bones, 0).unwrap();
-    let n = clip.frame_count() - 1;
     for c in 0..CHARACTERS {
-        let (from, to) = (1 + (7 * c) % n, 1 + (7 * c + n / 2) % n);
+        let (from, to) = frames(clip, c);
         let destination = PoseRef::from_clip(clip, to);
         if blend {
             inertializer

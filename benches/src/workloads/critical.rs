@@ -2,11 +2,15 @@
 
 use hooke::batch::CriticalSprings;
 use hooke::column::Column;
+use hooke::lanes::LaneCoeffs;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
-use super::{Aos, AosSpring, BatchLoop, PeerLoop, SourceLoop, column};
-use crate::{DT, HALFLIFE, Rng, Workload, source};
+use super::{
+    BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
+    shared_lane_coeffs,
+};
+use crate::{HALFLIFE, Rng, Workload, source};
 
 /// The range of the per-spring halflives of the `_halflives` variants.
 pub const HALFLIVES: (f32, f32) = (0.05, 0.5);
@@ -60,100 +64,56 @@ impl Hooke {
     }
 }
 
-/// One spring of the array-of-structs loops.
-#[derive(Debug, Clone, Copy)]
-pub struct Spring {
+xv_spring!(
+    own_halflife;
     /// Position.
-    pub x: f32,
+    x,
     /// Velocity.
-    pub v: f32,
+    v,
     /// Goal.
-    pub goal: f32,
+    goal,
     /// Goal velocity.
-    pub goal_velocity: f32,
+    goal_velocity,
     /// Halflife (read by the `_halflives` variants).
-    pub halflife: f32,
-}
+    halflife,
+);
 
-fn springs(inputs: &Inputs) -> Vec<Spring> {
-    (0..inputs.x.len())
-        .map(|i| Spring {
-            x: inputs.x[i],
-            v: inputs.v[i],
-            goal: inputs.goal[i],
-            goal_velocity: inputs.goal_velocity[i],
-            halflife: inputs.halflife[i],
-        })
-        .collect()
-}
-
-impl AosSpring for Spring {
-    fn push_state(&self, out: &mut Vec<f32>) {
-        out.extend([self.x, self.v]);
+impl HalflifeStep<SourceLoop> for Spring {
+    #[inline]
+    fn step_with(&mut self, halflife: f32, dt: f32) {
+        let (goal, goal_velocity) = (self.goal, self.goal_velocity);
+        source::critical_spring_damper_exact(
+            &mut self.x,
+            &mut self.v,
+            goal,
+            goal_velocity,
+            halflife,
+            dt,
+        );
     }
 }
 
-/// Variant c: the article's `critical_spring_damper_exact` (with `expf`) per spring.
-pub type Source = Aos<Spring, SourceLoop>;
-
-impl Source {
-    /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs) -> Source {
-        Aos::with_step(springs(inputs), |springs, dt| {
-            let halflife = HALFLIFE;
-            for s in springs {
-                let (goal, goal_velocity) = (s.goal, s.goal_velocity);
-                source::critical_spring_damper_exact(
-                    &mut s.x,
-                    &mut s.v,
-                    goal,
-                    goal_velocity,
-                    halflife,
-                    dt,
-                );
-            }
-        })
+impl HalflifeStep<PeerLoop> for Spring {
+    #[inline]
+    fn step_with(&mut self, halflife: f32, dt: f32) {
+        spring_damper::critical_spring_damper_exact(
+            &mut self.x,
+            &mut self.v,
+            self.goal,
+            self.goal_velocity,
+            halflife,
+            dt,
+        );
     }
 }
 
-/// Variant d: `spring_damper::critical_spring_damper_exact` per spring, in a plain loop over the
-/// array: the halflife is a loop-invariant local, or read from the array (`per_spring`).
-pub type Peer = Aos<Spring, PeerLoop>;
-
-impl Peer {
-    /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
-        let step: fn(&mut [Spring], f32) = if per_spring {
-            |springs, dt| {
-                for s in springs {
-                    spring_damper::critical_spring_damper_exact(
-                        &mut s.x,
-                        &mut s.v,
-                        s.goal,
-                        s.goal_velocity,
-                        s.halflife,
-                        dt,
-                    );
-                }
-            }
-        } else {
-            |springs, dt| {
-                let halflife = HALFLIFE;
-                for s in springs {
-                    spring_damper::critical_spring_damper_exact(
-                        &mut s.x,
-                        &mut s.v,
-                        s.goal,
-                        s.goal_velocity,
-                        halflife,
-                        dt,
-                    );
-                }
-            }
-        };
-        Aos::with_step(springs(inputs), step)
-    }
-}
+halflife_loops!(
+    /// Variant c: the article's `critical_spring_damper_exact` (with `expf`) per spring.
+    Source = Spring, springs;
+    /// Variant d: `spring_damper::critical_spring_damper_exact` per spring, in a plain loop over the array: the
+    /// halflife is a loop-invariant local, or read from the array (`per_spring`).
+    Peer = Spring, springs;
+);
 
 /// The memory traffic of [`hooke::lanes::spring_shared`] (4 loads, 2 stores per lane group) with
 /// one subtraction per store.
@@ -167,12 +127,9 @@ pub fn traffic(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], goal_velocity: 
 /// Variants e and f: [`traffic`] on one thread or on rayon's threads.
 #[derive(Debug)]
 pub struct Traffic {
-    x: Column,
-    v: Column,
+    xv: XvColumns,
     goal: Column,
     goal_velocity: Column,
-    x0: Vec<f32>,
-    v0: Vec<f32>,
     par: bool,
 }
 
@@ -180,12 +137,9 @@ impl Traffic {
     /// Columns of `inputs`; `par` splits the loop like hooke's `par_update`.
     pub fn new(inputs: &Inputs, par: bool) -> Traffic {
         Traffic {
-            x: column(&inputs.x),
-            v: column(&inputs.v),
+            xv: XvColumns::new(&inputs.x, &inputs.v),
             goal: column(&inputs.goal),
             goal_velocity: column(&inputs.goal_velocity),
-            x0: inputs.x.clone(),
-            v0: inputs.v.clone(),
             par,
         }
     }
@@ -194,8 +148,8 @@ impl Traffic {
 impl Workload for Traffic {
     fn step(&mut self, _dt: f32) {
         let parts = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
+            self.xv.x.lanes_mut(),
+            self.xv.v.lanes_mut(),
             self.goal.lanes(),
             self.goal_velocity.lanes(),
         );
@@ -208,51 +162,28 @@ impl Workload for Traffic {
     }
 
     fn reset(&mut self) {
-        self.x.as_mut_slice().copy_from_slice(&self.x0);
-        self.v.as_mut_slice().copy_from_slice(&self.v0);
+        self.xv.reset();
     }
 
     fn state(&self) -> Vec<f32> {
-        let (x, v) = (self.x.as_slice(), self.v.as_slice());
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        self.xv.state()
     }
 }
 
-/// Variant g: hooke's kernel [`hooke::lanes::spring_shared`] called directly on columns (no batch
-/// type, no `dt` check, no coefficient cache): isolates the per-call overhead of `update`.
-#[derive(Debug)]
-pub struct Kernel {
-    traffic: Traffic,
-    coeffs: hooke::lanes::LaneCoeffs,
-}
+/// Variant g: hooke's kernel [`hooke::lanes::spring_shared`] called directly on columns.
+pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`].
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
-        Kernel {
-            traffic: Traffic::new(inputs, false),
-            coeffs: hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(HALFLIFE, DT)),
-        }
-    }
-}
-
-impl Workload for Kernel {
-    fn step(&mut self, _dt: f32) {
-        let t = &mut self.traffic;
-        hooke::lanes::spring_shared(
-            t.x.lanes_mut(),
-            t.v.lanes_mut(),
-            t.goal.lanes(),
-            t.goal_velocity.lanes(),
-            &self.coeffs,
-        );
-    }
-
-    fn reset(&mut self) {
-        self.traffic.reset();
-    }
-
-    fn state(&self) -> Vec<f32> {
-        self.traffic.state()
+        DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
+            hooke::lanes::spring_shared(
+                t.xv.x.lanes_mut(),
+                t.xv.v.lanes_mut(),
+                t.goal.lanes(),
+                t.goal_velocity.lanes(),
+                c,
+            );
+        })
     }
 }

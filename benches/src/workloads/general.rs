@@ -6,7 +6,7 @@ use hooke::lanes::CoeffColumns;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
-use super::{Aos, AosSpring, BatchLoop, PeerLoop, SourceLoop, column};
+use super::{Aos, BatchLoop, DirectKernel, PeerLoop, SourceLoop, XvColumns, column};
 use crate::{DT, Rng, Workload, source};
 
 /// Initial state, goals and per-spring parameters.
@@ -81,39 +81,45 @@ impl Hooke {
     }
 }
 
-/// One spring of the array-of-structs loops.
-#[derive(Debug, Clone, Copy)]
-pub struct Spring {
+xv_spring!(
     /// Position.
-    pub x: f32,
+    x,
     /// Velocity.
-    pub v: f32,
+    v,
     /// Goal.
-    pub goal: f32,
+    goal,
     /// Goal velocity.
-    pub goal_velocity: f32,
+    goal_velocity,
     /// Stiffness.
-    pub stiffness: f32,
+    stiffness,
     /// Damping.
-    pub damping: f32,
-}
+    damping,
+);
 
-fn springs(inputs: &Inputs) -> Vec<Spring> {
-    (0..inputs.x.len())
-        .map(|i| Spring {
-            x: inputs.x[i],
-            v: inputs.v[i],
-            goal: inputs.goal[i],
-            goal_velocity: inputs.goal_velocity[i],
-            stiffness: inputs.stiffness[i],
-            damping: inputs.damping[i],
-        })
-        .collect()
-}
+/// A general spring's step in the source's and the peer's argument order: position, velocity,
+/// goal, goal velocity, stiffness, damping, `dt`.
+type StepFn = fn(&mut f32, &mut f32, f32, f32, f32, f32, f32);
 
-impl AosSpring for Spring {
-    fn push_state(&self, out: &mut Vec<f32>) {
-        out.extend([self.x, self.v]);
+/// Advances every spring of the array by `dt` with `step` (inlined: one loop per function).
+#[inline(always)]
+fn each(springs: &mut [Spring], dt: f32, step: StepFn) {
+    for s in springs {
+        let Spring {
+            goal,
+            goal_velocity,
+            stiffness,
+            damping,
+            ..
+        } = *s;
+        step(
+            &mut s.x,
+            &mut s.v,
+            goal,
+            goal_velocity,
+            stiffness,
+            damping,
+            dt,
+        );
     }
 }
 
@@ -124,24 +130,7 @@ impl Source {
     /// The springs of `inputs` as an array of structs.
     pub fn new(inputs: &Inputs) -> Source {
         Aos::with_step(springs(inputs), |springs, dt| {
-            for s in springs {
-                let Spring {
-                    goal,
-                    goal_velocity,
-                    stiffness,
-                    damping,
-                    ..
-                } = *s;
-                source::spring_damper_exact(
-                    &mut s.x,
-                    &mut s.v,
-                    goal,
-                    goal_velocity,
-                    stiffness,
-                    damping,
-                    dt,
-                );
-            }
+            each(springs, dt, source::spring_damper_exact);
         })
     }
 }
@@ -153,25 +142,22 @@ impl Peer {
     /// The springs of `inputs` as an array of structs.
     pub fn new(inputs: &Inputs) -> Peer {
         Aos::with_step(springs(inputs), |springs, dt| {
-            for s in springs {
-                let Spring {
-                    goal,
-                    goal_velocity,
-                    stiffness,
-                    damping,
-                    ..
-                } = *s;
-                spring_damper::spring_damper_exact_stiffness_damping(
-                    &mut s.x,
-                    &mut s.v,
-                    goal,
-                    goal_velocity,
-                    stiffness,
-                    damping,
-                    dt,
-                    spring_damper::DEFAULT_EPS,
-                );
-            }
+            each(
+                springs,
+                dt,
+                |x, v, goal, goal_velocity, stiffness, damping, dt| {
+                    spring_damper::spring_damper_exact_stiffness_damping(
+                        x,
+                        v,
+                        goal,
+                        goal_velocity,
+                        stiffness,
+                        damping,
+                        dt,
+                        spring_damper::DEFAULT_EPS,
+                    );
+                },
+            );
         })
     }
 }
@@ -206,13 +192,10 @@ pub fn traffic(parts: Parts<'_>) {
 /// Variants e and f: [`traffic`] on one thread or on rayon's threads.
 #[derive(Debug)]
 pub struct Traffic {
-    x: Column,
-    v: Column,
+    xv: XvColumns,
     goal: Column,
     goal_velocity: Column,
     coeffs: CoeffColumns,
-    x0: Vec<f32>,
-    v0: Vec<f32>,
     par: bool,
 }
 
@@ -225,13 +208,10 @@ impl Traffic {
             DT,
         );
         Traffic {
-            x: column(&inputs.x),
-            v: column(&inputs.v),
+            xv: XvColumns::new(&inputs.x, &inputs.v),
             goal: column(&inputs.goal),
             goal_velocity: column(&inputs.goal_velocity),
             coeffs,
-            x0: inputs.x.clone(),
-            v0: inputs.v.clone(),
             par,
         }
     }
@@ -242,8 +222,8 @@ impl Workload for Traffic {
         let c = &self.coeffs;
         let parts: Parts<'_> = (
             (
-                self.x.lanes_mut(),
-                self.v.lanes_mut(),
+                self.xv.x.lanes_mut(),
+                self.xv.v.lanes_mut(),
                 self.goal.lanes(),
                 self.goal_velocity.lanes(),
             ),
@@ -264,49 +244,29 @@ impl Workload for Traffic {
     }
 
     fn reset(&mut self) {
-        self.x.as_mut_slice().copy_from_slice(&self.x0);
-        self.v.as_mut_slice().copy_from_slice(&self.v0);
+        self.xv.reset();
     }
 
     fn state(&self) -> Vec<f32> {
-        let (x, v) = (self.x.as_slice(), self.v.as_slice());
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        self.xv.state()
     }
 }
 
-/// Variant g: hooke's kernel [`hooke::lanes::spring_per_spring`] called directly on columns:
-/// isolates the per-call overhead of `update`.
-#[derive(Debug)]
-pub struct Kernel {
-    traffic: Traffic,
-}
+/// Variant g: hooke's kernel [`hooke::lanes::spring_per_spring`] called directly on columns
+/// (the coefficients are the traffic workload's columns).
+pub type Kernel = DirectKernel<Traffic, ()>;
 
 impl Kernel {
     /// Columns of `inputs` and their step coefficients.
     pub fn new(inputs: &Inputs) -> Kernel {
-        Kernel {
-            traffic: Traffic::new(inputs, false),
-        }
-    }
-}
-
-impl Workload for Kernel {
-    fn step(&mut self, _dt: f32) {
-        let t = &mut self.traffic;
-        hooke::lanes::spring_per_spring(
-            t.x.lanes_mut(),
-            t.v.lanes_mut(),
-            t.goal.lanes(),
-            t.goal_velocity.lanes(),
-            t.coeffs.slices(),
-        );
-    }
-
-    fn reset(&mut self) {
-        self.traffic.reset();
-    }
-
-    fn state(&self) -> Vec<f32> {
-        self.traffic.state()
+        DirectKernel::with_kernel(Traffic::new(inputs, false), (), |t, ()| {
+            hooke::lanes::spring_per_spring(
+                t.xv.x.lanes_mut(),
+                t.xv.v.lanes_mut(),
+                t.goal.lanes(),
+                t.goal_velocity.lanes(),
+                t.coeffs.slices(),
+            );
+        })
     }
 }

@@ -1,6 +1,73 @@
 //! The workloads of each kernel: hooke's batch types (variants a and b), the source-style scalar
 //! loop (c), the peer crate (d) and the traffic-only kernels (e and f).
 
+/// Defines `Spring`, one spring of a one-dimensional module's array-of-structs loops (variants c
+/// and d): an `f32` field per listed name, copied from the module's `Inputs` field of the same
+/// name by `springs(inputs)`, its position `x` and velocity `v` reported as its state. With
+/// `own_halflife`, its `halflife` field is read by the `_halflives` variants ([`OwnHalflife`]).
+macro_rules! xv_spring {
+    ($($(#[$doc:meta])* $field:ident),+ $(,)?) => {
+        /// One spring of the array-of-structs loops.
+        #[derive(Debug, Clone, Copy)]
+        pub struct Spring {
+            $($(#[$doc])* pub $field: f32,)+
+        }
+
+        fn springs(inputs: &Inputs) -> Vec<Spring> {
+            (0..inputs.x.len())
+                .map(|i| Spring { $($field: inputs.$field[i],)+ })
+                .collect()
+        }
+
+        impl $crate::workloads::AosSpring for Spring {
+            fn push_state(&self, out: &mut Vec<f32>) {
+                out.extend([self.x, self.v]);
+            }
+        }
+    };
+    (own_halflife; $($fields:tt)+) => {
+        xv_spring!($($fields)+);
+
+        impl $crate::workloads::OwnHalflife for Spring {
+            fn halflife(&self) -> f32 {
+                self.halflife
+            }
+        }
+    };
+}
+
+/// Defines variants c and d of a module: `Source`, the springs `$source_springs(inputs)` stepped
+/// by the source's function with the shared halflife, and `Peer`, the springs
+/// `$peer_springs(inputs)` stepped by the peer crate's function with the shared halflife or, per
+/// spring, each one's own (see [`Aos::shared_halflife`] and [`Aos::halflives`]).
+macro_rules! halflife_loops {
+    (
+        $(#[$source_doc:meta])* Source = $source_spring:ty, $source_springs:path;
+        $(#[$peer_doc:meta])* Peer = $peer_spring:ty, $peer_springs:path $(;)?
+    ) => {
+        $(#[$source_doc])*
+        pub type Source = $crate::workloads::Aos<$source_spring, $crate::workloads::SourceLoop>;
+
+        impl Source {
+            /// The springs of `inputs` as an array of structs.
+            pub fn new(inputs: &Inputs) -> Source {
+                $crate::workloads::Aos::shared_halflife($source_springs(inputs))
+            }
+        }
+
+        $(#[$peer_doc])*
+        pub type Peer = $crate::workloads::Aos<$peer_spring, $crate::workloads::PeerLoop>;
+
+        impl Peer {
+            /// The springs of `inputs` as an array of structs; `per_spring` reads each spring's
+            /// own halflife.
+            pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
+                $crate::workloads::Aos::halflives($peer_springs(inputs), per_spring)
+            }
+        }
+    };
+}
+
 pub mod critical;
 pub mod decay;
 pub mod general;
@@ -16,6 +83,87 @@ use hooke::column::Column;
 /// A column holding `values` (padding 0).
 pub(crate) fn column(values: &[f32]) -> Column {
     Column::from_slice(values)
+}
+
+/// Positions and velocities interleaved, `[x0, v0, x1, v1, ...]`: the
+/// [`Workload::state`](crate::Workload::state) of every one-dimensional variant.
+pub(crate) fn interleave(x: &[f32], v: &[f32]) -> Vec<f32> {
+    x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+}
+
+/// The position and velocity columns of a traffic kernel (variants e and f) with the initial
+/// values that `reset` restores.
+#[derive(Debug)]
+pub(crate) struct XvColumns {
+    pub(crate) x: Column,
+    pub(crate) v: Column,
+    x0: Vec<f32>,
+    v0: Vec<f32>,
+}
+
+impl XvColumns {
+    /// Columns starting at positions `x0` and velocities `v0`.
+    pub(crate) fn new(x0: &[f32], v0: &[f32]) -> XvColumns {
+        XvColumns {
+            x: column(x0),
+            v: column(v0),
+            x0: x0.to_vec(),
+            v0: v0.to_vec(),
+        }
+    }
+
+    /// Restores the initial positions and velocities.
+    pub(crate) fn reset(&mut self) {
+        self.x.as_mut_slice().copy_from_slice(&self.x0);
+        self.v.as_mut_slice().copy_from_slice(&self.v0);
+    }
+
+    /// Positions and velocities interleaved ([`interleave`]).
+    pub(crate) fn state(&self) -> Vec<f32> {
+        interleave(self.x.as_slice(), self.v.as_slice())
+    }
+}
+
+/// Variant g of a module: hooke's `lanes` kernel called directly on the columns of the module's
+/// traffic workload `T` (no batch type, no `dt` check, no coefficient cache), with fixed
+/// coefficients `C`: isolates the per-call overhead of `update`. `reset` and `state` are the
+/// traffic workload's.
+#[derive(Debug)]
+pub struct DirectKernel<T, C> {
+    traffic: T,
+    coeffs: C,
+    kernel: fn(&mut T, &C),
+}
+
+impl<T, C> DirectKernel<T, C> {
+    /// `kernel(traffic, coeffs)` as the step of `traffic`'s columns.
+    pub(crate) fn with_kernel(traffic: T, coeffs: C, kernel: fn(&mut T, &C)) -> Self {
+        DirectKernel {
+            traffic,
+            coeffs,
+            kernel,
+        }
+    }
+}
+
+impl<T: crate::Workload, C> crate::Workload for DirectKernel<T, C> {
+    fn step(&mut self, _dt: f32) {
+        (self.kernel)(&mut self.traffic, &self.coeffs);
+    }
+
+    fn reset(&mut self) {
+        self.traffic.reset();
+    }
+
+    fn state(&self) -> Vec<f32> {
+        self.traffic.state()
+    }
+}
+
+/// The shared coefficients of [`HALFLIFE`](crate::HALFLIFE) and [`DT`](crate::DT) in lanes: the
+/// fixed coefficients of the critical, decay and quaternion decay kernels (variant g).
+pub(crate) fn shared_lane_coeffs() -> hooke::lanes::LaneCoeffs {
+    hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(crate::HALFLIFE, crate::DT))
 }
 
 /// Springs as an array of structs, the layout of the source-style and peer loops (variants c
@@ -45,6 +193,19 @@ pub trait AosSpring: Copy {
     fn push_state(&self, out: &mut Vec<f32>);
 }
 
+/// A spring of an array of structs that variant `V`'s function advances with a given halflife.
+pub trait HalflifeStep<V>: AosSpring {
+    /// Advances this spring by `dt` with `halflife` (variant `V`'s function, e.g. the peer's
+    /// `critical_spring_damper_exact`).
+    fn step_with(&mut self, halflife: f32, dt: f32);
+}
+
+/// A spring of an array of structs that stores its own halflife (the `_halflives` variants).
+pub trait OwnHalflife {
+    /// This spring's halflife.
+    fn halflife(&self) -> f32;
+}
+
 impl<S: AosSpring, V> Aos<S, V> {
     /// The springs `init`, advanced by `step(springs, dt)`.
     pub(crate) fn with_step(init: Vec<S>, step: fn(&mut [S], f32)) -> Aos<S, V> {
@@ -53,6 +214,35 @@ impl<S: AosSpring, V> Aos<S, V> {
             init,
             step,
             variant: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<S: HalflifeStep<V>, V> Aos<S, V> {
+    /// The springs `init` in a plain loop with the shared [`HALFLIFE`](crate::HALFLIFE) as a
+    /// loop-invariant local, as users write it.
+    pub(crate) fn shared_halflife(init: Vec<S>) -> Aos<S, V> {
+        Aos::with_step(init, |springs, dt| {
+            let halflife = crate::HALFLIFE;
+            for s in springs {
+                s.step_with(halflife, dt);
+            }
+        })
+    }
+}
+
+impl<S: HalflifeStep<V> + OwnHalflife, V> Aos<S, V> {
+    /// The springs `init` in a plain loop, with the shared halflife or, when `per_spring`, each
+    /// spring's own read from the array.
+    pub(crate) fn halflives(init: Vec<S>, per_spring: bool) -> Aos<S, V> {
+        if per_spring {
+            Aos::with_step(init, |springs, dt| {
+                for s in springs {
+                    s.step_with(s.halflife(), dt);
+                }
+            })
+        } else {
+            Aos::shared_halflife(init)
         }
     }
 }
@@ -147,6 +337,6 @@ impl<B: XvBatch> crate::Workload for BatchLoop<B> {
 
     fn state(&self) -> Vec<f32> {
         let (x, v) = self.springs.xv();
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        interleave(x, v)
     }
 }

@@ -4,12 +4,15 @@
 use glam::{Quat, Vec3};
 use hooke::batch::QuatDecaySprings;
 use hooke::column::{QuatColumns, Vec3Columns};
+use hooke::lanes::LaneCoeffs;
 use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::critical::HALFLIVES;
-use super::{Aos, AosSpring, PeerLoop, SourceLoop};
-use crate::{DT, HALFLIFE, Rng, Workload, source};
+use super::{
+    AosSpring, DirectKernel, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop, shared_lane_coeffs,
+};
+use crate::{HALFLIFE, Rng, Workload, source};
 
 /// Initial rotation offsets and angular velocities.
 #[derive(Debug, Clone)]
@@ -139,33 +142,15 @@ impl AosSpring for Spring {
     }
 }
 
-/// Variant c: the article's quaternion `decay_spring_damper_exact` (glam, `expf`, `acosf`,
-/// `sinf`, `cosf`) per spring.
-pub type Source = Aos<Spring, SourceLoop>;
-
-impl Source {
-    /// The springs of `inputs` as an array of structs.
-    pub fn new(inputs: &Inputs) -> Source {
-        let init: Vec<Spring> = inputs
-            .rotation
-            .iter()
-            .zip(&inputs.angular_velocity)
-            .map(|(&rotation, &angular_velocity)| Spring {
-                rotation,
-                angular_velocity,
-            })
-            .collect();
-        Aos::with_step(init, |springs, dt| {
-            let halflife = HALFLIFE;
-            for s in springs {
-                source::decay_spring_damper_exact_quat(
-                    &mut s.rotation,
-                    &mut s.angular_velocity,
-                    halflife,
-                    dt,
-                );
-            }
-        })
+impl HalflifeStep<SourceLoop> for Spring {
+    #[inline]
+    fn step_with(&mut self, halflife: f32, dt: f32) {
+        source::decay_spring_damper_exact_quat(
+            &mut self.rotation,
+            &mut self.angular_velocity,
+            halflife,
+            dt,
+        );
     }
 }
 
@@ -189,44 +174,57 @@ impl AosSpring for PeerSpring {
     }
 }
 
-/// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring, with the shared
-/// halflife or (`_halflives`) each spring's own.
-pub type Peer = Aos<PeerSpring, PeerLoop>;
-
-impl Peer {
-    /// The springs of `inputs` as an array of structs of glam 0.32 values.
-    pub fn new(inputs: &Inputs, per_spring: bool) -> Peer {
-        let init: Vec<PeerSpring> = inputs
-            .rotation
-            .iter()
-            .zip(&inputs.angular_velocity)
-            .zip(&inputs.halflife)
-            .map(|((q, w), &halflife)| PeerSpring {
-                rotation: glam_peer::Quat::from_array(q.to_array()),
-                angular_velocity: glam_peer::Vec3::from_array(w.to_array()),
-                halflife,
-            })
-            .collect();
-        // Two plain loops, as users write them: the halflife loop-invariant or from the array.
-        let step: fn(&mut [PeerSpring], f32) = if per_spring {
-            |springs, dt| {
-                for s in springs {
-                    let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
-                    spring_damper::decay_spring_damper_exact_quat(q, w, s.halflife, dt);
-                }
-            }
-        } else {
-            |springs, dt| {
-                let halflife = HALFLIFE;
-                for s in springs {
-                    let (q, w) = (&mut s.rotation, &mut s.angular_velocity);
-                    spring_damper::decay_spring_damper_exact_quat(q, w, halflife, dt);
-                }
-            }
-        };
-        Aos::with_step(init, step)
+impl OwnHalflife for PeerSpring {
+    fn halflife(&self) -> f32 {
+        self.halflife
     }
 }
+
+impl HalflifeStep<PeerLoop> for PeerSpring {
+    #[inline]
+    fn step_with(&mut self, halflife: f32, dt: f32) {
+        let (q, w) = (&mut self.rotation, &mut self.angular_velocity);
+        spring_damper::decay_spring_damper_exact_quat(q, w, halflife, dt);
+    }
+}
+
+/// The springs of `inputs` for the source-style loop.
+fn source_springs(inputs: &Inputs) -> Vec<Spring> {
+    inputs
+        .rotation
+        .iter()
+        .zip(&inputs.angular_velocity)
+        .map(|(&rotation, &angular_velocity)| Spring {
+            rotation,
+            angular_velocity,
+        })
+        .collect()
+}
+
+/// The springs of `inputs` for the peer's loop, as glam 0.32 values.
+fn peer_springs(inputs: &Inputs) -> Vec<PeerSpring> {
+    inputs
+        .rotation
+        .iter()
+        .zip(&inputs.angular_velocity)
+        .zip(&inputs.halflife)
+        .map(|((q, w), &halflife)| PeerSpring {
+            rotation: glam_peer::Quat::from_array(q.to_array()),
+            angular_velocity: glam_peer::Vec3::from_array(w.to_array()),
+            halflife,
+        })
+        .collect()
+}
+
+halflife_loops!(
+    /// Variant c: the article's quaternion `decay_spring_damper_exact` (glam, `expf`, `acosf`,
+    /// `sinf`, `cosf`) per spring.
+    Source = Spring, source_springs;
+    /// Variant d: `spring_damper::decay_spring_damper_exact_quat` per spring, in a plain loop
+    /// over the array (two plain loops, as users write them): the halflife is a loop-invariant
+    /// local, or read from the array (`per_spring`).
+    Peer = PeerSpring, peer_springs;
+);
 
 /// The lane slices the batch update touches: rotations (written), rotation vectors and angular
 /// velocities (read and written).
@@ -336,54 +334,34 @@ impl Workload for Traffic {
     }
 }
 
-/// Variant g: hooke's kernel [`hooke::lanes::rotation_vector_decay_shared`] called directly on columns:
-/// isolates the per-call overhead of `update`.
-#[derive(Debug)]
-pub struct Kernel {
-    traffic: Traffic,
-    coeffs: hooke::lanes::LaneCoeffs,
-}
+/// Variant g: hooke's kernel [`hooke::lanes::rotation_vector_decay_shared`] called directly on
+/// columns.
+pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`].
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
-        Kernel {
-            traffic: Traffic::new(inputs, false),
-            coeffs: hooke::lanes::LaneCoeffs::splat(&hooke::SpringCoeffs::critical(HALFLIFE, DT)),
-        }
-    }
-}
-
-impl Workload for Kernel {
-    fn step(&mut self, _dt: f32) {
-        let t = &mut self.traffic;
-        let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
-        hooke::lanes::rotation_vector_decay_shared(
-            hooke::views::Vec3LanesMut {
-                x: e.x.lanes_mut(),
-                y: e.y.lanes_mut(),
-                z: e.z.lanes_mut(),
-            },
-            hooke::views::Vec3LanesMut {
-                x: w.x.lanes_mut(),
-                y: w.y.lanes_mut(),
-                z: w.z.lanes_mut(),
-            },
-            hooke::views::QuatLanesMut {
-                x: q.x.lanes_mut(),
-                y: q.y.lanes_mut(),
-                z: q.z.lanes_mut(),
-                w: q.w.lanes_mut(),
-            },
-            &self.coeffs,
-        );
-    }
-
-    fn reset(&mut self) {
-        self.traffic.reset();
-    }
-
-    fn state(&self) -> Vec<f32> {
-        self.traffic.state()
+        DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
+            let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);
+            hooke::lanes::rotation_vector_decay_shared(
+                hooke::views::Vec3LanesMut {
+                    x: e.x.lanes_mut(),
+                    y: e.y.lanes_mut(),
+                    z: e.z.lanes_mut(),
+                },
+                hooke::views::Vec3LanesMut {
+                    x: w.x.lanes_mut(),
+                    y: w.y.lanes_mut(),
+                    z: w.z.lanes_mut(),
+                },
+                hooke::views::QuatLanesMut {
+                    x: q.x.lanes_mut(),
+                    y: q.y.lanes_mut(),
+                    z: q.z.lanes_mut(),
+                    w: q.w.lanes_mut(),
+                },
+                c,
+            );
+        })
     }
 }

@@ -5,7 +5,7 @@ use hooke::batch::SmoothDampers;
 use hooke::column::Column;
 use wide::f32x8;
 
-use super::column;
+use super::{XvColumns, column, interleave};
 use crate::{Rng, Workload};
 
 /// Initial values, targets and per-value parameters.
@@ -75,8 +75,7 @@ impl Workload for Hooke {
     }
 
     fn state(&self) -> Vec<f32> {
-        let (x, v) = (self.batch.x(), self.batch.v());
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        interleave(self.batch.x(), self.batch.v())
     }
 }
 
@@ -169,39 +168,29 @@ pub fn traffic(x: &mut [f32x8], v: &mut [f32x8], t: &[f32x8], r: &[f32x8], m: &[
 /// Variant e: [`traffic`] on one thread.
 #[derive(Debug)]
 pub struct Traffic {
-    cols: [Column; 5],
-    x0: Vec<f32>,
+    xv: XvColumns,
+    /// Targets, rates and max changes.
+    cols: [Column; 3],
 }
 
 impl Traffic {
     /// Columns of `inputs`.
     pub fn new(inputs: &Inputs) -> Traffic {
         let rate: Vec<f32> = inputs.smooth_time.iter().map(|t| 2.0 / t).collect();
+        let max_change: Vec<f32> = inputs.max_speed.iter().map(|s| s.min(1e6)).collect();
         Traffic {
-            cols: [
-                column(&inputs.x),
-                column(&vec![0.0; inputs.x.len()]),
-                column(&inputs.target),
-                column(&rate),
-                column(
-                    &inputs
-                        .max_speed
-                        .iter()
-                        .map(|s| s.min(1e6))
-                        .collect::<Vec<_>>(),
-                ),
-            ],
-            x0: inputs.x.clone(),
+            xv: XvColumns::new(&inputs.x, &vec![0.0; inputs.x.len()]),
+            cols: [column(&inputs.target), column(&rate), column(&max_change)],
         }
     }
 }
 
 impl Workload for Traffic {
     fn step(&mut self, _dt: f32) {
-        let [x, v, t, r, m] = &mut self.cols;
+        let [t, r, m] = &self.cols;
         traffic(
-            x.lanes_mut(),
-            v.lanes_mut(),
+            self.xv.x.lanes_mut(),
+            self.xv.v.lanes_mut(),
             t.lanes(),
             r.lanes(),
             m.lanes(),
@@ -209,12 +198,10 @@ impl Workload for Traffic {
     }
 
     fn reset(&mut self) {
-        self.cols[0].as_mut_slice().copy_from_slice(&self.x0);
-        self.cols[1].as_mut_slice().fill(0.0);
+        self.xv.reset();
     }
 
     fn state(&self) -> Vec<f32> {
-        let (x, v) = (self.cols[0].as_slice(), self.cols[1].as_slice());
-        x.iter().zip(v).flat_map(|(&x, &v)| [x, v]).collect()
+        self.xv.state()
     }
 }

@@ -7,7 +7,7 @@
 use glam::Quat;
 
 use crate::batch::{HookeCriticalSprings, HookeQuatSprings};
-use crate::error::{Failure, HookeStatus, guard};
+use crate::error::{Failure, FfiResult, HookeStatus, guard};
 use crate::handle::handle_mut;
 use crate::view::{HookeChannel, HookeConstChannel, Reader, Writer};
 
@@ -62,6 +62,35 @@ pub unsafe extern "C" fn hooke_critical_springs_set_goals_view(
     })
 }
 
+/// Writes `get(i)` of every spring `i < len` to two strided channels (a NULL channel is not
+/// written): the body of the `_get_state_view` functions.
+///
+/// # Safety
+///
+/// Each non-null channel holds `len` writable elements.
+unsafe fn write_channels<const A: usize, const B: usize>(
+    len: usize,
+    a: (HookeChannel, &'static str),
+    b: (HookeChannel, &'static str),
+    get: impl Fn(usize) -> ([f32; A], [f32; B]),
+) -> FfiResult {
+    let mut a = Writer::<A>::new(a.0, len, a.1)?;
+    let mut b = Writer::<B>::new(b.0, len, b.1)?;
+    for i in 0..len {
+        let (va, vb) = get(i);
+        // SAFETY: `i < len`, the checked count.
+        unsafe {
+            if let Some(w) = &mut a {
+                w.set(i, va);
+            }
+            if let Some(w) = &mut b {
+                w.set(i, vb);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Writes every spring's position to `x` and velocity to `v` (strided, one float per spring,
 /// batch-length elements; stride >= 4). A NULL channel is not written.
 ///
@@ -93,20 +122,9 @@ pub unsafe extern "C" fn hooke_critical_springs_get_state_view(
         // SAFETY: forwarded caller contract.
         let h = unsafe { handle_mut(handle)? };
         let len = h.inner.len();
-        let mut x = Writer::<1>::new(x, len, "x")?;
-        let mut v = Writer::<1>::new(v, len, "v")?;
-        for i in 0..len {
-            // SAFETY: `i < len`, the checked count.
-            unsafe {
-                if let Some(w) = &mut x {
-                    w.set(i, [h.inner.x()[i]]);
-                }
-                if let Some(w) = &mut v {
-                    w.set(i, [h.inner.v()[i]]);
-                }
-            }
-        }
-        Ok(())
+        let get = |i: usize| ([h.inner.x()[i]], [h.inner.v()[i]]);
+        // SAFETY: forwarded caller contract.
+        unsafe { write_channels(len, (x, "x"), (v, "v"), get) }
     })
 }
 
@@ -182,19 +200,15 @@ pub unsafe extern "C" fn hooke_quat_springs_get_state_view(
         // SAFETY: forwarded caller contract.
         let h = unsafe { handle_mut(handle)? };
         let len = h.inner.len();
-        let mut q = Writer::<4>::new(rotations, len, "rotations")?;
-        let mut w = Writer::<3>::new(angular_velocities, len, "angular_velocities")?;
-        for i in 0..len {
-            // SAFETY: `i < len`, the checked count.
-            unsafe {
-                if let Some(q) = &mut q {
-                    q.set(i, h.inner.rotation(i).to_array());
-                }
-                if let Some(w) = &mut w {
-                    w.set(i, h.inner.angular_velocity(i).to_array());
-                }
-            }
-        }
-        Ok(())
+        let get = |i| {
+            let (q, w) = (h.inner.rotation(i), h.inner.angular_velocity(i));
+            (q.to_array(), w.to_array())
+        };
+        let (q, w) = (
+            (rotations, "rotations"),
+            (angular_velocities, "angular_velocities"),
+        );
+        // SAFETY: forwarded caller contract.
+        unsafe { write_channels(len, q, w, get) }
     })
 }

@@ -9,24 +9,29 @@
 use hooke::error::{check_dt, check_non_negative};
 use hooke::{SpringCoeffs, SpringParams};
 
-use crate::error::{FfiResult, HookeStatus, guard, non_null, read, write};
+use crate::error::{HookeStatus, guard, non_null, read, write};
 use crate::types::HookeSpringCoeffs;
 
-/// Writes `coeffs` to `out` once `validate` has passed.
+/// The body of every constructor: writes `coeffs` to `out` once `out` is non-null, `validate`
+/// (the spring's parameters) and then `dt` have passed.
 ///
 /// # Safety
 ///
 /// `out` is null or valid, aligned and writable.
-unsafe fn build(
+unsafe fn build<P>(
     out: *mut HookeSpringCoeffs,
-    validate: impl FnOnce() -> Result<(), hooke::ParamError>,
+    dt: f32,
+    validate: impl FnOnce() -> Result<P, hooke::ParamError>,
     coeffs: impl FnOnce() -> SpringCoeffs,
-) -> FfiResult {
-    non_null(out, "out")?;
-    validate()?;
-    // SAFETY: non-null (checked above) and writable per the caller.
-    unsafe { write(out, coeffs().into()) };
-    Ok(())
+) -> HookeStatus {
+    guard(|| {
+        non_null(out, "out")?;
+        validate()?;
+        check_dt(dt)?;
+        // SAFETY: non-null (checked above) and writable per the caller.
+        unsafe { write(out, coeffs().into()) };
+        Ok(())
+    })
 }
 
 /// Coefficients of the critically damped spring with `halflife` over `dt` (both finite, `>= 0`).
@@ -48,14 +53,15 @@ pub unsafe extern "C" fn hooke_spring_coeffs_critical(
     dt: f32,
     out: *mut HookeSpringCoeffs,
 ) -> HookeStatus {
-    guard(|| {
-        let validate = || {
-            check_non_negative("halflife", halflife)?;
-            check_dt(dt).map(drop)
-        };
-        // SAFETY: forwarded caller contract.
-        unsafe { build(out, validate, || SpringCoeffs::critical(halflife, dt)) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        build(
+            out,
+            dt,
+            || check_non_negative("halflife", halflife),
+            || SpringCoeffs::critical(halflife, dt),
+        )
+    }
 }
 
 /// Coefficients of the general spring with `stiffness` and `damping` (finite, `>= 0`) over `dt`.
@@ -70,15 +76,15 @@ pub unsafe extern "C" fn hooke_spring_coeffs_stiffness_damping(
     dt: f32,
     out: *mut HookeSpringCoeffs,
 ) -> HookeStatus {
-    guard(|| {
-        let validate = || {
-            SpringParams::new(stiffness, damping)?;
-            check_dt(dt).map(drop)
-        };
-        let coeffs = || SpringCoeffs::stiffness_damping(stiffness, damping, dt);
-        // SAFETY: forwarded caller contract.
-        unsafe { build(out, validate, coeffs) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        build(
+            out,
+            dt,
+            || SpringParams::new(stiffness, damping),
+            || SpringCoeffs::stiffness_damping(stiffness, damping, dt),
+        )
+    }
 }
 
 /// Coefficients of the spring with natural `frequency` (Hz) and damping `halflife` over `dt`.
@@ -93,15 +99,15 @@ pub unsafe extern "C" fn hooke_spring_coeffs_frequency_halflife(
     dt: f32,
     out: *mut HookeSpringCoeffs,
 ) -> HookeStatus {
-    guard(|| {
-        let validate = || {
-            SpringParams::frequency_halflife(frequency, halflife)?;
-            check_dt(dt).map(drop)
-        };
-        let coeffs = || SpringCoeffs::frequency_halflife(frequency, halflife, dt);
-        // SAFETY: forwarded caller contract.
-        unsafe { build(out, validate, coeffs) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        build(
+            out,
+            dt,
+            || SpringParams::frequency_halflife(frequency, halflife),
+            || SpringCoeffs::frequency_halflife(frequency, halflife, dt),
+        )
+    }
 }
 
 /// Coefficients of the spring with a `damping_ratio` (`> 0`) and damping `halflife` over `dt`.
@@ -116,15 +122,15 @@ pub unsafe extern "C" fn hooke_spring_coeffs_damping_ratio_halflife(
     dt: f32,
     out: *mut HookeSpringCoeffs,
 ) -> HookeStatus {
-    guard(|| {
-        let validate = || {
-            SpringParams::damping_ratio_halflife(damping_ratio, halflife)?;
-            check_dt(dt).map(drop)
-        };
-        let coeffs = || SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt);
-        // SAFETY: forwarded caller contract.
-        unsafe { build(out, validate, coeffs) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        build(
+            out,
+            dt,
+            || SpringParams::damping_ratio_halflife(damping_ratio, halflife),
+            || SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt),
+        )
+    }
 }
 
 /// Steps one spring `(*x, *v)` toward `goal` / `goal_velocity` with precomputed coefficients.

@@ -376,7 +376,7 @@ where
 
 /// The bundled clip `name`: `data/cmu/name` under the current folder if it is there (running
 /// from the repository), else beside this crate's sources.
-fn default_clip(name: &str) -> PathBuf {
+pub(crate) fn default_clip(name: &str) -> PathBuf {
     let here = PathBuf::from("data/cmu").join(name);
     if here.exists() {
         here

@@ -10,7 +10,7 @@ use std::time::Instant;
 use glam::{Quat, Vec3};
 use hooke_bvh::Clip;
 
-use crate::args::{ClipRange, RootArg, StitchMode};
+use crate::args::{ClipRange, RootArg, StitchMode, default_clip};
 use crate::stitch::{self, Blend, SeamReport};
 use crate::track::{self, Cuts};
 use crate::{CliError, clipio, demo_page, output, plot};
@@ -41,19 +41,9 @@ pub const FILES: [&str; 13] = [
     "index.html",
 ];
 
-/// The bundled clip `name` (see `args::default_clip`).
-fn bundled(name: &str) -> PathBuf {
-    let here = PathBuf::from("data/cmu").join(name);
-    if here.exists() {
-        here
-    } else {
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/cmu")).join(name)
-    }
-}
-
 pub(crate) fn segments() -> Vec<ClipRange> {
     let range = |name: &str, start: usize, end: usize| ClipRange {
-        path: bundled(name),
+        path: default_clip(name),
         start,
         end: Some(end),
     };

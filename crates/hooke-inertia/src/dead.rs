@@ -63,7 +63,32 @@ impl hooke::par::Split for DeadTiming<'_> {
     }
 }
 
-impl DeadTiming<'_> {
+impl<'a> DeadTiming<'a> {
+    /// Advances lane group `i`'s blend clocks by `dt`: `None` when none of its lanes blends,
+    /// else the group's [`Step`] and the lanes still blending after it (`active`; the others
+    /// get `blend_time = 0` and keep their elapsed time).
+    #[inline(always)]
+    fn advance(&mut self, i: usize, dt: f32x8) -> Option<(Step<'a>, f32x8)> {
+        let blend_time = self.blend_time[i];
+        let running = blend_time.simd_gt(f32x8::ZERO);
+        if !running.any() {
+            return None;
+        }
+        let (dt, travel, decay) = self.step(i, dt);
+        let elapsed = self.elapsed[i] + dt;
+        let active = running & elapsed.simd_lt(blend_time);
+        self.elapsed[i] = running.select(elapsed, self.elapsed[i]);
+        self.blend_time[i] = active.select(blend_time, f32x8::ZERO);
+        let step = Step {
+            travel,
+            decay,
+            elapsed,
+            blend_time,
+            curve: self.curve,
+        };
+        Some((step, active))
+    }
+
     /// Lane group `i`'s step: `dt` and the extrapolation factors (`x += v travel`,
     /// `v *= decay`), or no time at all (`0`, `0`, `1`) on the lanes that switched since the last
     /// update.
@@ -98,7 +123,7 @@ fn weights(curve: &BlendCurve, elapsed: f32x8, blend_time: f32x8, active: f32x8)
 pub(crate) fn dead_blend_lanes(
     mut state: BoneLanesMut<'_>,
     mut output: BoneLanesMut<'_>,
-    timing: DeadTiming<'_>,
+    mut timing: DeadTiming<'_>,
     dt: f32,
 ) -> bool {
     let mut still = false;
@@ -108,28 +133,13 @@ pub(crate) fn dead_blend_lanes(
         .min(output.len())
         .min(hooke::par::Split::lanes(&timing));
     for i in 0..n {
-        let blend_time = timing.blend_time[i];
-        let running = blend_time.simd_gt(f32x8::ZERO);
-        if !running.any() {
+        let Some((step, active)) = timing.advance(i, dt) else {
             continue;
-        }
-        let (dt, travel, decay) = timing.step(i, dt);
-        let elapsed = timing.elapsed[i] + dt;
-        let active = running & elapsed.simd_lt(blend_time);
-        timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
-        timing.blend_time[i] = active.select(blend_time, f32x8::ZERO);
+        };
         if !active.any() {
             continue;
         }
         still = true;
-
-        let step = Step {
-            travel,
-            decay,
-            elapsed,
-            blend_time,
-            curve: timing.curve,
-        };
         let (e, out) = blend_group(&step, active, &state.load(i), &output.load(i));
         // A state or an output beyond the f32 range makes the output infinite or NaN (the
         // rotation is unit by construction).
@@ -281,7 +291,7 @@ fn set_lane_bone(out: &mut Bone8, lane: usize, b: &Bone) {
 pub(crate) fn dead_blend_curve_lanes(
     (sx, sv): (&mut [f32x8], &mut [f32x8]),
     (ox, ov): (&mut [f32x8], &mut [f32x8]),
-    timing: DeadTiming<'_>,
+    mut timing: DeadTiming<'_>,
     dt: f32,
 ) -> bool {
     let mut still = false;
@@ -293,34 +303,20 @@ pub(crate) fn dead_blend_curve_lanes(
         .min(ov.len())
         .min(hooke::par::Split::lanes(&timing));
     for i in 0..n {
-        let blend_time = timing.blend_time[i];
-        let running = blend_time.simd_gt(f32x8::ZERO);
-        if !running.any() {
+        let Some((step, active)) = timing.advance(i, dt) else {
             continue;
-        }
-        let (dt, travel, decay) = timing.step(i, dt);
-        let elapsed = timing.elapsed[i] + dt;
-        let active = running & elapsed.simd_lt(blend_time);
-        timing.elapsed[i] = running.select(elapsed, timing.elapsed[i]);
-        timing.blend_time[i] = active.select(blend_time, f32x8::ZERO);
+        };
         still |= active.any();
         let (x0, v0) = (sx[i], sv[i]);
-        let mut x = active.select(v0.mul_add(travel, x0), x0);
-        let v = active.select(v0 * decay, v0);
-        let (wt, dw) = weights(timing.curve, elapsed, blend_time, active);
+        let mut x = active.select(v0.mul_add(step.travel, x0), x0);
+        let v = active.select(v0 * step.decay, v0);
+        let (wt, dw) = weights(step.curve, step.elapsed, step.blend_time, active);
         let (lx, lv) = (ox[i], ov[i]);
         let (blend_x, blend_v) = cross_fade8((x, v), (lx, lv), (wt, dw));
         let mut out_x = active.select(blend_x, lx);
         let mut out_v = active.select(blend_v, lv);
         let overflow = active & !(out_x + out_v).is_finite();
         if overflow.any() {
-            let step = Step {
-                travel,
-                decay,
-                elapsed,
-                blend_time,
-                curve: timing.curve,
-            };
             (x, out_x, out_v) =
                 saturate_dead_blend_curves(overflow, step, (x0, v0), (lx, lv), (x, out_x, out_v));
         }

@@ -138,6 +138,17 @@ impl BoneColumns {
 // constant indices let the slices live in registers; slices cut to exactly `n` groups by
 // `truncate` let the compiler drop the bounds checks of the kernel loops `for i in 0..n`.
 
+/// The length of the shortest of `N` slices (0 when `N == 0`): the lane groups a kernel may
+/// index in every one of them.
+#[inline(always)]
+fn shortest<const N: usize, S: std::ops::Deref<Target = [f32x8]>>(slices: &[S; N]) -> usize {
+    let mut len = usize::MAX;
+    for s in slices {
+        len = len.min(s.len());
+    }
+    if N == 0 { 0 } else { len }
+}
+
 impl<'a, const N: usize> Lanes<'a, N> {
     /// The first `n` lane groups of every slice, so that indexing below `n` needs no bounds check
     /// in the kernels. `n` must not exceed [`len`](Self::len) (the kernels take the minimum of
@@ -154,11 +165,7 @@ impl<'a, const N: usize> Lanes<'a, N> {
     /// Number of lane groups (the shortest slice).
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        let mut len = usize::MAX;
-        for s in &self.s {
-            len = len.min(s.len());
-        }
-        if N == 0 { 0 } else { len }
+        shortest(&self.s)
     }
 }
 
@@ -181,11 +188,7 @@ impl<'a, const N: usize> LanesMut<'a, N> {
     /// Number of lane groups (the shortest slice).
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        let mut len = usize::MAX;
-        for s in &self.s {
-            len = len.min(s.len());
-        }
-        if N == 0 { 0 } else { len }
+        shortest(&self.s)
     }
 
     #[inline(always)]

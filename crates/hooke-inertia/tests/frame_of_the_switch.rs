@@ -32,6 +32,17 @@ fn pose(seed: u32) -> Pose {
         .with_scales(scales, rates)
 }
 
+/// `input` with the characters `switching` showing `pose(seed + c)` instead: where they switch to.
+fn switched(input: &PoseBatch, switching: &[usize], seed: u32) -> PoseBatch {
+    let mut destination = input.clone();
+    for &c in switching {
+        destination
+            .set_character(c, pose(seed + c as u32).as_ref())
+            .unwrap();
+    }
+    destination
+}
+
 /// A crowd with every character blending (switched 0.1 s ago), characters 2 and 5 dead-blended.
 fn crowd() -> (Inertializer, PoseBatch) {
     let profile = BlendProfile::uniform(BONES, 0.1)
@@ -165,12 +176,7 @@ fn the_update_after_a_switch_shows_it_and_the_next_one_advances_it() {
 fn switches_through_transition_many_are_shown_the_same_way() {
     let dt = 1.0 / 30.0;
     let (crowd, input) = crowd();
-    let mut destination = input.clone();
-    for c in [0, 3, 4] {
-        destination
-            .set_character(c, pose(300 + c as u32).as_ref())
-            .unwrap();
-    }
+    let destination = switched(&input, &[0, 3, 4], 300);
     let mut one_by_one = crowd.clone();
     for c in [0, 3, 4] {
         let (src, dst) = (
@@ -200,12 +206,7 @@ fn switches_through_transition_many_are_shown_the_same_way() {
 fn switches_after_the_update_advance_with_the_next_one() {
     let (dt, next_dt) = (1.0 / 30.0, 1.0 / 50.0);
     let (crowd, input) = crowd();
-    let mut destination = input.clone();
-    for c in [1, 2, 6] {
-        destination
-            .set_character(c, pose(400 + c as u32).as_ref())
-            .unwrap();
-    }
+    let destination = switched(&input, &[1, 2, 6], 400);
     let mut output = input.clone();
     let mut after = crowd.clone();
     after.update(dt, &input, &mut output).unwrap();

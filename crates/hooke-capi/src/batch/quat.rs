@@ -4,42 +4,97 @@ use glam::{Quat, Vec3};
 use hooke::batch::{QuatDecaySprings, QuatSprings};
 use hooke::error::check_len;
 
-use crate::error::{FfiResult, HookeStatus, guard, guard_or, guard_value, non_null, slice, write};
+use crate::error::{HookeStatus, guard, guard_or, guard_value, non_null, slice, write};
 use crate::types::{HookeQuat, HookeVec3};
 
 use super::check_index;
-use crate::handle::{handle_mut, handle_ref, new_handle};
+use crate::handle::{Handle, handle_mut, handle_ref, new_handle};
 
 // ---------------------------------------------------------------------------------------------
 // Quaternion batches
 
-/// Copies every rotation and angular velocity of a quaternion batch into C arrays of `len`.
+/// What the `_get` and `_get_all` functions read of a quaternion batch handle.
+trait QuatHandle: Handle {
+    /// Number of springs.
+    fn len(&self) -> usize;
+    /// Rotation and angular velocity of spring `i < len`.
+    fn state(&self, i: usize) -> (Quat, Vec3);
+}
+
+macro_rules! quat_handle {
+    ($($handle:ty),+) => {$(
+        impl QuatHandle for $handle {
+            fn len(&self) -> usize {
+                self.inner.len()
+            }
+            fn state(&self, i: usize) -> (Quat, Vec3) {
+                (self.inner.rotation(i), self.inner.angular_velocity(i))
+            }
+        }
+    )+};
+}
+
+quat_handle!(HookeQuatDecaySprings, HookeQuatSprings);
+
+/// The body of `_get`: reads spring `index` into `*rotation` and `*angular_velocity`.
 ///
 /// # Safety
 ///
-/// `rotations` and `angular_velocities` are null or point to `len` writable, aligned elements.
-unsafe fn copy_quat_state(
-    batch_len: usize,
-    get: impl Fn(usize) -> (Quat, Vec3),
+/// `handle` is null or a live handle; the outputs are null or valid and writable.
+unsafe fn get_state<H: QuatHandle>(
+    handle: *const H,
+    index: usize,
+    rotation: *mut HookeQuat,
+    angular_velocity: *mut HookeVec3,
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        let h = unsafe { handle_ref(handle)? };
+        non_null(rotation, "rotation")?;
+        non_null(angular_velocity, "angular_velocity")?;
+        check_index(index, h.len())?;
+        let (q, w) = h.state(index);
+        // SAFETY: both outputs are non-null and writable per the caller.
+        unsafe {
+            write(rotation, q.into());
+            write(angular_velocity, w.into());
+        }
+        Ok(())
+    })
+}
+
+/// The body of `_get_all`: copies every rotation and angular velocity into C arrays of `len`
+/// (`len` must equal the batch length).
+///
+/// # Safety
+///
+/// `handle` is null or a live handle; `rotations` and `angular_velocities` are null or point to
+/// `len` writable, aligned elements.
+unsafe fn get_all_states<H: QuatHandle>(
+    handle: *const H,
     rotations: *mut HookeQuat,
     angular_velocities: *mut HookeVec3,
     len: usize,
-) -> FfiResult {
-    check_len("rotations", batch_len, len)?;
-    // The header's rule: an array may be NULL when its length is 0.
-    if len > 0 {
-        non_null(rotations, "rotations")?;
-        non_null(angular_velocities, "angular_velocities")?;
-    }
-    for i in 0..len {
-        let (q, w) = get(i);
-        // SAFETY: `i < len` and both arrays hold `len` writable elements (caller contract).
-        unsafe {
-            write(rotations.add(i), q.into());
-            write(angular_velocities.add(i), w.into());
+) -> HookeStatus {
+    guard(|| {
+        // SAFETY: forwarded caller contract.
+        let h = unsafe { handle_ref(handle)? };
+        check_len("rotations", h.len(), len)?;
+        // The header's rule: an array may be NULL when its length is 0.
+        if len > 0 {
+            non_null(rotations, "rotations")?;
+            non_null(angular_velocities, "angular_velocities")?;
         }
-    }
-    Ok(())
+        for i in 0..len {
+            let (q, w) = h.state(i);
+            // SAFETY: `i < len` and both arrays hold `len` writable elements (caller contract).
+            unsafe {
+                write(rotations.add(i), q.into());
+                write(angular_velocities.add(i), w.into());
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Opaque handle to a [`hooke::batch::QuatDecaySprings`] (`HookeQuatDecaySprings` in `hooke.h`):
@@ -114,19 +169,8 @@ pub unsafe extern "C" fn hooke_quat_decay_springs_get(
     rotation: *mut HookeQuat,
     angular_velocity: *mut HookeVec3,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        let h = unsafe { handle_ref(handle)? };
-        non_null(rotation, "rotation")?;
-        non_null(angular_velocity, "angular_velocity")?;
-        check_index(index, h.inner.len())?;
-        // SAFETY: both outputs are non-null and writable per the caller.
-        unsafe {
-            write(rotation, h.inner.rotation(index).into());
-            write(angular_velocity, h.inner.angular_velocity(index).into());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { get_state(handle, index, rotation, angular_velocity) }
 }
 
 /// Copies every rotation and angular velocity into arrays of `len` elements (`len` must equal the
@@ -143,13 +187,8 @@ pub unsafe extern "C" fn hooke_quat_decay_springs_get_all(
     angular_velocities: *mut HookeVec3,
     len: usize,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        let h = unsafe { handle_ref(handle)? };
-        let get = |i| (h.inner.rotation(i), h.inner.angular_velocity(i));
-        // SAFETY: forwarded caller contract.
-        unsafe { copy_quat_state(h.inner.len(), get, rotations, angular_velocities, len) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { get_all_states(handle, rotations, angular_velocities, len) }
 }
 
 /// Opaque handle to a [`hooke::batch::QuatSprings`] (`HookeQuatSprings` in `hooke.h`): rotations
@@ -269,19 +308,8 @@ pub unsafe extern "C" fn hooke_quat_springs_get(
     rotation: *mut HookeQuat,
     angular_velocity: *mut HookeVec3,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        let h = unsafe { handle_ref(handle)? };
-        non_null(rotation, "rotation")?;
-        non_null(angular_velocity, "angular_velocity")?;
-        check_index(index, h.inner.len())?;
-        // SAFETY: both outputs are non-null and writable per the caller.
-        unsafe {
-            write(rotation, h.inner.rotation(index).into());
-            write(angular_velocity, h.inner.angular_velocity(index).into());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { get_state(handle, index, rotation, angular_velocity) }
 }
 
 /// Copies every rotation and angular velocity into arrays of `len` elements (`len` must equal the
@@ -298,11 +326,6 @@ pub unsafe extern "C" fn hooke_quat_springs_get_all(
     angular_velocities: *mut HookeVec3,
     len: usize,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        let h = unsafe { handle_ref(handle)? };
-        let get = |i| (h.inner.rotation(i), h.inner.angular_velocity(i));
-        // SAFETY: forwarded caller contract.
-        unsafe { copy_quat_state(h.inner.len(), get, rotations, angular_velocities, len) }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe { get_all_states(handle, rotations, angular_velocities, len) }
 }

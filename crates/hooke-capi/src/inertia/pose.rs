@@ -85,6 +85,24 @@ pub struct HookePoseViewMut {
 
 pub(super) const BONE_STRIDE: usize = size_of::<HookeBoneState>();
 
+/// Byte offsets of the four channels in a [`HookeBoneState`], in the views' field order.
+const BONE_CHANNELS: [usize; 4] = [
+    std::mem::offset_of!(HookeBoneState, position),
+    std::mem::offset_of!(HookeBoneState, velocity),
+    std::mem::offset_of!(HookeBoneState, rotation),
+    std::mem::offset_of!(HookeBoneState, angular_velocity),
+];
+
+/// The first float of the field at byte `offset` of `states[0]`; NULL stays NULL (a view
+/// reports its required channels as NULL).
+fn bone_field(states: *const HookeBoneState, offset: usize) -> *const f32 {
+    if states.is_null() {
+        ptr::null()
+    } else {
+        states.cast::<u8>().wrapping_add(offset).cast()
+    }
+}
+
 impl HookePoseView {
     /// The view of an array of [`HookeBoneState`] (NULL gives a view whose required channels
     /// are NULL, reported as such).
@@ -94,19 +112,16 @@ impl HookePoseView {
     /// assert!(view.position.data.is_null());
     /// ```
     pub fn from_bone_states(states: *const HookeBoneState) -> HookePoseView {
-        let channel = |offset: usize| HookeConstChannel {
-            data: if states.is_null() {
-                ptr::null()
-            } else {
-                states.cast::<u8>().wrapping_add(offset).cast()
-            },
-            stride: BONE_STRIDE,
-        };
+        let [position, velocity, rotation, angular_velocity] =
+            BONE_CHANNELS.map(|offset| HookeConstChannel {
+                data: bone_field(states, offset),
+                stride: BONE_STRIDE,
+            });
         HookePoseView {
-            position: channel(std::mem::offset_of!(HookeBoneState, position)),
-            velocity: channel(std::mem::offset_of!(HookeBoneState, velocity)),
-            rotation: channel(std::mem::offset_of!(HookeBoneState, rotation)),
-            angular_velocity: channel(std::mem::offset_of!(HookeBoneState, angular_velocity)),
+            position,
+            velocity,
+            rotation,
+            angular_velocity,
         }
     }
 }
@@ -120,19 +135,16 @@ impl HookePoseViewMut {
     /// assert!(view.rotation.data.is_null());
     /// ```
     pub fn from_bone_states(states: *mut HookeBoneState) -> HookePoseViewMut {
-        let channel = |offset: usize| HookeChannel {
-            data: if states.is_null() {
-                ptr::null_mut()
-            } else {
-                states.cast::<u8>().wrapping_add(offset).cast()
-            },
-            stride: BONE_STRIDE,
-        };
+        let [position, velocity, rotation, angular_velocity] =
+            BONE_CHANNELS.map(|offset| HookeChannel {
+                data: bone_field(states.cast_const(), offset).cast_mut(),
+                stride: BONE_STRIDE,
+            });
         HookePoseViewMut {
-            position: channel(std::mem::offset_of!(HookeBoneState, position)),
-            velocity: channel(std::mem::offset_of!(HookeBoneState, velocity)),
-            rotation: channel(std::mem::offset_of!(HookeBoneState, rotation)),
-            angular_velocity: channel(std::mem::offset_of!(HookeBoneState, angular_velocity)),
+            position,
+            velocity,
+            rotation,
+            angular_velocity,
         }
     }
 }

@@ -3,8 +3,8 @@
 use glam::{Quat, Vec3};
 use hooke::scalar;
 
-use super::{rotation, step2, try_step2};
-use crate::error::{HookeStatus, guard, read, write};
+use super::{rotation, step2, step2_vec3, try_step_rotation, try_step4};
+use crate::error::{HookeStatus, guard};
 use crate::types::{HookeQuat, HookeVec3};
 
 /// Re-bases a scalar inertialization offset at a transition from stream `src` to stream `dst`.
@@ -51,26 +51,16 @@ pub unsafe extern "C" fn hooke_inertialize_update(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let mut s = unsafe {
-            [
-                read(out_x, "out_x")?,
-                read(out_v, "out_v")?,
-                read(off_x, "off_x")?,
-                read(off_v, "off_v")?,
-            ]
-        };
-        let [ox, ov, fx, fv] = &mut s;
-        scalar::inertialize_update(ox, ov, fx, fv, in_x, in_v, halflife, dt);
-        // SAFETY: all four were non-null above and are writable per the caller.
-        unsafe {
-            write(off_x, s[2]);
-            write(off_v, s[3]);
-            write(out_x, s[0]);
-            write(out_v, s[1]);
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        try_step4(
+            ((out_x, "out_x"), (out_v, "out_v")),
+            ((off_x, "off_x"), (off_v, "off_v")),
+            |ox, ov, fx, fv| {
+                scalar::inertialize_update(ox, ov, fx, fv, in_x, in_v, halflife, dt);
+                Ok(())
+            },
+        )
     })
 }
 
@@ -90,22 +80,18 @@ pub unsafe extern "C" fn hooke_inertialize_transition_vec3(
     dst_x: HookeVec3,
     dst_v: HookeVec3,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((off_x, "off_x"), (off_v, "off_v"), |ox, ov| {
-                let (mut x, mut v) = (Vec3::from(*ox), Vec3::from(*ov));
-                scalar::inertialize_transition_vec3(
-                    &mut x,
-                    &mut v,
-                    src_x.into(),
-                    src_v.into(),
-                    dst_x.into(),
-                    dst_v.into(),
-                );
-                (*ox, *ov) = (x.into(), v.into());
-            })
-        }
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step2_vec3((off_x, "off_x"), (off_v, "off_v"), |x, v| {
+            scalar::inertialize_transition_vec3(
+                x,
+                v,
+                src_x.into(),
+                src_v.into(),
+                dst_x.into(),
+                dst_v.into(),
+            )
+        })
     })
 }
 
@@ -127,35 +113,21 @@ pub unsafe extern "C" fn hooke_inertialize_update_vec3(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let s = unsafe {
-            [
-                read(out_x, "out_x")?,
-                read(out_v, "out_v")?,
-                read(off_x, "off_x")?,
-                read(off_v, "off_v")?,
-            ]
-        };
-        let [mut ox, mut ov, mut fx, mut fv] = s.map(Vec3::from);
-        scalar::inertialize_update_vec3(
-            &mut ox,
-            &mut ov,
-            &mut fx,
-            &mut fv,
-            in_x.into(),
-            in_v.into(),
-            halflife,
-            dt,
-        );
-        // SAFETY: all four were non-null above and are writable per the caller.
-        unsafe {
-            write(off_x, fx.into());
-            write(off_v, fv.into());
-            write(out_x, ox.into());
-            write(out_v, ov.into());
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        try_step4(
+            ((out_x, "out_x"), (out_v, "out_v")),
+            ((off_x, "off_x"), (off_v, "off_v")),
+            |ox, ov, fx, fv| {
+                let [mut x, mut v, mut f, mut g] = [*ox, *ov, *fx, *fv].map(Vec3::from);
+                let (input, input_v) = (in_x.into(), in_v.into());
+                scalar::inertialize_update_vec3(
+                    &mut x, &mut v, &mut f, &mut g, input, input_v, halflife, dt,
+                );
+                [*ox, *ov, *fx, *fv] = [x, v, f, g].map(HookeVec3::from);
+                Ok(())
+            },
+        )
     })
 }
 
@@ -179,18 +151,8 @@ pub unsafe extern "C" fn hooke_inertialize_transition_quat(
         let (src, dst) = (rotation(src_q, "src_q")?, rotation(dst_q, "dst_q")?);
         // SAFETY: forwarded caller contract.
         unsafe {
-            try_step2((off_q, "off_q"), (off_w, "off_w"), |oq, ow| {
-                let (mut q, mut w) = (rotation(*oq, "off_q")?, Vec3::from(*ow));
-                scalar::inertialize_transition_quat(
-                    &mut q,
-                    &mut w,
-                    src,
-                    src_w.into(),
-                    dst,
-                    dst_w.into(),
-                );
-                (*oq, *ow) = (q.into(), w.into());
-                Ok(())
+            try_step_rotation((off_q, "off_q"), (off_w, "off_w"), |q, w| {
+                scalar::inertialize_transition_quat(q, w, src, src_w.into(), dst, dst_w.into())
             })
         }
     })
@@ -214,36 +176,28 @@ pub unsafe extern "C" fn hooke_inertialize_update_quat(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let (oq, ow, fq, fw) = unsafe {
-            (
-                read(out_q, "out_q")?,
-                read(out_w, "out_w")?,
-                read(off_q, "off_q")?,
-                read(off_w, "off_w")?,
-            )
-        };
-        let (mut oq, mut ow) = (Quat::from(oq), Vec3::from(ow));
-        let (mut fq, mut fw) = (rotation(fq, "off_q")?, Vec3::from(fw));
-        let input = rotation(in_q, "in_q")?;
-        scalar::inertialize_update_quat(
-            &mut oq,
-            &mut ow,
-            &mut fq,
-            &mut fw,
-            input,
-            in_w.into(),
-            halflife,
-            dt,
-        );
-        // SAFETY: all four were non-null above and are writable per the caller.
-        unsafe {
-            write(off_q, fq.into());
-            write(off_w, fw.into());
-            write(out_q, oq.into());
-            write(out_w, ow.into());
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        try_step4(
+            ((out_q, "out_q"), (out_w, "out_w")),
+            ((off_q, "off_q"), (off_w, "off_w")),
+            |hq, hw, hf, hg| {
+                let (mut oq, mut ow) = (Quat::from(*hq), Vec3::from(*hw));
+                let (mut fq, mut fw) = (rotation(*hf, "off_q")?, Vec3::from(*hg));
+                let input = rotation(in_q, "in_q")?;
+                scalar::inertialize_update_quat(
+                    &mut oq,
+                    &mut ow,
+                    &mut fq,
+                    &mut fw,
+                    input,
+                    in_w.into(),
+                    halflife,
+                    dt,
+                );
+                (*hq, *hw, *hf, *hg) = (oq.into(), ow.into(), fq.into(), fw.into());
+                Ok(())
+            },
+        )
     })
 }

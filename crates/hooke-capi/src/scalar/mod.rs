@@ -18,35 +18,16 @@ mod vector;
 pub use inertialize::*;
 pub use vector::*;
 
-use glam::Quat;
+use glam::{Quat, Vec3};
 use hooke::error::check_unit_quat;
 use hooke::scalar;
 
 use crate::error::{FfiResult, HookeStatus, guard, read, write};
-use crate::types::HookeQuat;
+use crate::types::{HookeQuat, HookeVec3};
 
-/// Reads two in/out values, steps them with `f` and writes them back.
-///
-/// # Safety
-///
-/// `a` and `b` are null or valid, aligned and writable.
-unsafe fn step2<A: Copy, B: Copy>(
-    a: (*mut A, &'static str),
-    b: (*mut B, &'static str),
-    f: impl FnOnce(&mut A, &mut B),
-) -> FfiResult {
-    // SAFETY: null or valid per the caller; reads check for null.
-    let (mut va, mut vb) = unsafe { (read(a.0, a.1)?, read(b.0, b.1)?) };
-    f(&mut va, &mut vb);
-    // SAFETY: both pointers were non-null above and are valid for writes per the caller.
-    unsafe {
-        write(a.0, va);
-        write(b.0, vb);
-    }
-    Ok(())
-}
-
-/// Like [`step2`] for steps that can reject the state they read (nothing is written then).
+/// Reads two in/out values, steps them with `f` and writes them back (nothing is written when
+/// a pointer is null or `f` rejects the state it read). Null pointers are reported in argument
+/// order, `a` first.
 ///
 /// # Safety
 ///
@@ -65,6 +46,126 @@ unsafe fn try_step2<A: Copy, B: Copy>(
         write(b.0, vb);
     }
     Ok(())
+}
+
+/// [`try_step2`] for steps that accept any state.
+///
+/// # Safety
+///
+/// `a` and `b` are null or valid, aligned and writable.
+unsafe fn step2<A: Copy, B: Copy>(
+    a: (*mut A, &'static str),
+    b: (*mut B, &'static str),
+    f: impl FnOnce(&mut A, &mut B),
+) -> FfiResult {
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        try_step2(a, b, |a, b| {
+            f(a, b);
+            Ok(())
+        })
+    }
+}
+
+/// Reads three in/out values of one type, steps them with `f` and writes them back, in argument
+/// order (nothing is written when a pointer is null).
+///
+/// # Safety
+///
+/// The three pointers are null or valid, aligned and writable.
+unsafe fn step3<T: Copy>(p: [(*mut T, &'static str); 3], f: impl FnOnce(&mut [T; 3])) -> FfiResult {
+    // SAFETY: null or valid per the caller; reads check for null.
+    let mut values = unsafe {
+        [
+            read(p[0].0, p[0].1)?,
+            read(p[1].0, p[1].1)?,
+            read(p[2].0, p[2].1)?,
+        ]
+    };
+    f(&mut values);
+    for ((ptr, _), value) in p.into_iter().zip(values) {
+        // SAFETY: every pointer was non-null above and is writable per the caller.
+        unsafe { write(ptr, value) };
+    }
+    Ok(())
+}
+
+/// The body of a wrapper stepping the state `(*x, *v)` (named `x` and `v` in errors): [`step2`]
+/// under [`guard`].
+///
+/// # Safety
+///
+/// `x` and `v` are null or valid, aligned and writable.
+unsafe fn step_xv<A: Copy, B: Copy>(
+    x: *mut A,
+    v: *mut B,
+    f: impl FnOnce(&mut A, &mut B),
+) -> HookeStatus {
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe { step2((x, "x"), (v, "v"), f) })
+}
+
+/// Two pairs of in/out values stepped together, the outputs `out` and the offsets `off` of an
+/// inertialization update: read in that order, written offsets first (nothing is written when a
+/// pointer is null or `f` rejects the state).
+///
+/// # Safety
+///
+/// The four pointers are null or valid, aligned and writable.
+unsafe fn try_step4<A: Copy, B: Copy, C: Copy, D: Copy>(
+    out: ((*mut A, &'static str), (*mut B, &'static str)),
+    off: ((*mut C, &'static str), (*mut D, &'static str)),
+    f: impl FnOnce(&mut A, &mut B, &mut C, &mut D) -> FfiResult,
+) -> FfiResult {
+    // SAFETY: forwarded caller contract (the inner pair is written before the outer one).
+    unsafe {
+        try_step2(out.0, out.1, |a, b| {
+            try_step2(off.0, off.1, |c, d| f(a, b, c, d))
+        })
+    }
+}
+
+/// [`step2`] of two 3D vectors, stepped as glam vectors.
+///
+/// # Safety
+///
+/// `a` and `b` are null or valid, aligned and writable.
+unsafe fn step2_vec3(
+    a: (*mut HookeVec3, &'static str),
+    b: (*mut HookeVec3, &'static str),
+    f: impl FnOnce(&mut Vec3, &mut Vec3),
+) -> FfiResult {
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step2(a, b, |a, b| {
+            let (mut va, mut vb) = (Vec3::from(*a), Vec3::from(*b));
+            f(&mut va, &mut vb);
+            (*a, *b) = (va.into(), vb.into());
+        })
+    }
+}
+
+/// [`try_step2`] of a rotation and an angular velocity, stepped as glam values; the rotation
+/// read must be a unit quaternion ([`rotation`], named as `q`'s name), else nothing is written.
+///
+/// # Safety
+///
+/// `q` and `w` are null or valid, aligned and writable.
+unsafe fn try_step_rotation(
+    q: (*mut HookeQuat, &'static str),
+    w: (*mut HookeVec3, &'static str),
+    f: impl FnOnce(&mut Quat, &mut Vec3),
+) -> FfiResult {
+    let name = q.1;
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        try_step2(q, w, |hq, hw| {
+            let (mut q, mut w) = (rotation(*hq, name)?, Vec3::from(*hw));
+            f(&mut q, &mut w);
+            (*hq, *hw) = (q.into(), w.into());
+            Ok(())
+        })
+    }
 }
 
 /// A rotation entering through the C ABI: finite and of unit length within
@@ -124,16 +225,14 @@ pub unsafe extern "C" fn hooke_spring_damper_exact_stiffness_damping(
     damping: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::spring_damper_exact_stiffness_damping(
-                    x, v, x_goal, v_goal, stiffness, damping, dt,
-                )
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::spring_damper_exact_stiffness_damping(
+                x, v, x_goal, v_goal, stiffness, damping, dt,
+            )
+        })
+    }
 }
 
 /// The exact spring-damper with a natural `frequency` (Hz) and a damping `halflife` (s).
@@ -153,14 +252,12 @@ pub unsafe extern "C" fn hooke_spring_damper_exact(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::spring_damper_exact(x, v, x_goal, v_goal, frequency, halflife, dt)
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::spring_damper_exact(x, v, x_goal, v_goal, frequency, halflife, dt)
+        })
+    }
 }
 
 /// The exact spring-damper with a `damping_ratio` (1 = critical) and a damping `halflife` (s).
@@ -180,14 +277,12 @@ pub unsafe extern "C" fn hooke_spring_damper_exact_ratio(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::spring_damper_exact_ratio(x, v, x_goal, v_goal, damping_ratio, halflife, dt)
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::spring_damper_exact_ratio(x, v, x_goal, v_goal, damping_ratio, halflife, dt)
+        })
+    }
 }
 
 /// The critically damped spring toward a goal position and goal velocity.
@@ -213,14 +308,12 @@ pub unsafe extern "C" fn hooke_critical_spring_damper_exact(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::critical_spring_damper_exact(x, v, x_goal, v_goal, halflife, dt)
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::critical_spring_damper_exact(x, v, x_goal, v_goal, halflife, dt)
+        })
+    }
 }
 
 /// The critical spring toward a fixed goal (goal velocity 0).
@@ -238,14 +331,12 @@ pub unsafe extern "C" fn hooke_simple_spring_damper_exact(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::simple_spring_damper_exact(x, v, x_goal, halflife, dt)
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::simple_spring_damper_exact(x, v, x_goal, halflife, dt)
+        })
+    }
 }
 
 /// The critical spring toward 0: decays an offset and its velocity.
@@ -262,12 +353,10 @@ pub unsafe extern "C" fn hooke_decay_spring_damper_exact(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::decay_spring_damper_exact(x, v, halflife, dt)
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::decay_spring_damper_exact(x, v, halflife, dt)
+        })
+    }
 }

@@ -3,8 +3,8 @@
 use glam::Vec3;
 use hooke::scalar;
 
-use super::{rotation, step2, try_step2};
-use crate::error::{HookeStatus, guard, read, slice_mut, write};
+use super::{rotation, step_xv, step2_vec3, step3, try_step_rotation};
+use crate::error::{HookeStatus, guard, slice_mut};
 use crate::types::{HookeQuat, HookeVec3};
 
 /// The critically damped spring on each component of a 3D vector.
@@ -23,22 +23,18 @@ pub unsafe extern "C" fn hooke_critical_spring_damper_exact_vec3(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                let (mut xs, mut vs) = (Vec3::from(*x), Vec3::from(*v));
-                scalar::critical_spring_damper_exact_vec3(
-                    &mut xs,
-                    &mut vs,
-                    x_goal.into(),
-                    v_goal.into(),
-                    halflife,
-                    dt,
-                );
-                (*x, *v) = (xs.into(), vs.into());
-            })
-        }
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step2_vec3((x, "x"), (v, "v"), |x, v| {
+            scalar::critical_spring_damper_exact_vec3(
+                x,
+                v,
+                x_goal.into(),
+                v_goal.into(),
+                halflife,
+                dt,
+            )
+        })
     })
 }
 
@@ -71,11 +67,8 @@ pub unsafe extern "C" fn hooke_simple_spring_damper_exact_quat(
         let goal = rotation(x_goal, "x_goal")?;
         // SAFETY: forwarded caller contract.
         unsafe {
-            try_step2((x, "x"), (v, "v"), |x, v| {
-                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
-                scalar::simple_spring_damper_exact_quat(&mut q, &mut w, goal, halflife, dt);
-                (*x, *v) = (q.into(), w.into());
-                Ok(())
+            try_step_rotation((x, "x"), (v, "v"), |q, w| {
+                scalar::simple_spring_damper_exact_quat(q, w, goal, halflife, dt)
             })
         }
     })
@@ -95,16 +88,11 @@ pub unsafe extern "C" fn hooke_decay_spring_damper_exact_quat(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            try_step2((x, "x"), (v, "v"), |x, v| {
-                let (mut q, mut w) = (rotation(*x, "x")?, Vec3::from(*v));
-                scalar::decay_spring_damper_exact_quat(&mut q, &mut w, halflife, dt);
-                (*x, *v) = (q.into(), w.into());
-                Ok(())
-            })
-        }
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        try_step_rotation((x, "x"), (v, "v"), |q, w| {
+            scalar::decay_spring_damper_exact_quat(q, w, halflife, dt)
+        })
     })
 }
 
@@ -125,18 +113,11 @@ pub unsafe extern "C" fn hooke_spring_character_update(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let mut s = unsafe { [read(x, "x")?, read(v, "v")?, read(a, "a")?] };
-        let [sx, sv, sa] = &mut s;
-        scalar::spring_character_update(sx, sv, sa, v_goal, halflife, dt);
-        // SAFETY: all three were non-null above and are writable per the caller.
-        unsafe {
-            write(x, s[0]);
-            write(v, s[1]);
-            write(a, s[2]);
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step3([(x, "x"), (v, "v"), (a, "a")], |[x, v, a]| {
+            scalar::spring_character_update(x, v, a, v_goal, halflife, dt)
+        })
     })
 }
 
@@ -156,25 +137,20 @@ pub unsafe extern "C" fn hooke_spring_character_update_vec3(
     halflife: f32,
     dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: null or valid per the caller; reads check for null.
-        let s = unsafe { [read(x, "x")?, read(v, "v")?, read(a, "a")?] };
-        let [mut sx, mut sv, mut sa] = s.map(Vec3::from);
-        scalar::spring_character_update_vec3(
-            &mut sx,
-            &mut sv,
-            &mut sa,
-            v_goal.into(),
-            halflife,
-            dt,
-        );
-        // SAFETY: all three were non-null above and are writable per the caller.
-        unsafe {
-            write(x, sx.into());
-            write(v, sv.into());
-            write(a, sa.into());
-        }
-        Ok(())
+    // SAFETY: forwarded caller contract.
+    guard(|| unsafe {
+        step3([(x, "x"), (v, "v"), (a, "a")], |s| {
+            let [mut x, mut v, mut a] = s.map(Vec3::from);
+            scalar::spring_character_update_vec3(
+                &mut x,
+                &mut v,
+                &mut a,
+                v_goal.into(),
+                halflife,
+                dt,
+            );
+            *s = [x, v, a].map(HookeVec3::from);
+        })
     })
 }
 
@@ -235,14 +211,12 @@ pub unsafe extern "C" fn hooke_tracking_spring_update_exact(
     dt: f32,
     gain_dt: f32,
 ) -> HookeStatus {
-    guard(|| {
-        // SAFETY: forwarded caller contract.
-        unsafe {
-            step2((x, "x"), (v, "v"), |x, v| {
-                scalar::tracking_spring_update_exact(
-                    x, v, x_goal, v_goal, a_goal, x_gain, v_gain, a_gain, dt, gain_dt,
-                )
-            })
-        }
-    })
+    // SAFETY: forwarded caller contract.
+    unsafe {
+        step_xv(x, v, |x, v| {
+            scalar::tracking_spring_update_exact(
+                x, v, x_goal, v_goal, a_goal, x_gain, v_gain, a_gain, dt, gain_dt,
+            )
+        })
+    }
 }

@@ -10,16 +10,7 @@
 #include <string.h>
 
 #include "hooke.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            printf("FAIL: line %d: %s\n", __LINE__, #cond);                          \
-            failures++;                                                               \
-        }                                                                             \
-    } while (0)
+#include "check.h"
 
 static uint32_t bits(float f) {
     uint32_t u;

@@ -9,16 +9,7 @@
 #include <string.h>
 
 #include "hooke.h"
-
-static int failures = 0;
-
-#define CHECK(cond)                                                  \
-    do {                                                             \
-        if (!(cond)) {                                               \
-            printf("FAIL: line %d: %s\n", __LINE__, #cond);         \
-            failures++;                                              \
-        }                                                            \
-    } while (0)
+#include "../c/check.h"
 
 /* The status is `want` and the last error message contains `needle`. */
 static void expect(HookeStatus got, HookeStatus want, const char *needle, int line) {

@@ -3,6 +3,7 @@
 
 pub mod driver;
 pub mod hostile;
+pub mod one_leg;
 
 use std::sync::OnceLock;
 
