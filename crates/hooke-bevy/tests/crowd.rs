@@ -8,17 +8,16 @@
 // Bones are indexed across several frames and characters at once.
 #![allow(clippy::needless_range_loop)]
 
-use core::time::Duration;
+mod common;
 
 use bevy_animation::graph::AnimationNodeIndex;
 use bevy_animation::{AnimatedBy, AnimationPlayer, AnimationTargetId};
-use bevy_app::{AnimationSystems, App, PostUpdate, TaskPoolPlugin};
+use bevy_app::{AnimationSystems, App, PostUpdate};
 use bevy_ecs::prelude::*;
-use bevy_time::{Time, TimePlugin, TimeUpdateStrategy};
-use bevy_transform::TransformPlugin;
+use bevy_time::Time;
 use bevy_transform::components::Transform;
 use glam::{DVec3, Quat, Vec3};
-use hooke_bevy::{HookePlugin, InertialTransitions, RigProfile, TransitionMode};
+use hooke_bevy::{InertialTransitions, RigProfile, TransitionMode};
 
 /// A power of two: frame times and elapsed times are exact.
 const DT: f32 = 1.0 / 64.0;
@@ -87,17 +86,9 @@ struct Crowd {
 
 impl Crowd {
     fn new(characters: usize) -> Crowd {
-        let mut app = App::new();
-        app.add_plugins((
-            TaskPoolPlugin::default(),
-            TimePlugin,
-            TransformPlugin,
-            HookePlugin,
-        ))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-            DT,
-        )))
-        .add_systems(PostUpdate, animate.in_set(AnimationSystems));
+        let mut app = common::plugin_app();
+        common::set_dt(&mut app, DT);
+        app.add_systems(PostUpdate, animate.in_set(AnimationSystems));
         let profile = RigProfile::new(HALFLIFE).expect("valid halflife");
         let (mut players, mut bones) = (Vec::new(), Vec::new());
         for c in 0..characters {

@@ -2,23 +2,14 @@
 
 mod common;
 
-use bevy_app::{App, TaskPoolPlugin};
-use bevy_time::TimePlugin;
-use bevy_transform::TransformPlugin;
+use bevy_app::App;
 use bevy_transform::components::Transform;
 use glam::{Quat, Vec3};
 use hooke::scalar::{critical_spring_damper_exact_vec3, simple_spring_damper_exact_quat};
-use hooke_bevy::{HookePlugin, SmoothDamp, SpringGoal, TransformSpring};
+use hooke_bevy::{SmoothDamp, SpringGoal, TransformSpring};
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        TaskPoolPlugin::default(),
-        TimePlugin,
-        TransformPlugin,
-        HookePlugin,
-    ));
-    app
+    common::plugin_app()
 }
 
 /// Frame times between 1/144 and 1/20 s, a new one every frame.
@@ -98,31 +89,25 @@ fn transform_springs_match_the_scalar_springs_for_varying_frame_times() {
             );
             let t = app.world().get::<Transform>(entities[i]).unwrap();
             let s = app.world().get::<TransformSpring>(entities[i]).unwrap();
+            let checks = [
+                ("translation", close(t.translation, r.0), t.translation, r.0),
+                ("velocity", close(s.velocity(), r.1), s.velocity(), r.1),
+                (
+                    "angular velocity",
+                    close(s.angular_velocity(), r.3),
+                    s.angular_velocity(),
+                    r.3,
+                ),
+                ("scale", close(t.scale, r.4), t.scale, r.4),
+            ];
+            for (what, ok, got, want) in checks {
+                assert!(ok, "h {h}: {what} {got} vs {want}");
+            }
+            let (rotation, want) = (t.rotation, r.2);
             assert!(
-                close(t.translation, r.0),
-                "h {h}: {} vs {}",
-                t.translation,
-                r.0
+                common::qdist(rotation, want) < 1e-5,
+                "h {h}: rotation {rotation} vs {want}"
             );
-            assert!(
-                close(s.velocity(), r.1),
-                "h {h}: {} vs {}",
-                s.velocity(),
-                r.1
-            );
-            assert!(
-                common::qdist(t.rotation, r.2) < 1e-5,
-                "h {h}: {} vs {}",
-                t.rotation,
-                r.2
-            );
-            assert!(
-                close(s.angular_velocity(), r.3),
-                "h {h}: {} vs {}",
-                s.angular_velocity(),
-                r.3
-            );
-            assert!(close(t.scale, r.4), "h {h}: {} vs {}", t.scale, r.4);
         }
         let t = app.world().get::<Transform>(only).unwrap();
         assert_eq!((t.rotation, t.scale), (start.rotation, start.scale));

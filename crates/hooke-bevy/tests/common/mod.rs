@@ -101,6 +101,19 @@ pub fn app(dt: f32) -> App {
     app
 }
 
+/// The plugins hooke's spring and crowd systems need, without assets or animation: time and
+/// task pools, transforms and hooke's plugin (the tests drive the poses themselves).
+pub fn plugin_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        TransformPlugin,
+        HookePlugin,
+    ));
+    app
+}
+
 pub fn set_dt(app: &mut App, dt: f32) {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
         dt,
@@ -186,6 +199,26 @@ impl Rig {
     }
 }
 
+/// The largest of `second(previous, this, next)` over bones and frames `range` (each window
+/// `i-1, i, i+1` for `i` in the range).
+fn max_second_difference(
+    frames: &[Vec<(Vec3, Quat)>],
+    range: core::ops::Range<usize>,
+    second: impl Fn((Vec3, Quat), (Vec3, Quat), (Vec3, Quat)) -> f32,
+) -> f32 {
+    let mut worst = 0.0_f32;
+    for i in range {
+        for bone in 0..frames[i].len() {
+            worst = worst.max(second(
+                frames[i - 1][bone],
+                frames[i][bone],
+                frames[i + 1][bone],
+            ));
+        }
+    }
+    worst
+}
+
 /// Largest second difference of the bone positions (units / s²) over frames `range` (each
 /// window `i-1, i, i+1` for `i` in the range), fixed `dt`.
 pub fn max_acceleration(
@@ -193,15 +226,9 @@ pub fn max_acceleration(
     dt: f32,
     range: core::ops::Range<usize>,
 ) -> f32 {
-    let mut worst = 0.0_f32;
-    for i in range {
-        for bone in 0..frames[i].len() {
-            let a = (frames[i + 1][bone].0 - 2.0 * frames[i][bone].0 + frames[i - 1][bone].0)
-                / (dt * dt);
-            worst = worst.max(a.length());
-        }
-    }
-    worst
+    max_second_difference(frames, range, |a, b, c| {
+        ((c.0 - 2.0 * b.0 + a.0) / (dt * dt)).length()
+    })
 }
 
 /// Largest second difference of the bone rotations (rad / s²), as angles between consecutive
@@ -211,19 +238,13 @@ pub fn max_angular_acceleration(
     dt: f32,
     range: core::ops::Range<usize>,
 ) -> f32 {
-    let mut worst = 0.0_f32;
-    for i in range {
-        for bone in 0..frames[i].len() {
-            let w0 = hooke::scalar::angular_velocity(frames[i - 1][bone].1, frames[i][bone].1, dt);
-            let w1 = hooke::scalar::angular_velocity(frames[i][bone].1, frames[i + 1][bone].1, dt);
-            worst = worst.max((w1 - w0).length() / dt);
-        }
-    }
-    worst
+    max_second_difference(frames, range, |a, b, c| {
+        let w0 = hooke::scalar::angular_velocity(a.1, b.1, dt);
+        let w1 = hooke::scalar::angular_velocity(b.1, c.1, dt);
+        (w1 - w0).length() / dt
+    })
 }
 
-/// Distance between two rotations that is exact near 0 (unlike `angle_between`'s `acos`):
-/// the smaller of `|a - b|` and `|a + b|` (about half the angle for small angles).
 pub fn qdist(a: Quat, b: Quat) -> f32 {
     (a - b).length().min((a + b).length())
 }
