@@ -34,103 +34,60 @@ unsafe fn build<P>(
     })
 }
 
-/// Coefficients of the critically damped spring with `halflife` over `dt` (both finite, `>= 0`).
-///
-/// ```
-/// use hooke_capi::*;
-/// let mut c = HookeSpringCoeffs::from(hooke::SpringCoeffs::IDENTITY);
-/// assert_eq!(unsafe { hooke_spring_coeffs_critical(0.1, 1.0 / 60.0, &mut c) }, HookeStatus::Ok);
-/// assert_eq!(unsafe { hooke_spring_coeffs_critical(-0.1, 1.0 / 60.0, &mut c) },
-///            HookeStatus::InvalidParameter);
-/// ```
-///
-/// # Safety
-///
-/// `out` is null or valid, aligned and writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_spring_coeffs_critical(
-    halflife: f32,
-    dt: f32,
-    out: *mut HookeSpringCoeffs,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe {
-        build(
-            out,
-            dt,
-            || check_non_negative("halflife", halflife),
-            || SpringCoeffs::critical(halflife, dt),
-        )
-    }
+/// The exported constructors: `name(params, dt, out)` with its doc, the check of the spring's
+/// parameters and the coefficients (expressions of the parameters and `dt`), around [`build`].
+macro_rules! coeffs_constructors {
+    ($(
+        $(#[doc = $doc:literal])+
+        fn $name:ident($($param:ident),+; $dt:ident) checks $check:expr, gives $coeffs:expr;
+    )+) => {$(
+        $(#[doc = $doc])+
+        ///
+        /// # Safety
+        ///
+        /// `out` is null or valid, aligned and writable.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(
+            $($param: f32,)+
+            $dt: f32,
+            out: *mut HookeSpringCoeffs,
+        ) -> HookeStatus {
+            // SAFETY: forwarded caller contract.
+            unsafe { build(out, $dt, || $check, || $coeffs) }
+        }
+    )+};
 }
 
-/// Coefficients of the general spring with `stiffness` and `damping` (finite, `>= 0`) over `dt`.
-///
-/// # Safety
-///
-/// `out` is null or valid, aligned and writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_spring_coeffs_stiffness_damping(
-    stiffness: f32,
-    damping: f32,
-    dt: f32,
-    out: *mut HookeSpringCoeffs,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe {
-        build(
-            out,
-            dt,
-            || SpringParams::new(stiffness, damping),
-            || SpringCoeffs::stiffness_damping(stiffness, damping, dt),
-        )
-    }
-}
+coeffs_constructors! {
+    /// Coefficients of the critically damped spring with `halflife` over `dt` (both finite,
+    /// `>= 0`).
+    ///
+    /// ```
+    /// use hooke_capi::*;
+    /// let mut c = HookeSpringCoeffs::from(hooke::SpringCoeffs::IDENTITY);
+    /// assert_eq!(unsafe { hooke_spring_coeffs_critical(0.1, 1.0 / 60.0, &mut c) }, HookeStatus::Ok);
+    /// assert_eq!(unsafe { hooke_spring_coeffs_critical(-0.1, 1.0 / 60.0, &mut c) },
+    ///            HookeStatus::InvalidParameter);
+    /// ```
+    fn hooke_spring_coeffs_critical(halflife; dt)
+        checks check_non_negative("halflife", halflife),
+        gives SpringCoeffs::critical(halflife, dt);
 
-/// Coefficients of the spring with natural `frequency` (Hz) and damping `halflife` over `dt`.
-///
-/// # Safety
-///
-/// `out` is null or valid, aligned and writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_spring_coeffs_frequency_halflife(
-    frequency: f32,
-    halflife: f32,
-    dt: f32,
-    out: *mut HookeSpringCoeffs,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe {
-        build(
-            out,
-            dt,
-            || SpringParams::frequency_halflife(frequency, halflife),
-            || SpringCoeffs::frequency_halflife(frequency, halflife, dt),
-        )
-    }
-}
+    /// Coefficients of the general spring with `stiffness` and `damping` (finite, `>= 0`) over
+    /// `dt`.
+    fn hooke_spring_coeffs_stiffness_damping(stiffness, damping; dt)
+        checks SpringParams::new(stiffness, damping),
+        gives SpringCoeffs::stiffness_damping(stiffness, damping, dt);
 
-/// Coefficients of the spring with a `damping_ratio` (`> 0`) and damping `halflife` over `dt`.
-///
-/// # Safety
-///
-/// `out` is null or valid, aligned and writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_spring_coeffs_damping_ratio_halflife(
-    damping_ratio: f32,
-    halflife: f32,
-    dt: f32,
-    out: *mut HookeSpringCoeffs,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe {
-        build(
-            out,
-            dt,
-            || SpringParams::damping_ratio_halflife(damping_ratio, halflife),
-            || SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt),
-        )
-    }
+    /// Coefficients of the spring with natural `frequency` (Hz) and damping `halflife` over `dt`.
+    fn hooke_spring_coeffs_frequency_halflife(frequency, halflife; dt)
+        checks SpringParams::frequency_halflife(frequency, halflife),
+        gives SpringCoeffs::frequency_halflife(frequency, halflife, dt);
+
+    /// Coefficients of the spring with a `damping_ratio` (`> 0`) and damping `halflife` over `dt`.
+    fn hooke_spring_coeffs_damping_ratio_halflife(damping_ratio, halflife; dt)
+        checks SpringParams::damping_ratio_halflife(damping_ratio, halflife),
+        gives SpringCoeffs::damping_ratio_halflife(damping_ratio, halflife, dt);
 }
 
 /// Steps one spring `(*x, *v)` toward `goal` / `goal_velocity` with precomputed coefficients.
