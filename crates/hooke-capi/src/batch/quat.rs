@@ -21,8 +21,10 @@ trait QuatHandle: Handle {
     fn state(&self, i: usize) -> (Quat, Vec3);
 }
 
+/// [`QuatHandle`] for each quaternion batch handle, and its exported `_get` and `_get_all`
+/// (bodies: [`get_state`], [`get_all_states`]).
 macro_rules! quat_handle {
-    ($($handle:ty),+) => {$(
+    ($($handle:ident: $get:ident, $get_all:ident;)+) => {$(
         impl QuatHandle for $handle {
             fn len(&self) -> usize {
                 self.inner.len()
@@ -31,10 +33,47 @@ macro_rules! quat_handle {
                 (self.inner.rotation(i), self.inner.angular_velocity(i))
             }
         }
+
+        /// Reads spring `index` into `*rotation` and `*angular_velocity`.
+        ///
+        /// # Safety
+        ///
+        /// `handle` is null or a live handle; the outputs are null or valid and writable.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $get(
+            handle: *const $handle,
+            index: usize,
+            rotation: *mut HookeQuat,
+            angular_velocity: *mut HookeVec3,
+        ) -> HookeStatus {
+            // SAFETY: forwarded caller contract.
+            unsafe { get_state(handle, index, rotation, angular_velocity) }
+        }
+
+        /// Copies every rotation and angular velocity into arrays of `len` elements (`len` must
+        /// equal the batch length, else `HOOKE_LENGTH_MISMATCH`).
+        ///
+        /// # Safety
+        ///
+        /// `handle` is null or a live handle; `rotations` and `angular_velocities` are null or
+        /// point to `len` writable elements.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $get_all(
+            handle: *const $handle,
+            rotations: *mut HookeQuat,
+            angular_velocities: *mut HookeVec3,
+            len: usize,
+        ) -> HookeStatus {
+            // SAFETY: forwarded caller contract.
+            unsafe { get_all_states(handle, rotations, angular_velocities, len) }
+        }
     )+};
 }
 
-quat_handle!(HookeQuatDecaySprings, HookeQuatSprings);
+quat_handle! {
+    HookeQuatDecaySprings: hooke_quat_decay_springs_get, hooke_quat_decay_springs_get_all;
+    HookeQuatSprings: hooke_quat_springs_get, hooke_quat_springs_get_all;
+}
 
 /// The body of `_get`: reads spring `index` into `*rotation` and `*angular_velocity`.
 ///
@@ -157,40 +196,6 @@ pub unsafe extern "C" fn hooke_quat_decay_springs_set(
     })
 }
 
-/// Reads spring `index` into `*rotation` and `*angular_velocity`.
-///
-/// # Safety
-///
-/// `handle` is null or a live handle; the outputs are null or valid and writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_quat_decay_springs_get(
-    handle: *const HookeQuatDecaySprings,
-    index: usize,
-    rotation: *mut HookeQuat,
-    angular_velocity: *mut HookeVec3,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe { get_state(handle, index, rotation, angular_velocity) }
-}
-
-/// Copies every rotation and angular velocity into arrays of `len` elements (`len` must equal the
-/// batch length, else `HOOKE_LENGTH_MISMATCH`).
-///
-/// # Safety
-///
-/// `handle` is null or a live handle; `rotations` and `angular_velocities` are null or point to
-/// `len` writable elements.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_quat_decay_springs_get_all(
-    handle: *const HookeQuatDecaySprings,
-    rotations: *mut HookeQuat,
-    angular_velocities: *mut HookeVec3,
-    len: usize,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe { get_all_states(handle, rotations, angular_velocities, len) }
-}
-
 /// Opaque handle to a [`hooke::batch::QuatSprings`] (`HookeQuatSprings` in `hooke.h`): rotations
 /// following critical springs toward per-spring goal rotations.
 ///
@@ -294,38 +299,4 @@ pub unsafe extern "C" fn hooke_quat_springs_set_state(
         let w: Vec<Vec3> = w.iter().map(|&w| w.into()).collect();
         Ok(h.inner.set_state(&q, &w)?)
     })
-}
-
-/// Reads spring `index` into `*rotation` and `*angular_velocity`.
-///
-/// # Safety
-///
-/// `handle` is null or a live handle; the outputs are null or valid and writable.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_quat_springs_get(
-    handle: *const HookeQuatSprings,
-    index: usize,
-    rotation: *mut HookeQuat,
-    angular_velocity: *mut HookeVec3,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe { get_state(handle, index, rotation, angular_velocity) }
-}
-
-/// Copies every rotation and angular velocity into arrays of `len` elements (`len` must equal the
-/// batch length, else `HOOKE_LENGTH_MISMATCH`).
-///
-/// # Safety
-///
-/// `handle` is null or a live handle; `rotations` and `angular_velocities` are null or point to
-/// `len` writable elements.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hooke_quat_springs_get_all(
-    handle: *const HookeQuatSprings,
-    rotations: *mut HookeQuat,
-    angular_velocities: *mut HookeVec3,
-    len: usize,
-) -> HookeStatus {
-    // SAFETY: forwarded caller contract.
-    unsafe { get_all_states(handle, rotations, angular_velocities, len) }
 }
