@@ -442,6 +442,32 @@ pub fn assert_lane_close(what: &str, i: usize, got: f32, want: f32, scale: f32) 
     );
 }
 
+/// Calls `check(rng, n, dt)` for every tail length `n` in `0..67` (every padding of the last lane
+/// group, several groups) and every step `dt` of `dts`, drawing from one [`Rng`] seeded `seed`.
+pub fn each_length_and_dt(seed: u64, dts: &[f32], mut check: impl FnMut(&mut Rng, usize, f32)) {
+    let mut rng = Rng::new(seed);
+    for n in 0..67 {
+        for &dt in dts {
+            check(&mut rng, n, dt);
+        }
+    }
+}
+
+/// Every lane `i < n` of a kernel's named columns `got` against its scalar twin with
+/// [`assert_lane_close`]: `twin(i)` gives each column's `(wanted value, scale)`.
+#[track_caller]
+pub fn assert_lanes_match_twin<const K: usize>(
+    n: usize,
+    got: [(&str, &[f32]); K],
+    twin: impl Fn(usize) -> [(f32, f32); K],
+) {
+    for i in 0..n {
+        for ((what, got), (want, scale)) in got.iter().zip(twin(i)) {
+            assert_lane_close(what, i, got[i], want, scale);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Quaternions in f64, written independently of the library (asin / acos instead of atan2).
 
