@@ -108,14 +108,11 @@ fn family<P: Copy>(
     mut draw: impl FnMut(&mut Rng) -> (P, (f64, f64)),
     step: impl Fn(P, Case, &mut f32, &mut f32, f32),
 ) {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::new(name);
-    for _ in 0..CASES {
-        let (params, (s, d)) = draw(&mut rng);
-        let case = random_case(&mut rng, s, d, true, true);
-        check_scalar(&mut worst, case, |x, v, dt| step(params, case, x, v, dt));
-    }
-    worst.report_and_check();
+    Worst::check_random_cases(name, seed, CASES, |rng, worst| {
+        let (params, (s, d)) = draw(rng);
+        let case = random_case(rng, s, d, true, true);
+        check_scalar(worst, case, |x, v, dt| step(params, case, x, v, dt));
+    });
 }
 
 #[test]
@@ -198,9 +195,7 @@ fn dt_invariance_critical_simple_decay() {
 
 #[test]
 fn dt_invariance_damper() {
-    let mut rng = Rng::new(15);
-    let mut worst = Worst::new("damper_exact");
-    for _ in 0..CASES * 4 {
+    Worst::check_random_cases("damper_exact", 15, CASES * 4, |rng, worst| {
         let h = rng.halflife();
         let g = rng.goal();
         let x0 = (f64::from(g) + rng.offset()) as f32;
@@ -220,8 +215,7 @@ fn dt_invariance_damper() {
                 format!("x0 {x0:e} g {g:e} h {h:e} dt {dt:e} n {n}: one {one:e}, many {x:e}")
             });
         }
-    }
-    worst.report_and_check();
+    });
 }
 
 /// A random quaternion-spring case whose offset stays below `pi - 0.2` along the whole motion

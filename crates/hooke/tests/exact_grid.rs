@@ -247,9 +247,7 @@ fn grid_decay() {
 
 #[test]
 fn grid_damper() {
-    let mut rng = Rng::new(7);
-    let mut worst = Worst::new("damper_exact");
-    for _ in 0..PER_FAMILY {
+    Worst::check_random_cases("damper_exact", 7, PER_FAMILY, |rng, worst| {
         let halflife = rng.halflife();
         let g = rng.goal();
         let x0 = (f64::from(g) + rng.offset()) as f32;
@@ -262,6 +260,5 @@ fn grid_damper() {
         worst.record((f64::from(x) - xr).abs() / bound, 0.0, || {
             format!("damper x0 {x0:e} g {g:e} h {halflife:e} dt {dt:e} -> {x:e}, ref {xr:e}")
         });
-    }
-    worst.report_and_check();
+    });
 }

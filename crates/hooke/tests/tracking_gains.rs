@@ -213,16 +213,14 @@ fn every_lane_follows_the_scalar_twin_in_its_mode() {
 /// twin) plus the effect of the per-spring parameters' rounding to `f32`.
 #[test]
 fn per_spring_gains_match_shared_gains() {
-    let mut rng = Rng::new(0x5AED);
-    let mut worst = Worst::new("tracking gains vs shared");
-    for _ in 0..60 {
+    Worst::check_random_cases("tracking gains vs shared", 0x5AED, 60, |rng, worst| {
         let n = 1 + (rng.next_u64() % 40) as usize;
-        let g = gains(&mut rng);
+        let g = gains(rng);
         let mut shared = TrackingSprings::new(n, g).unwrap();
         let mut per = TrackingSprings::with_gains(&vec![g; n]).unwrap();
         for frame in 0..8 {
-            let dt = frame_dt(&mut rng);
-            let t = targets(&mut rng, n);
+            let dt = frame_dt(rng);
+            let t = targets(rng, n);
             for batch in [&mut shared, &mut per] {
                 set_targets(batch, &t);
                 for i in 0..n {
@@ -260,8 +258,7 @@ fn per_spring_gains_match_shared_gains() {
                 );
             }
         }
-    }
-    worst.report_and_check();
+    });
 }
 
 /// A batch of `n` springs with random gains, states, targets and modes.

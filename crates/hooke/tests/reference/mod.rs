@@ -376,6 +376,22 @@ impl Worst {
         self.vel = self.vel.max(vel);
     }
 
+    /// Runs `case(rng, worst)` `cases` times with one [`Rng`] seeded `seed`, recording into one
+    /// record named `name`, then reports it and checks it ([`report_and_check`](Self::report_and_check)).
+    pub fn check_random_cases(
+        name: &'static str,
+        seed: u64,
+        cases: usize,
+        mut case: impl FnMut(&mut Rng, &mut Worst),
+    ) {
+        let mut rng = Rng::new(seed);
+        let mut worst = Worst::new(name);
+        for _ in 0..cases {
+            case(&mut rng, &mut worst);
+        }
+        worst.report_and_check();
+    }
+
     /// Prints the record and asserts both fractions are at most 1.
     pub fn report_and_check(&self) {
         eprintln!(
