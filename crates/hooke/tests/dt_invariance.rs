@@ -49,12 +49,7 @@ fn split(dt: f32, n: u32) -> (f32, f64) {
 
 /// Bounds on `|v|` and `|a|` along the reference trajectory (sampled), for the time mismatch.
 fn motion_bounds(case: &Case) -> (f64, f64) {
-    let (x0, v0, g, q) = (
-        f64::from(case.x0),
-        f64::from(case.v0),
-        f64::from(case.g),
-        f64::from(case.q),
-    );
+    let (x0, v0, g, q) = case.state64();
     let dt = f64::from(case.dt);
     let (mut vmax, mut amax) = (0.0_f64, 0.0_f64);
     for k in 0..=16 {

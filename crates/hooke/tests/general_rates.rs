@@ -6,7 +6,7 @@
 mod reference;
 
 use hooke::batch::GeneralSprings;
-use reference::{Case, Rng, Worst, record_steps, spring};
+use reference::{Case, Rng, Worst, record_steps};
 
 /// Springs per batch (two full lane groups and a partial one).
 const N: usize = 21;
@@ -113,12 +113,7 @@ fn unequal_steps_are_dt_invariant() {
             rng.goal_velocity(),
         );
         for k in [2_usize, 7, 100] {
-            let weights: Vec<f64> = (0..k).map(|_| rng.range(0.2, 1.8)).collect();
-            let sum: f64 = weights.iter().sum();
-            let steps: Vec<f32> = weights
-                .iter()
-                .map(|w| (f64::from(total) * w / sum) as f32)
-                .collect();
+            let steps = rng.unequal_steps(total, k);
             let mut batch = GeneralSprings::new(&[s; 9], &[d; 9]).unwrap();
             batch.x_mut().fill(x0);
             batch.v_mut().fill(v0);
@@ -128,17 +123,8 @@ fn unequal_steps_are_dt_invariant() {
                 batch.update(dt).unwrap();
             }
             let t: f64 = steps.iter().map(|&dt| f64::from(dt)).sum();
-            let (sd, dd) = (f64::from(s), f64::from(d));
-            let (xr, vr) = spring(
-                f64::from(x0),
-                f64::from(v0),
-                f64::from(g),
-                f64::from(q),
-                sd,
-                dd,
-                t,
-            );
-            let case = Case::new(x0, v0, g, q, sd, dd, t as f32);
+            let case = Case::new(x0, v0, g, q, f64::from(s), f64::from(d), t as f32);
+            let (xr, vr) = case.reference_after(t);
             let (x, v) = (batch.x()[8], batch.v()[8]);
             record_steps(worst, &case, k, (x, v), (xr, vr), || {
                 format!("k={k} steps={steps:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")

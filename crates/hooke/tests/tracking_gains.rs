@@ -432,12 +432,7 @@ fn unequal_steps_are_dt_invariant() {
         let (x0, v0) = ((f64::from(xg) + rng.offset()) as f32, rng.velocity());
         let q = eq.force(vg, ag) / eq.damping;
         for k in [1_usize, 3, 7, 50] {
-            let weights: Vec<f64> = (0..k).map(|_| rng.range(0.2, 1.8)).collect();
-            let sum: f64 = weights.iter().sum();
-            let steps: Vec<f32> = weights
-                .iter()
-                .map(|w| (f64::from(total) * w / sum) as f32)
-                .collect();
+            let steps = rng.unequal_steps(total, k);
             let mut batch = TrackingSprings::with_gains(&[g; 9]).unwrap();
             batch.x_mut().fill(x0);
             batch.v_mut().fill(v0);

@@ -256,17 +256,21 @@ impl Case {
         Case::new(x0, v0, g, q, s, d, dt(rng))
     }
 
+    /// The state `(x0, v0, g, q)` in `f64`.
+    pub fn state64(&self) -> (f64, f64, f64, f64) {
+        let f = f64::from;
+        (f(self.x0), f(self.v0), f(self.g), f(self.q))
+    }
+
     /// The reference result.
     pub fn reference(&self) -> (f64, f64) {
-        spring(
-            f64::from(self.x0),
-            f64::from(self.v0),
-            f64::from(self.g),
-            f64::from(self.q),
-            self.s,
-            self.d,
-            f64::from(self.dt),
-        )
+        self.reference_after(f64::from(self.dt))
+    }
+
+    /// The reference result after `t` (in `f64`) instead of the case's time step.
+    pub fn reference_after(&self, t: f64) -> (f64, f64) {
+        let (x0, v0, g, q) = self.state64();
+        spring(x0, v0, g, q, self.s, self.d, t)
     }
 
     /// `(position bound, velocity bound)`.
@@ -280,12 +284,7 @@ impl Case {
     /// velocity: position `1e-5 (|v0| + |q|) dt + 1e-6 (|x0| + |g|)`, velocity
     /// `1e-5 |v0| + 1e-6 |q|`.
     pub fn bounds(&self) -> (f64, f64) {
-        let (x0, v0, g, q) = (
-            f64::from(self.x0),
-            f64::from(self.v0),
-            f64::from(self.g),
-            f64::from(self.q),
-        );
+        let (x0, v0, g, q) = self.state64();
         let dt = f64::from(self.dt);
         if self.s > 0.0 {
             let c = g + self.d * q / self.s;
