@@ -67,11 +67,7 @@ fn critical(rng: &mut Rng) -> (f32, (f64, f64)) {
 fn check(worst: &mut Worst, case: Case, step: impl Fn(&mut f32, &mut f32)) {
     let (mut x, mut v) = (case.x0, case.v0);
     step(&mut x, &mut v);
-    let (pos, vel) = case.error_fractions(x, v);
-    worst.record(pos, vel, || {
-        let (xr, vr) = case.reference();
-        format!("{case:?} -> lib ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
-    });
+    worst.record_case(&case, (x, v));
 }
 
 #[test]

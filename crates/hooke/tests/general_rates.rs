@@ -78,11 +78,7 @@ fn grid(name: &'static str, seed: u64, in_region: bool) {
                 if dt == 0.0 {
                     assert_eq!((x.to_bits(), v.to_bits()), (x0.to_bits(), v0.to_bits()));
                 }
-                let (pos, vel) = case.error_fractions(x, v);
-                worst.record(pos, vel, || {
-                    let (xr, vr) = case.reference();
-                    format!("{case:?} -> batch ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
-                });
+                worst.record_case(&case, (x, v));
             }
         }
     });

@@ -10,6 +10,9 @@ use hooke::batch::{
 use hooke::scalar::{self, TrackingGains};
 use hooke::settle::settle;
 
+mod reference;
+use reference::shared_or_per_spring;
+
 /// Goals of every magnitude, both signs, 0 and the subnormal-adjacent range.
 const GOALS: [f32; 12] = [
     0.0, 1e-37, -3.5e-20, 1e-5, -0.37, 1.0, 3.7, -1e3, 1e6, -3e20, 1e30, -3e38,
@@ -94,11 +97,8 @@ fn critical_and_decay_springs_arrive_on_every_goal_with_zero_velocity() {
             let n = x.len();
             let halflives: Vec<f32> = (0..n).map(|i| 0.05 + 0.05 * i as f32).collect();
             for per_spring in [false, true] {
-                let mut s = if per_spring {
-                    CriticalSprings::with_halflives(&halflives).unwrap()
-                } else {
-                    CriticalSprings::new(n, 0.2).unwrap()
-                };
+                let (new, per) = (CriticalSprings::new, CriticalSprings::with_halflives);
+                let mut s = shared_or_per_spring(per_spring, (0.2, &halflives), new, per);
                 s.set_state(&x, &v, &vec![goal; n], &vec![0.0; n]).unwrap();
                 run(STEPS, jitter, |dt| s.update(dt).unwrap());
                 let what = format!("CriticalSprings per_spring={per_spring} jitter={jitter}");
@@ -110,12 +110,9 @@ fn critical_and_decay_springs_arrive_on_every_goal_with_zero_velocity() {
             let x: Vec<f32> = OFFSETS.iter().map(|o| o * scale).collect();
             let v: Vec<f32> = OFFSETS.iter().map(|o| o * scale.min(1e30)).collect();
             for per_spring in [false, true] {
-                let mut s = if per_spring {
-                    DecaySprings::with_halflives(&[0.1, 0.2, 0.3, 0.05, 0.12, 0.15, 0.25, 0.35])
-                        .unwrap()
-                } else {
-                    DecaySprings::new(x.len(), 0.2).unwrap()
-                };
+                let halflives = [0.1, 0.2, 0.3, 0.05, 0.12, 0.15, 0.25, 0.35];
+                let (new, per) = (DecaySprings::new, DecaySprings::with_halflives);
+                let mut s = shared_or_per_spring(per_spring, (0.2, &halflives), new, per);
                 s.set_state(&x, &v).unwrap();
                 // From 3e38 to below 1e-38 is e^-175: 44 s at a halflife of 0.35 s.
                 run(2 * STEPS, jitter, |dt| s.update(dt).unwrap());
@@ -152,11 +149,9 @@ fn dampers_and_smooth_dampers_arrive() {
             let (x, v) = start(goal);
             let n = x.len();
             for per_spring in [false, true] {
-                let mut d = if per_spring {
-                    Dampers::with_halflives(&[0.1, 0.2, 0.3, 0.05, 0.5, 0.15, 0.25, 0.35]).unwrap()
-                } else {
-                    Dampers::new(n, 0.2).unwrap()
-                };
+                let halflives = [0.1, 0.2, 0.3, 0.05, 0.5, 0.15, 0.25, 0.35];
+                let (new, per) = (Dampers::new, Dampers::with_halflives);
+                let mut d = shared_or_per_spring(per_spring, (0.2, &halflives), new, per);
                 d.set_state(&x, &vec![goal; n]).unwrap();
                 // A damper halves its offset once a halflife: 0.9 to 1e-38 takes 126 of them.
                 run(2 * STEPS, jitter, |dt| d.update(dt).unwrap());

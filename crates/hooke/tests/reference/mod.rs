@@ -42,6 +42,26 @@ macro_rules! step_alternating {
 #[allow(unused_imports)] // each test binary uses its own subset
 pub(crate) use step_alternating;
 
+/// A batch of `halflives.len()` springs: with the per-spring `halflives` (`with_halflives`) when
+/// `per_spring`, else with the shared halflife `shared` (`new`).
+pub fn shared_or_per_spring<B, E: std::fmt::Debug>(
+    per_spring: bool,
+    (shared, halflives): (f32, &[f32]),
+    new: impl FnOnce(usize, f32) -> Result<B, E>,
+    with_halflives: impl FnOnce(&[f32]) -> Result<B, E>,
+) -> B {
+    if per_spring {
+        with_halflives(halflives).unwrap()
+    } else {
+        new(halflives.len(), shared).unwrap()
+    }
+}
+
+/// The `f64` values of `f32` inputs (exact).
+pub fn widen<const K: usize>(values: [f32; K]) -> [f64; K] {
+    values.map(f64::from)
+}
+
 /// Compound batches (double, timed, velocity springs, extrapolators) against their scalar twins:
 /// the `rel` of [`assert_twin_close`].
 pub const COMPOUND: f32 = 4e-6;
@@ -258,8 +278,8 @@ impl Case {
 
     /// The state `(x0, v0, g, q)` in `f64`.
     pub fn state64(&self) -> (f64, f64, f64, f64) {
-        let f = f64::from;
-        (f(self.x0), f(self.v0), f(self.g), f(self.q))
+        let [x0, v0, g, q] = widen([self.x0, self.v0, self.g, self.q]);
+        (x0, v0, g, q)
     }
 
     /// The reference result.
@@ -389,6 +409,15 @@ impl Worst {
             case(&mut rng, &mut worst);
         }
         worst.report_and_check();
+    }
+
+    /// Records a library result `(x, v)` for `case` by its [`Case::error_fractions`].
+    pub fn record_case(&mut self, case: &Case, (x, v): (f32, f32)) {
+        let (pos, vel) = case.error_fractions(x, v);
+        self.record(pos, vel, || {
+            let (xr, vr) = case.reference();
+            format!("{case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
+        });
     }
 
     /// Prints the record and asserts both fractions are at most 1.
