@@ -158,34 +158,32 @@ fn dt_invariance_ratio_halflife() {
 
 #[test]
 fn dt_invariance_critical_simple_decay() {
-    let mut rng = Rng::new(14);
-    let mut critical = Worst::new("critical");
-    let mut simple = Worst::new("simple");
-    let mut decay = Worst::new("decay");
-    for _ in 0..CASES {
-        let h = rng.halflife();
-        let (s, d) = critical_params(h);
-        let case = random_case(&mut rng, s, d, true, true);
-        let (g, q) = (case.g, case.q);
-        check_scalar(&mut critical, case, |x, v, dt| {
-            critical_spring_damper_exact(x, v, g, q, h, dt)
-        });
-        let case = Case { q: 0.0, ..case };
-        check_scalar(&mut simple, case, |x, v, dt| {
-            simple_spring_damper_exact(x, v, g, h, dt)
-        });
-        let case = Case {
-            g: 0.0,
-            x0: case.x0 - case.g,
-            ..case
-        };
-        check_scalar(&mut decay, case, |x, v, dt| {
-            decay_spring_damper_exact(x, v, h, dt)
-        });
-    }
-    critical.report_and_check();
-    simple.report_and_check();
-    decay.report_and_check();
+    Worst::check_random_families(
+        ["critical", "simple", "decay"],
+        14,
+        CASES,
+        |rng, [critical, simple, decay]| {
+            let h = rng.halflife();
+            let (s, d) = critical_params(h);
+            let case = random_case(rng, s, d, true, true);
+            let (g, q) = (case.g, case.q);
+            check_scalar(critical, case, |x, v, dt| {
+                critical_spring_damper_exact(x, v, g, q, h, dt)
+            });
+            let case = Case { q: 0.0, ..case };
+            check_scalar(simple, case, |x, v, dt| {
+                simple_spring_damper_exact(x, v, g, h, dt)
+            });
+            let case = Case {
+                g: 0.0,
+                x0: case.x0 - case.g,
+                ..case
+            };
+            check_scalar(decay, case, |x, v, dt| {
+                decay_spring_damper_exact(x, v, h, dt)
+            });
+        },
+    );
 }
 
 #[test]
@@ -295,15 +293,18 @@ fn check_quat(worst: &mut Worst, identity_goal: bool, rng: &mut Rng) {
 
 #[test]
 fn dt_invariance_quaternion_springs() {
-    let mut rng = Rng::new(16);
-    let mut simple = Worst::new("simple_spring_damper_exact_quat");
-    let mut decay = Worst::new("decay_spring_damper_exact_quat");
-    for _ in 0..CASES {
-        check_quat(&mut simple, false, &mut rng);
-        check_quat(&mut decay, true, &mut rng);
-    }
-    simple.report_and_check();
-    decay.report_and_check();
+    Worst::check_random_families(
+        [
+            "simple_spring_damper_exact_quat",
+            "decay_spring_damper_exact_quat",
+        ],
+        16,
+        CASES,
+        |rng, [simple, decay]| {
+            check_quat(simple, false, rng);
+            check_quat(decay, true, rng);
+        },
+    );
 }
 
 #[test]

@@ -403,12 +403,26 @@ impl Worst {
         cases: usize,
         mut case: impl FnMut(&mut Rng, &mut Worst),
     ) {
+        Worst::check_random_families([name], seed, cases, |rng, [worst]| case(rng, worst));
+    }
+
+    /// [`check_random_cases`](Self::check_random_cases) with one record per family of `names`:
+    /// each is reported and checked in that order, then returned.
+    pub fn check_random_families<const K: usize>(
+        names: [&'static str; K],
+        seed: u64,
+        cases: usize,
+        mut case: impl FnMut(&mut Rng, &mut [Worst; K]),
+    ) -> [Worst; K] {
         let mut rng = Rng::new(seed);
-        let mut worst = Worst::new(name);
+        let mut worsts = names.map(Worst::new);
         for _ in 0..cases {
-            case(&mut rng, &mut worst);
+            case(&mut rng, &mut worsts);
         }
-        worst.report_and_check();
+        for worst in &worsts {
+            worst.report_and_check();
+        }
+        worsts
     }
 
     /// Records a library result `(x, v)` for `case` by its [`Case::error_fractions`].
