@@ -38,6 +38,21 @@ fn close(got: f32, want: f32, scale: &[f32]) -> bool {
     got.is_finite() && (f64::from(got) - f64::from(want)).abs() <= 1e-5 * s
 }
 
+/// Lane `i` of a batch's `(x, v)` columns against the twin's `want`, both [`close`] at the
+/// magnitudes `before`; `detail` ends the message.
+fn check_lane(
+    i: usize,
+    (x, v): (&[f32], &[f32]),
+    want: (f32, f32),
+    before: &[f32],
+    detail: &str,
+) -> Result<(), TestCaseError> {
+    let (x, v) = (x[i], v[i]);
+    prop_assert!(close(x, want.0, before), "x[{i}] {x} vs {}{detail}", want.0);
+    prop_assert!(close(v, want.1, before), "v[{i}] {v} vs {}{detail}", want.1);
+    Ok(())
+}
+
 /// The columns of an array of states, each state's values from `values`.
 fn columns<S, const K: usize>(states: &[S], values: impl Fn(&S) -> [f32; K]) -> [Vec<f32>; K] {
     let rows: Vec<[f32; K]> = states.iter().map(values).collect();
@@ -88,8 +103,7 @@ proptest! {
                 let h = halflife_of(shared, &halflives, i);
                 let before = [*x, *v, g, q];
                 critical_spring_damper_exact(x, v, g, q, h, dt);
-                prop_assert!(close(batch.x()[i], *x, &before), "x[{i}] {} vs {} (h {h}, dt {dt})", batch.x()[i], *x);
-                prop_assert!(close(batch.v()[i], *v, &before), "v[{i}] {} vs {} (h {h}, dt {dt})", batch.v()[i], *v);
+                check_lane(i, (batch.x(), batch.v()), (*x, *v), &before, &format!(" (h {h}, dt {dt})"))?;
                 // Follow the batch, so that the next step compares one step, not a drift.
                 (*x, *v) = (batch.x()[i], batch.v()[i]);
             }
@@ -114,8 +128,7 @@ proptest! {
             let (mut x, mut v) = (x0, v0);
             spring_damper_exact_stiffness_damping(&mut x, &mut v, g, q, stiffness[i], damping[i], dt);
             let before = [x0, v0, g, q];
-            prop_assert!(close(batch.x()[i], x, &before), "x[{i}] {} vs {x}", batch.x()[i]);
-            prop_assert!(close(batch.v()[i], v, &before), "v[{i}] {} vs {v}", batch.v()[i]);
+            check_lane(i, (batch.x(), batch.v()), (x, v), &before, "")?;
         }
     }
 
@@ -134,8 +147,7 @@ proptest! {
             let h = halflife_of(shared, &halflives, i);
             let (mut x, mut v) = (x0, v0);
             decay_spring_damper_exact(&mut x, &mut v, h, dt);
-            prop_assert!(close(batch.x()[i], x, &[x0, v0]), "x[{i}] {} vs {x}", batch.x()[i]);
-            prop_assert!(close(batch.v()[i], v, &[x0, v0]), "v[{i}] {} vs {v}", batch.v()[i]);
+            check_lane(i, (batch.x(), batch.v()), (x, v), &[x0, v0], "")?;
         }
     }
 

@@ -5,7 +5,7 @@ use hooke::batch::{CriticalSprings, Dampers, DecaySprings};
 use hooke::scalar;
 
 mod reference;
-use reference::{Rng, ulp_f32 as ulp};
+use reference::{Rng, shared_or_per_spring, ulp_f32 as ulp};
 
 /// The error allowed after each step: the bound of docs/math.md §4.2 (with a few ulps of the result
 /// for the per-step rounding, §4.4), measured against the scalar twin from the same state.
@@ -118,11 +118,9 @@ fn decay_springs_saturate_at_f32_max_instead_of_returning_inf() {
 #[test]
 fn dampers_at_plus_minus_3e38_stay_finite_and_dt_zero_returns_x() {
     for per_spring in [false, true] {
-        let mut d = if per_spring {
-            Dampers::with_halflives(&[0.1; 11]).unwrap()
-        } else {
-            Dampers::new(11, 0.1).unwrap()
-        };
+        let halflives = (0.1, &[0.1; 11][..]);
+        let mut d =
+            shared_or_per_spring(per_spring, halflives, Dampers::new, Dampers::with_halflives);
         d.x_mut().fill(3e38);
         d.goal_mut().fill(-3e38);
         d.update(0.0).unwrap();

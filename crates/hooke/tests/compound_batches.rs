@@ -19,39 +19,32 @@ fn walk<'a, B>(dts: &'a [f32], step: &'a dyn Fn(&mut B, usize, f32)) -> Walk<'a,
     Walk { dts, step, close }
 }
 
-#[test]
-fn extrapolators_follow_the_scalar_twin() {
-    let mut rng = Rng::new(1);
+/// For every length 0..67, a batch built by `new(n, h)` with a random halflife `h` walked over
+/// [`DTS`] by `check` (one of the walks of `reference::compound`), stepped by `step`.
+fn walk_every_length<B, E: std::fmt::Debug>(
+    seed: u64,
+    new: impl Fn(usize, f32) -> Result<B, E>,
+    step: &dyn Fn(&mut B, usize, f32),
+    check: fn(&mut Rng, &mut B, &[f32], &Walk<'_, B>),
+) {
+    let mut rng = Rng::new(seed);
     for n in 0..67 {
         let h = rng.range_f32(0.01, 1.0);
-        let mut batch = Extrapolators::new(n, h).unwrap();
-        let state = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
-        compound::extrapolators(
-            &mut batch,
-            &vec![h; n],
-            state,
-            &walk(&DTS, &|b, f, dt| step_alternating!(b, f, dt)),
-        );
+        let mut batch = new(n, h).unwrap();
+        check(&mut rng, &mut batch, &vec![h; n], &walk(&DTS, step));
     }
 }
 
 #[test]
+fn extrapolators_follow_the_scalar_twin() {
+    let step = |b: &mut Extrapolators, f, dt| step_alternating!(b, f, dt);
+    walk_every_length(1, Extrapolators::new, &step, compound::extrapolators);
+}
+
+#[test]
 fn double_springs_follow_the_scalar_twin() {
-    let mut rng = Rng::new(2);
-    for n in 0..67 {
-        let h = rng.range_f32(0.01, 1.0);
-        let mut batch = DoubleSprings::new(n, h).unwrap();
-        let s: Vec<[f32; 4]> = (0..n)
-            .map(|_| [0; 4].map(|_| rng.range_f32(-5.0, 5.0)))
-            .collect();
-        compound::double_springs(
-            &mut rng,
-            &mut batch,
-            &vec![h; n],
-            s,
-            &walk(&DTS, &|b, f, dt| step_alternating!(b, f, dt)),
-        );
-    }
+    let step = |b: &mut DoubleSprings, f, dt| step_alternating!(b, f, dt);
+    walk_every_length(2, DoubleSprings::new, &step, compound::double_springs);
 }
 
 #[test]

@@ -49,12 +49,7 @@ fn split(dt: f32, n: u32) -> (f32, f64) {
 
 /// Bounds on `|v|` and `|a|` along the reference trajectory (sampled), for the time mismatch.
 fn motion_bounds(case: &Case) -> (f64, f64) {
-    let (x0, v0, g, q) = (
-        f64::from(case.x0),
-        f64::from(case.v0),
-        f64::from(case.g),
-        f64::from(case.q),
-    );
+    let (x0, v0, g, q) = case.state64();
     let dt = f64::from(case.dt);
     let (mut vmax, mut amax) = (0.0_f64, 0.0_f64);
     for k in 0..=16 {
@@ -108,14 +103,11 @@ fn family<P: Copy>(
     mut draw: impl FnMut(&mut Rng) -> (P, (f64, f64)),
     step: impl Fn(P, Case, &mut f32, &mut f32, f32),
 ) {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::new(name);
-    for _ in 0..CASES {
-        let (params, (s, d)) = draw(&mut rng);
-        let case = random_case(&mut rng, s, d, true, true);
-        check_scalar(&mut worst, case, |x, v, dt| step(params, case, x, v, dt));
-    }
-    worst.report_and_check();
+    Worst::check_random_cases(name, seed, CASES, |rng, worst| {
+        let (params, (s, d)) = draw(rng);
+        let case = random_case(rng, s, d, true, true);
+        check_scalar(worst, case, |x, v, dt| step(params, case, x, v, dt));
+    });
 }
 
 #[test]
@@ -166,41 +158,37 @@ fn dt_invariance_ratio_halflife() {
 
 #[test]
 fn dt_invariance_critical_simple_decay() {
-    let mut rng = Rng::new(14);
-    let mut critical = Worst::new("critical");
-    let mut simple = Worst::new("simple");
-    let mut decay = Worst::new("decay");
-    for _ in 0..CASES {
-        let h = rng.halflife();
-        let (s, d) = critical_params(h);
-        let case = random_case(&mut rng, s, d, true, true);
-        let (g, q) = (case.g, case.q);
-        check_scalar(&mut critical, case, |x, v, dt| {
-            critical_spring_damper_exact(x, v, g, q, h, dt)
-        });
-        let case = Case { q: 0.0, ..case };
-        check_scalar(&mut simple, case, |x, v, dt| {
-            simple_spring_damper_exact(x, v, g, h, dt)
-        });
-        let case = Case {
-            g: 0.0,
-            x0: case.x0 - case.g,
-            ..case
-        };
-        check_scalar(&mut decay, case, |x, v, dt| {
-            decay_spring_damper_exact(x, v, h, dt)
-        });
-    }
-    critical.report_and_check();
-    simple.report_and_check();
-    decay.report_and_check();
+    Worst::check_random_families(
+        ["critical", "simple", "decay"],
+        14,
+        CASES,
+        |rng, [critical, simple, decay]| {
+            let h = rng.halflife();
+            let (s, d) = critical_params(h);
+            let case = random_case(rng, s, d, true, true);
+            let (g, q) = (case.g, case.q);
+            check_scalar(critical, case, |x, v, dt| {
+                critical_spring_damper_exact(x, v, g, q, h, dt)
+            });
+            let case = Case { q: 0.0, ..case };
+            check_scalar(simple, case, |x, v, dt| {
+                simple_spring_damper_exact(x, v, g, h, dt)
+            });
+            let case = Case {
+                g: 0.0,
+                x0: case.x0 - case.g,
+                ..case
+            };
+            check_scalar(decay, case, |x, v, dt| {
+                decay_spring_damper_exact(x, v, h, dt)
+            });
+        },
+    );
 }
 
 #[test]
 fn dt_invariance_damper() {
-    let mut rng = Rng::new(15);
-    let mut worst = Worst::new("damper_exact");
-    for _ in 0..CASES * 4 {
+    Worst::check_random_cases("damper_exact", 15, CASES * 4, |rng, worst| {
         let h = rng.halflife();
         let g = rng.goal();
         let x0 = (f64::from(g) + rng.offset()) as f32;
@@ -220,8 +208,7 @@ fn dt_invariance_damper() {
                 format!("x0 {x0:e} g {g:e} h {h:e} dt {dt:e} n {n}: one {one:e}, many {x:e}")
             });
         }
-    }
-    worst.report_and_check();
+    });
 }
 
 /// A random quaternion-spring case whose offset stays below `pi - 0.2` along the whole motion
@@ -306,15 +293,18 @@ fn check_quat(worst: &mut Worst, identity_goal: bool, rng: &mut Rng) {
 
 #[test]
 fn dt_invariance_quaternion_springs() {
-    let mut rng = Rng::new(16);
-    let mut simple = Worst::new("simple_spring_damper_exact_quat");
-    let mut decay = Worst::new("decay_spring_damper_exact_quat");
-    for _ in 0..CASES {
-        check_quat(&mut simple, false, &mut rng);
-        check_quat(&mut decay, true, &mut rng);
-    }
-    simple.report_and_check();
-    decay.report_and_check();
+    Worst::check_random_families(
+        [
+            "simple_spring_damper_exact_quat",
+            "decay_spring_damper_exact_quat",
+        ],
+        16,
+        CASES,
+        |rng, [simple, decay]| {
+            check_quat(simple, false, rng);
+            check_quat(decay, true, rng);
+        },
+    );
 }
 
 #[test]

@@ -67,11 +67,7 @@ fn critical(rng: &mut Rng) -> (f32, (f64, f64)) {
 fn check(worst: &mut Worst, case: Case, step: impl Fn(&mut f32, &mut f32)) {
     let (mut x, mut v) = (case.x0, case.v0);
     step(&mut x, &mut v);
-    let (pos, vel) = case.error_fractions(x, v);
-    worst.record(pos, vel, || {
-        let (xr, vr) = case.reference();
-        format!("{case:?} -> lib ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
-    });
+    worst.record_case(&case, (x, v));
 }
 
 #[test]
@@ -247,9 +243,7 @@ fn grid_decay() {
 
 #[test]
 fn grid_damper() {
-    let mut rng = Rng::new(7);
-    let mut worst = Worst::new("damper_exact");
-    for _ in 0..PER_FAMILY {
+    Worst::check_random_cases("damper_exact", 7, PER_FAMILY, |rng, worst| {
         let halflife = rng.halflife();
         let g = rng.goal();
         let x0 = (f64::from(g) + rng.offset()) as f32;
@@ -262,6 +256,5 @@ fn grid_damper() {
         worst.record((f64::from(x) - xr).abs() / bound, 0.0, || {
             format!("damper x0 {x0:e} g {g:e} h {halflife:e} dt {dt:e} -> {x:e}, ref {xr:e}")
         });
-    }
-    worst.report_and_check();
+    });
 }

@@ -10,6 +10,9 @@ use hooke::scalar::{
 };
 use hooke::{ParamError, SpringParams};
 
+mod reference;
+use reference::widen;
+
 const BIG: f32 = 3e38;
 
 /// `x + (goal - x)(1 - 2^(-dt / halflife))` in `f64`, the damper's independent reference.
@@ -77,13 +80,7 @@ fn damper_exact_vectors_at_opposite_extremes_are_finite() {
 
 /// The character controller's closed form (module docs of `hooke::scalar::character`), in `f64`.
 fn character_f64(x: f32, v: f32, a: f32, v_goal: f32, halflife: f32, dt: f32) -> [f64; 3] {
-    let (x, v, a, g, t) = (
-        f64::from(x),
-        f64::from(v),
-        f64::from(a),
-        f64::from(v_goal),
-        f64::from(dt),
-    );
+    let [x, v, a, g, t] = widen([x, v, a, v_goal, dt]);
     let y = 2.0 * std::f64::consts::LN_2 / f64::from(halflife);
     let e = (-y * t).exp();
     let (j0, j1) = (v - g, a + y * (v - g));

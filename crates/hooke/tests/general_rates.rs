@@ -6,7 +6,7 @@
 mod reference;
 
 use hooke::batch::GeneralSprings;
-use reference::{Case, Rng, Worst, record_steps, spring};
+use reference::{Case, Rng, Worst, record_steps};
 
 /// Springs per batch (two full lane groups and a partial one).
 const N: usize = 21;
@@ -46,13 +46,11 @@ fn params(rng: &mut Rng, region_dt: Option<f32>) -> (f32, f32) {
 
 /// One batch per round, a new `dt` every frame, fresh random states each frame, every spring's
 /// step against the reference.
-fn grid(name: &'static str, seed: u64, in_region: bool) -> Worst {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::new(name);
-    for _round in 0..120 {
+fn grid(name: &'static str, seed: u64, in_region: bool) {
+    Worst::check_random_cases(name, seed, 120, |rng, worst| {
         let region_dt = rng.dt().max(1e-4);
         let (s, d): (Vec<f32>, Vec<f32>) = (0..N)
-            .map(|_| params(&mut rng, in_region.then_some(region_dt)))
+            .map(|_| params(rng, in_region.then_some(region_dt)))
             .unzip();
         let mut batch = GeneralSprings::new(&s, &d).unwrap();
         for frame in 0..10 {
@@ -80,27 +78,20 @@ fn grid(name: &'static str, seed: u64, in_region: bool) -> Worst {
                 if dt == 0.0 {
                     assert_eq!((x.to_bits(), v.to_bits()), (x0.to_bits(), v0.to_bits()));
                 }
-                let (pos, vel) = case.error_fractions(x, v);
-                worst.record(pos, vel, || {
-                    let (xr, vr) = case.reference();
-                    format!("{case:?} -> batch ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
-                });
+                worst.record_case(&case, (x, v));
             }
         }
-    }
-    worst
+    });
 }
 
 #[test]
 fn fused_kernel_is_within_the_bound_in_the_series_region() {
-    let worst = grid("general jitter, series region", 11, true);
-    worst.report_and_check();
+    grid("general jitter, series region", 11, true);
 }
 
 #[test]
 fn fused_kernel_is_within_the_bound_everywhere() {
-    let worst = grid("general jitter, any parameters", 12, false);
-    worst.report_and_check();
+    grid("general jitter, any parameters", 12, false);
 }
 
 /// `k` unequal steps adding up to about `total`: the same final state as the reference over the
@@ -108,11 +99,9 @@ fn fused_kernel_is_within_the_bound_everywhere() {
 /// position's ulps are charged to the velocity too, times `d/2 + sqrt s`).
 #[test]
 fn unequal_steps_are_dt_invariant() {
-    let mut rng = Rng::new(13);
-    let mut worst = Worst::new("general, unequal steps");
-    for _ in 0..400 {
+    Worst::check_random_cases("general, unequal steps", 13, 400, |rng, worst| {
         let total = (rng.log_range(1e-3, 0.5)) as f32;
-        let (s, d) = params(&mut rng, Some(total));
+        let (s, d) = params(rng, Some(total));
         let g = rng.goal();
         let (x0, v0, q) = (
             (f64::from(g) + rng.offset()) as f32,
@@ -120,12 +109,7 @@ fn unequal_steps_are_dt_invariant() {
             rng.goal_velocity(),
         );
         for k in [2_usize, 7, 100] {
-            let weights: Vec<f64> = (0..k).map(|_| rng.range(0.2, 1.8)).collect();
-            let sum: f64 = weights.iter().sum();
-            let steps: Vec<f32> = weights
-                .iter()
-                .map(|w| (f64::from(total) * w / sum) as f32)
-                .collect();
+            let steps = rng.unequal_steps(total, k);
             let mut batch = GeneralSprings::new(&[s; 9], &[d; 9]).unwrap();
             batch.x_mut().fill(x0);
             batch.v_mut().fill(v0);
@@ -135,24 +119,14 @@ fn unequal_steps_are_dt_invariant() {
                 batch.update(dt).unwrap();
             }
             let t: f64 = steps.iter().map(|&dt| f64::from(dt)).sum();
-            let (sd, dd) = (f64::from(s), f64::from(d));
-            let (xr, vr) = spring(
-                f64::from(x0),
-                f64::from(v0),
-                f64::from(g),
-                f64::from(q),
-                sd,
-                dd,
-                t,
-            );
-            let case = Case::new(x0, v0, g, q, sd, dd, t as f32);
+            let case = Case::new(x0, v0, g, q, f64::from(s), f64::from(d), t as f32);
+            let (xr, vr) = case.reference_after(t);
             let (x, v) = (batch.x()[8], batch.v()[8]);
-            record_steps(&mut worst, &case, k, (x, v), (xr, vr), || {
+            record_steps(worst, &case, k, (x, v), (xr, vr), || {
                 format!("k={k} steps={steps:?} {case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
             });
         }
-    }
-    worst.report_and_check();
+    });
 }
 
 #[test]

@@ -3,6 +3,9 @@
 
 use hooke::batch::{CriticalSprings, DecaySprings, Extrapolators};
 
+mod reference;
+use reference::shared_or_per_spring;
+
 /// Row 6: `with_halflives(&[0.1; 8])`, x = 1, `update(3.4e38)` wrote NaN (`2 dt` overflowed
 /// before it was multiplied by 0); the shared path gave the goal.
 #[test]
@@ -44,11 +47,8 @@ fn per_spring_critical_and_decay_springs_survive_a_step_of_3e38() {
 #[test]
 fn extrapolators_saturate_instead_of_writing_infinity() {
     for per_spring in [false, true] {
-        let mut e = if per_spring {
-            Extrapolators::with_halflives(&[1e30; 3]).unwrap()
-        } else {
-            Extrapolators::new(3, 1e30).unwrap()
-        };
+        let (new, per) = (Extrapolators::new, Extrapolators::with_halflives);
+        let mut e = shared_or_per_spring(per_spring, (1e30, &[1e30; 3]), new, per);
         e.set_state(&[3e38, -3e38, 1.0], &[3e38, -3e38, 1.0])
             .unwrap();
         e.update(1.0).unwrap();

@@ -91,17 +91,34 @@ impl Worst {
     }
 }
 
-#[test]
-fn extrapolators_with_halflives_follow_the_scalar_twin() {
-    let worst = Worst::new("Extrapolators::with_halflives");
-    let mut rng = Rng::new(11);
-    let step = |b: &mut Extrapolators, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
+/// For every length 0..67, a batch built by `new(halflives)` with [`halflives`] walked over
+/// [`DTS`] by `check` (one of the walks of `reference::compound`), stepped by `step`; the largest
+/// error is reported under `name`.
+fn walk_every_length<B, E: std::fmt::Debug>(
+    (name, seed): (&'static str, u64),
+    new: impl Fn(&[f32]) -> Result<B, E>,
+    step: &dyn Fn(&mut B, usize, f32),
+    check: fn(&mut Rng, &mut B, &[f32], &Walk<'_, B>),
+) {
+    let worst = Worst::new(name);
+    let mut rng = Rng::new(seed);
     for n in 0..67 {
         let hs = halflives(&mut rng, n);
-        let mut batch = Extrapolators::with_halflives(&hs).unwrap();
-        let state = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
-        compound::extrapolators(&mut batch, &hs, state, &walk(&step, &worst.compound()));
+        let mut batch = new(&hs).unwrap();
+        check(&mut rng, &mut batch, &hs, &walk(step, &worst.compound()));
     }
+}
+
+#[test]
+fn extrapolators_with_halflives_follow_the_scalar_twin() {
+    let step = |b: &mut Extrapolators, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
+    let name = ("Extrapolators::with_halflives", 11);
+    walk_every_length(
+        name,
+        Extrapolators::with_halflives,
+        &step,
+        compound::extrapolators,
+    );
 }
 
 /// The grain of frame `frame`: the calling thread on even frames, split into tasks of one lane
@@ -120,23 +137,14 @@ fn column<const K: usize>(s: &[[f32; K]], k: usize) -> Vec<f32> {
 
 #[test]
 fn double_springs_with_halflives_follow_the_scalar_twin() {
-    let worst = Worst::new("DoubleSprings::with_halflives");
-    let mut rng = Rng::new(12);
     let step = |b: &mut DoubleSprings, frame, dt| b.update_with_grain(dt, grain(frame)).unwrap();
-    for n in 0..67 {
-        let hs = halflives(&mut rng, n);
-        let mut batch = DoubleSprings::with_halflives(&hs).unwrap();
-        let s: Vec<[f32; 4]> = (0..n)
-            .map(|_| [0; 4].map(|_| rng.range_f32(-5.0, 5.0)))
-            .collect();
-        compound::double_springs(
-            &mut rng,
-            &mut batch,
-            &hs,
-            s,
-            &walk(&step, &worst.compound()),
-        );
-    }
+    let name = ("DoubleSprings::with_halflives", 12);
+    walk_every_length(
+        name,
+        DoubleSprings::with_halflives,
+        &step,
+        compound::double_springs,
+    );
 }
 
 #[test]

@@ -24,32 +24,35 @@ fn angle(rng: &mut Rng) -> f64 {
 
 #[test]
 fn to_scaled_angle_axis_is_accurate_from_1e_6_rad_to_pi() {
-    let mut rng = Rng::new(21);
-    let mut vs_f32_input = Worst::new("to_scaled_angle_axis vs f64 log of the f32 quat");
-    let mut vs_intended = Worst::new("to_scaled_angle_axis vs the f64 rotation vector");
-    for _ in 0..20_000 {
-        let a = angle(&mut rng);
-        let v = rng.unit_vec3() * a;
-        let q = quat_exp(v).as_quat();
-        let got = dvec(quat_to_scaled_angle_axis(q));
-        let tol = 2e-6 * a + 1e-7;
-        // Against the exact log of the f32 quaternion the library was given.
-        let exact = quat_log(q.as_dquat());
-        vs_f32_input.record(fraction((got - exact).length(), tol), 0.0, || {
-            format!("q {q:?} angle {a:e}: got {got:?}, f64 {exact:?}")
-        });
-        // Against the rotation vector the quaternion was built from (away from pi, where the
-        // f32 rounding may pick the other side).
-        if a < PI - 1e-3 {
-            vs_intended.record(fraction((got - v).length(), tol), 0.0, || {
-                format!("v {v:?}: got {got:?}")
+    Worst::check_random_families(
+        [
+            "to_scaled_angle_axis vs f64 log of the f32 quat",
+            "to_scaled_angle_axis vs the f64 rotation vector",
+        ],
+        21,
+        20_000,
+        |rng, [vs_f32_input, vs_intended]| {
+            let a = angle(rng);
+            let v = rng.unit_vec3() * a;
+            let q = quat_exp(v).as_quat();
+            let got = dvec(quat_to_scaled_angle_axis(q));
+            let tol = 2e-6 * a + 1e-7;
+            // Against the exact log of the f32 quaternion the library was given.
+            let exact = quat_log(q.as_dquat());
+            vs_f32_input.record(fraction((got - exact).length(), tol), 0.0, || {
+                format!("q {q:?} angle {a:e}: got {got:?}, f64 {exact:?}")
             });
-        }
-        // The angle of the result is in [0, pi].
-        assert!(got.length() <= PI + 1e-6, "{got:?}");
-    }
-    vs_f32_input.report_and_check();
-    vs_intended.report_and_check();
+            // Against the rotation vector the quaternion was built from (away from pi, where the
+            // f32 rounding may pick the other side).
+            if a < PI - 1e-3 {
+                vs_intended.record(fraction((got - v).length(), tol), 0.0, || {
+                    format!("v {v:?}: got {got:?}")
+                });
+            }
+            // The angle of the result is in [0, pi].
+            assert!(got.length() <= PI + 1e-6, "{got:?}");
+        },
+    );
 }
 
 #[test]
@@ -184,20 +187,23 @@ fn check_quat_case(worst: &mut Worst, c: &QuatCase, identity_goal: bool) -> bool
 
 #[test]
 fn quaternion_springs_match_the_reference_on_the_rotation_vector() {
-    let mut rng = Rng::new(24);
-    let mut simple = Worst::new("simple_spring_damper_exact_quat");
-    let mut decay = Worst::new("decay_spring_damper_exact_quat");
     let mut skipped = 0;
-    for _ in 0..4000 {
-        if !check_quat_case(&mut simple, &quat_case(&mut rng, false), false) {
-            skipped += 1;
-        }
-        if !check_quat_case(&mut decay, &quat_case(&mut rng, true), true) {
-            skipped += 1;
-        }
-    }
-    simple.report_and_check();
-    decay.report_and_check();
+    let [simple, decay] = Worst::check_random_families(
+        [
+            "simple_spring_damper_exact_quat",
+            "decay_spring_damper_exact_quat",
+        ],
+        24,
+        4000,
+        |rng, [simple, decay]| {
+            if !check_quat_case(simple, &quat_case(rng, false), false) {
+                skipped += 1;
+            }
+            if !check_quat_case(decay, &quat_case(rng, true), true) {
+                skipped += 1;
+            }
+        },
+    );
     eprintln!("(skipped {skipped} cases whose reference offset left the ball |e| < pi)");
     assert!(simple.cases >= 3000 && decay.cases >= 3000);
 }

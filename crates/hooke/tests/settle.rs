@@ -10,6 +10,9 @@ use hooke::batch::{
 use hooke::scalar::{self, TrackingGains};
 use hooke::settle::settle;
 
+mod reference;
+use reference::shared_or_per_spring;
+
 /// Goals of every magnitude, both signs, 0 and the subnormal-adjacent range.
 const GOALS: [f32; 12] = [
     0.0, 1e-37, -3.5e-20, 1e-5, -0.37, 1.0, 3.7, -1e3, 1e6, -3e20, 1e30, -3e38,
@@ -86,6 +89,17 @@ fn run(steps: usize, jitter: bool, mut update: impl FnMut(f32)) {
 
 const STEPS: usize = 2400; // 40 s at 60 Hz
 
+/// Calls `check(jitter, goal, x, v)` with constant and changing `dt`, for every goal of [`GOALS`]
+/// with the start state `(x, v)` of [`start`].
+fn each_jitter_and_goal(mut check: impl FnMut(bool, f32, &[f32], &[f32])) {
+    for jitter in [false, true] {
+        for goal in GOALS {
+            let (x, v) = start(goal);
+            check(jitter, goal, &x, &v);
+        }
+    }
+}
+
 #[test]
 fn critical_and_decay_springs_arrive_on_every_goal_with_zero_velocity() {
     for jitter in [false, true] {
@@ -94,11 +108,8 @@ fn critical_and_decay_springs_arrive_on_every_goal_with_zero_velocity() {
             let n = x.len();
             let halflives: Vec<f32> = (0..n).map(|i| 0.05 + 0.05 * i as f32).collect();
             for per_spring in [false, true] {
-                let mut s = if per_spring {
-                    CriticalSprings::with_halflives(&halflives).unwrap()
-                } else {
-                    CriticalSprings::new(n, 0.2).unwrap()
-                };
+                let (new, per) = (CriticalSprings::new, CriticalSprings::with_halflives);
+                let mut s = shared_or_per_spring(per_spring, (0.2, &halflives), new, per);
                 s.set_state(&x, &v, &vec![goal; n], &vec![0.0; n]).unwrap();
                 run(STEPS, jitter, |dt| s.update(dt).unwrap());
                 let what = format!("CriticalSprings per_spring={per_spring} jitter={jitter}");
@@ -110,12 +121,9 @@ fn critical_and_decay_springs_arrive_on_every_goal_with_zero_velocity() {
             let x: Vec<f32> = OFFSETS.iter().map(|o| o * scale).collect();
             let v: Vec<f32> = OFFSETS.iter().map(|o| o * scale.min(1e30)).collect();
             for per_spring in [false, true] {
-                let mut s = if per_spring {
-                    DecaySprings::with_halflives(&[0.1, 0.2, 0.3, 0.05, 0.12, 0.15, 0.25, 0.35])
-                        .unwrap()
-                } else {
-                    DecaySprings::new(x.len(), 0.2).unwrap()
-                };
+                let halflives = [0.1, 0.2, 0.3, 0.05, 0.12, 0.15, 0.25, 0.35];
+                let (new, per) = (DecaySprings::new, DecaySprings::with_halflives);
+                let mut s = shared_or_per_spring(per_spring, (0.2, &halflives), new, per);
                 s.set_state(&x, &v).unwrap();
                 // From 3e38 to below 1e-38 is e^-175: 44 s at a halflife of 0.35 s.
                 run(2 * STEPS, jitter, |dt| s.update(dt).unwrap());
@@ -128,86 +136,75 @@ fn critical_and_decay_springs_arrive_on_every_goal_with_zero_velocity() {
 #[test]
 fn general_springs_arrive_in_every_damping_regime() {
     let y = 2.0 * std::f32::consts::LN_2 / 0.2;
-    for jitter in [false, true] {
-        for goal in GOALS {
-            let (x, v) = start(goal);
-            let n = x.len();
-            // Every regime that comes to rest within the run (a damping ratio of 0.05 decays
-            // by e^-20 in 120 s: legitimately still moving).
-            let ratios = [0.5, 0.7, 1.0, 1.0, 1.5, 0.6, 1.2, 0.8];
-            let stiffness = vec![y * y; n];
-            let damping: Vec<f32> = ratios.iter().map(|r| 2.0 * y * r).collect();
-            let mut s = GeneralSprings::new(&stiffness, &damping).unwrap();
-            s.set_state(&x, &v, &vec![goal; n], &vec![0.0; n]).unwrap();
-            run(3 * STEPS, jitter, |dt| s.update(dt).unwrap());
-            assert_settled("GeneralSprings", goal, s.x(), &[s.v()]);
-        }
-    }
+    each_jitter_and_goal(|jitter, goal, x, v| {
+        let n = x.len();
+        // Every regime that comes to rest within the run (a damping ratio of 0.05 decays
+        // by e^-20 in 120 s: legitimately still moving).
+        let ratios = [0.5, 0.7, 1.0, 1.0, 1.5, 0.6, 1.2, 0.8];
+        let stiffness = vec![y * y; n];
+        let damping: Vec<f32> = ratios.iter().map(|r| 2.0 * y * r).collect();
+        let mut s = GeneralSprings::new(&stiffness, &damping).unwrap();
+        s.set_state(x, v, &vec![goal; n], &vec![0.0; n]).unwrap();
+        run(3 * STEPS, jitter, |dt| s.update(dt).unwrap());
+        assert_settled("GeneralSprings", goal, s.x(), &[s.v()]);
+    });
 }
 
 #[test]
 fn dampers_and_smooth_dampers_arrive() {
-    for jitter in [false, true] {
-        for goal in GOALS {
-            let (x, v) = start(goal);
-            let n = x.len();
-            for per_spring in [false, true] {
-                let mut d = if per_spring {
-                    Dampers::with_halflives(&[0.1, 0.2, 0.3, 0.05, 0.5, 0.15, 0.25, 0.35]).unwrap()
-                } else {
-                    Dampers::new(n, 0.2).unwrap()
-                };
-                d.set_state(&x, &vec![goal; n]).unwrap();
-                // A damper halves its offset once a halflife: 0.9 to 1e-38 takes 126 of them.
-                run(2 * STEPS, jitter, |dt| d.update(dt).unwrap());
-                assert_settled("Dampers", goal, d.x(), &[]);
-            }
-            let mut s = SmoothDampers::new(n, 0.3, f32::INFINITY).unwrap();
-            // Smooth damp measures the velocity in units per second like the springs.
-            s.set_state(&x, &v, &vec![goal; n]).unwrap();
-            run(STEPS, jitter, |dt| s.update(dt).unwrap());
-            assert_settled("SmoothDampers", goal, s.x(), &[s.v()]);
+    each_jitter_and_goal(|jitter, goal, x, v| {
+        let n = x.len();
+        for per_spring in [false, true] {
+            let halflives = [0.1, 0.2, 0.3, 0.05, 0.5, 0.15, 0.25, 0.35];
+            let (new, per) = (Dampers::new, Dampers::with_halflives);
+            let mut d = shared_or_per_spring(per_spring, (0.2, &halflives), new, per);
+            d.set_state(x, &vec![goal; n]).unwrap();
+            // A damper halves its offset once a halflife: 0.9 to 1e-38 takes 126 of them.
+            run(2 * STEPS, jitter, |dt| d.update(dt).unwrap());
+            assert_settled("Dampers", goal, d.x(), &[]);
         }
-    }
+        let mut s = SmoothDampers::new(n, 0.3, f32::INFINITY).unwrap();
+        // Smooth damp measures the velocity in units per second like the springs.
+        s.set_state(x, v, &vec![goal; n]).unwrap();
+        run(STEPS, jitter, |dt| s.update(dt).unwrap());
+        assert_settled("SmoothDampers", goal, s.x(), &[s.v()]);
+    });
 }
 
 #[test]
 fn tracking_double_timed_and_velocity_springs_arrive() {
-    for jitter in [false, true] {
-        for goal in GOALS {
-            let (x, v) = start(goal);
-            let n = x.len();
-            let zeros = vec![0.0; n];
-            let goals = vec![goal; n];
+    each_jitter_and_goal(|jitter, goal, x, v| {
+        let n = x.len();
+        let zeros = vec![0.0; n];
+        let goals = vec![goal; n];
 
-            let gains = TrackingGains::new(0.1, 0.5, 0.5, 1.0 / 60.0).unwrap();
-            let mut t = TrackingSprings::new(n, gains).unwrap();
-            t.set_state(&x, &v, &goals, &zeros, &zeros).unwrap();
-            run(STEPS, jitter, |dt| t.update(dt).unwrap());
-            assert_settled("TrackingSprings", goal, t.x(), &[t.v()]);
+        let gains = TrackingGains::new(0.1, 0.5, 0.5, 1.0 / 60.0).unwrap();
+        let mut t = TrackingSprings::new(n, gains).unwrap();
+        t.set_state(x, v, &goals, &zeros, &zeros).unwrap();
+        run(STEPS, jitter, |dt| t.update(dt).unwrap());
+        assert_settled("TrackingSprings", goal, t.x(), &[t.v()]);
 
-            let mut d = DoubleSprings::new(n, 0.2).unwrap();
-            d.set_state(&x, &v, &x, &zeros).unwrap();
-            d.goal_mut().fill(goal);
-            run(STEPS, jitter, |dt| d.update(dt).unwrap());
-            assert_settled("DoubleSprings", goal, d.x(), &[d.v()]);
+        let mut d = DoubleSprings::new(n, 0.2).unwrap();
+        d.set_state(x, v, x, &zeros).unwrap();
+        d.goal_mut().fill(goal);
+        run(STEPS, jitter, |dt| d.update(dt).unwrap());
+        assert_settled("DoubleSprings", goal, d.x(), &[d.v()]);
 
-            let mut s = TimedSprings::new(n, 0.2, 2.0).unwrap();
-            s.set_state(&x, &v, &x).unwrap();
-            s.goal_mut().fill(goal);
-            s.t_goal_mut().fill(1.0);
-            run(STEPS, jitter, |dt| s.update(dt).unwrap());
-            assert_settled("TimedSprings", goal, s.x(), &[s.v()]);
-            assert_eq!(s.xi(), &goals[..]);
+        let mut s = TimedSprings::new(n, 0.2, 2.0).unwrap();
+        s.set_state(x, v, x).unwrap();
+        s.goal_mut().fill(goal);
+        s.t_goal_mut().fill(1.0);
+        run(STEPS, jitter, |dt| s.update(dt).unwrap());
+        assert_settled("TimedSprings", goal, s.x(), &[s.v()]);
+        assert_eq!(s.xi(), &goals[..]);
 
-            let mut s = VelocitySprings::new(n, 0.2, 2.0).unwrap();
-            s.set_state(&x, &v, &x).unwrap();
-            s.goal_mut().fill(goal);
-            s.max_velocity_mut().fill(f32::MAX);
-            run(STEPS, jitter, |dt| s.update(dt).unwrap());
-            assert_settled("VelocitySprings", goal, s.x(), &[s.v()]);
-        }
-    }
+        let mut s = VelocitySprings::new(n, 0.2, 2.0).unwrap();
+        s.set_state(x, v, x).unwrap();
+        s.goal_mut().fill(goal);
+        s.max_velocity_mut().fill(f32::MAX);
+        run(STEPS, jitter, |dt| s.update(dt).unwrap());
+        assert_settled("VelocitySprings", goal, s.x(), &[s.v()]);
+    });
 }
 
 #[test]

@@ -132,6 +132,18 @@ fn state(rng: &mut Rng) -> (f32, f32, f32) {
     }
 }
 
+/// One smooth-damp call on `(x0, target, v0, smooth_time, max_speed, dt)`: `(x, v)`, both finite.
+#[track_caller]
+fn finite_step(case: (f32, f32, f32, f32, f32, f32)) -> (f32, f32) {
+    let (x0, t, mut v, st, ms, dt) = case;
+    let x = smooth_damp(x0, t, &mut v, st, ms, dt);
+    assert!(
+        x.is_finite() && v.is_finite(),
+        "not finite: {case:?} -> ({x}, {v})"
+    );
+    (x, v)
+}
+
 #[test]
 fn smooth_damp_matches_the_f64_reference_over_the_grid() {
     let mut rng = Rng::new(0x5EED_5300);
@@ -140,13 +152,7 @@ fn smooth_damp_matches_the_f64_reference_over_the_grid() {
     for _ in 0..40_000 {
         let (x0, t, v0) = state(&mut rng);
         let (st, ms, dt) = params(&mut rng, f64::from(x0) - f64::from(t));
-        let mut v = v0;
-        let x = smooth_damp(x0, t, &mut v, st, ms, dt);
-        assert!(
-            x.is_finite() && v.is_finite(),
-            "not finite: {:?} -> ({x}, {v})",
-            (x0, t, v0, st, ms, dt)
-        );
+        let (x, v) = finite_step((x0, t, v0, st, ms, dt));
         let (xr, vr, guard) = reference(x0, t, v0, st, ms, dt);
         // A velocity the settling rule flushed (below the normal range, `docs/math.md` §4.6) is
         // compared with the reference flushed the same way.
@@ -340,13 +346,7 @@ fn smooth_damp_corners_are_defined() {
         for st in [0.0, 1e-30, 1e-3, 1.0, BIG] {
             for ms in [0.0, 1.0, BIG, f32::INFINITY] {
                 for dt in [1e-6, 1.0, BIG] {
-                    let mut v = v0;
-                    let x = smooth_damp(x0, t, &mut v, st, ms, dt);
-                    assert!(
-                        x.is_finite() && v.is_finite(),
-                        "{:?}",
-                        (x0, t, v0, st, ms, dt)
-                    );
+                    finite_step((x0, t, v0, st, ms, dt));
                 }
             }
         }

@@ -213,16 +213,14 @@ fn every_lane_follows_the_scalar_twin_in_its_mode() {
 /// twin) plus the effect of the per-spring parameters' rounding to `f32`.
 #[test]
 fn per_spring_gains_match_shared_gains() {
-    let mut rng = Rng::new(0x5AED);
-    let mut worst = Worst::new("tracking gains vs shared");
-    for _ in 0..60 {
+    Worst::check_random_cases("tracking gains vs shared", 0x5AED, 60, |rng, worst| {
         let n = 1 + (rng.next_u64() % 40) as usize;
-        let g = gains(&mut rng);
+        let g = gains(rng);
         let mut shared = TrackingSprings::new(n, g).unwrap();
         let mut per = TrackingSprings::with_gains(&vec![g; n]).unwrap();
         for frame in 0..8 {
-            let dt = frame_dt(&mut rng);
-            let t = targets(&mut rng, n);
+            let dt = frame_dt(rng);
+            let t = targets(rng, n);
             for batch in [&mut shared, &mut per] {
                 set_targets(batch, &t);
                 for i in 0..n {
@@ -260,8 +258,7 @@ fn per_spring_gains_match_shared_gains() {
                 );
             }
         }
-    }
-    worst.report_and_check();
+    });
 }
 
 /// A batch of `n` springs with random gains, states, targets and modes.
@@ -435,12 +432,7 @@ fn unequal_steps_are_dt_invariant() {
         let (x0, v0) = ((f64::from(xg) + rng.offset()) as f32, rng.velocity());
         let q = eq.force(vg, ag) / eq.damping;
         for k in [1_usize, 3, 7, 50] {
-            let weights: Vec<f64> = (0..k).map(|_| rng.range(0.2, 1.8)).collect();
-            let sum: f64 = weights.iter().sum();
-            let steps: Vec<f32> = weights
-                .iter()
-                .map(|w| (f64::from(total) * w / sum) as f32)
-                .collect();
+            let steps = rng.unequal_steps(total, k);
             let mut batch = TrackingSprings::with_gains(&[g; 9]).unwrap();
             batch.x_mut().fill(x0);
             batch.v_mut().fill(v0);

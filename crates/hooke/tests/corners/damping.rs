@@ -12,13 +12,7 @@ fn stiffness_zero_damps_toward_the_goal_velocity() {
                 let other = run(Family::StiffnessDamping, x0, v0, 1234.5, q, 0.0, d, dt);
                 assert_eq!(bits(x, v), bits(other.0, other.1), "d {d} dt {dt}");
                 // x0 + q t + (v0 - q)(1 - e^(-d t)) / d, v = q + (v0 - q) e^(-d t).
-                let (x0, v0, q, d, t) = (
-                    f64::from(x0),
-                    f64::from(v0),
-                    f64::from(q),
-                    f64::from(d),
-                    f64::from(dt),
-                );
+                let [x0, v0, q, d, t] = widen([x0, v0, q, d, dt]);
                 let (xe, ve) = if d == 0.0 {
                     (x0 + v0 * t, v0)
                 } else {

@@ -15,7 +15,7 @@ use hooke::scalar::{
 use hooke::{ParamError, SpringCoeffs, SpringParams};
 use reference::{
     Case, critical_params, damping_from_halflife, fraction, quat_offset, stiffness_from_frequency,
-    stiffness_from_ratio,
+    stiffness_from_ratio, widen,
 };
 
 mod damping;

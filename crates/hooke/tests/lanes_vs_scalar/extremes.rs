@@ -80,10 +80,7 @@ fn huge_finite_states_saturate_instead_of_becoming_nan() {
         critical.set_state(&x, &v, &g, &q).unwrap();
         critical.update(dt).unwrap();
         for i in 0..n {
-            let (mut sx, mut sv) = (x[i], v[i]);
-            scalar::spring_damper_exact_stiffness_damping(
-                &mut sx, &mut sv, g[i], q[i], s[i], d[i], dt,
-            );
+            let (sx, sv) = general_twin(i, [&x, &v, &g, &q], (&s, &d), dt);
             assert!(
                 general.x()[i].is_finite() && general.v()[i].is_finite(),
                 "general[{i}]"

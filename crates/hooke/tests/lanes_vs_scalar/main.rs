@@ -16,7 +16,10 @@ use hooke::scalar;
 
 #[path = "../reference/mod.rs"]
 mod reference;
-use reference::{Rng, assert_lane_close as assert_close, ulp_f32 as ulp};
+use reference::{
+    Rng, assert_lane_close as assert_close, assert_lanes_match_twin, each_length_and_dt,
+    ulp_f32 as ulp,
+};
 
 mod contracts;
 mod extremes;
@@ -41,6 +44,19 @@ fn assert_state_close(
     assert_close(&format!("{what} x"), i, got.0, want.0, scale);
     let velocity = velocity_scale(scale, halflife);
     assert_close(&format!("{what} v"), i, got.1, want.1, velocity);
+}
+
+/// The scalar general spring's `(x, v)` after `dt` from lane `i` of the state `[x, v, g, q]` with
+/// stiffness `s[i]` and damping `d[i]`.
+fn general_twin(
+    i: usize,
+    [x, v, g, q]: [&[f32]; 4],
+    (s, d): (&[f32], &[f32]),
+    dt: f32,
+) -> (f32, f32) {
+    let (mut sx, mut sv) = (x[i], v[i]);
+    scalar::spring_damper_exact_stiffness_damping(&mut sx, &mut sv, g[i], q[i], s[i], d[i], dt);
+    (sx, sv)
 }
 
 const DTS: [f32; 5] = [0.0, 1.0 / 240.0, 1.0 / 60.0, 0.1, 3.0];

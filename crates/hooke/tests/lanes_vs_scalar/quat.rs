@@ -52,22 +52,19 @@ fn set_random_springs(rng: &mut Rng, batch: &mut QuatSprings) -> (Vec<Quat>, Vec
 
 #[test]
 fn quat_decay_springs_match_scalar() {
-    let mut rng = Rng::new(7);
-    for n in 0..67 {
-        for &dt in &DTS {
-            let h = rng.log_range_f32(1e-3, 10.0);
-            let mut batch = QuatDecaySprings::new(n, h).unwrap();
-            let state = set_random(&mut batch, || (rng.quat_f32(), rng.vec3_f32(-5.0, 5.0)));
-            batch.update(dt).unwrap();
-            for (i, &(q, w)) in state.iter().enumerate() {
-                let (mut sq, mut sw) = (q, w);
-                scalar::decay_spring_damper_exact_quat(&mut sq, &mut sw, h, dt);
-                let scale = 1.0 + w.length() + 4.0 * std::f32::consts::LN_2 / h * 3.2;
-                let got = (batch.rotation(i), batch.angular_velocity(i));
-                assert_lane_matches(i, got, (sq, sw), 2e-6 * scale);
-            }
+    each_length_and_dt(7, &DTS, |rng, n, dt| {
+        let h = rng.log_range_f32(1e-3, 10.0);
+        let mut batch = QuatDecaySprings::new(n, h).unwrap();
+        let state = set_random(&mut batch, || (rng.quat_f32(), rng.vec3_f32(-5.0, 5.0)));
+        batch.update(dt).unwrap();
+        for (i, &(q, w)) in state.iter().enumerate() {
+            let (mut sq, mut sw) = (q, w);
+            scalar::decay_spring_damper_exact_quat(&mut sq, &mut sw, h, dt);
+            let scale = 1.0 + w.length() + 4.0 * std::f32::consts::LN_2 / h * 3.2;
+            let got = (batch.rotation(i), batch.angular_velocity(i));
+            assert_lane_matches(i, got, (sq, sw), 2e-6 * scale);
         }
-    }
+    });
 }
 
 /// `n` halflives, log-uniform in `[1e-3, 10]`, every ninth (from the fifth) 0: rigid springs,

@@ -23,138 +23,123 @@ fn assert_batches_match_twin(
 
 #[test]
 fn critical_springs_match_scalar_shared_and_per_spring() {
-    let mut rng = Rng::new(0x1234_5678);
-    for n in 0..67 {
-        for &dt in &DTS {
-            let [x, v, g, q] = random_state(&mut rng, n);
-            let shared_h = rng.log_range_f32(1e-3, 10.0);
-            let halflives = rng.halflives_with_rigid(n, 11, 5);
-            let mut shared = CriticalSprings::new(n, shared_h).unwrap();
-            let mut per = CriticalSprings::with_halflives(&halflives).unwrap();
-            for batch in [&mut shared, &mut per] {
-                batch.set_state(&x, &v, &g, &q).unwrap();
-                batch.update(dt).unwrap();
-            }
-            assert_batches_match_twin(
-                ((shared.x(), shared.v()), shared_h),
-                ((per.x(), per.v()), &halflives),
-                |i| x[i].abs() + g[i].abs() + (v[i].abs() + q[i].abs()) * (1.0 + dt),
-                |i, h| {
-                    let (mut x, mut v) = (x[i], v[i]);
-                    scalar::critical_spring_damper_exact(&mut x, &mut v, g[i], q[i], h, dt);
-                    (x, v)
-                },
-            );
+    each_length_and_dt(0x1234_5678, &DTS, |rng, n, dt| {
+        let [x, v, g, q] = random_state(rng, n);
+        let shared_h = rng.log_range_f32(1e-3, 10.0);
+        let halflives = rng.halflives_with_rigid(n, 11, 5);
+        let mut shared = CriticalSprings::new(n, shared_h).unwrap();
+        let mut per = CriticalSprings::with_halflives(&halflives).unwrap();
+        for batch in [&mut shared, &mut per] {
+            batch.set_state(&x, &v, &g, &q).unwrap();
+            batch.update(dt).unwrap();
         }
-    }
+        assert_batches_match_twin(
+            ((shared.x(), shared.v()), shared_h),
+            ((per.x(), per.v()), &halflives),
+            |i| x[i].abs() + g[i].abs() + (v[i].abs() + q[i].abs()) * (1.0 + dt),
+            |i, h| {
+                let (mut x, mut v) = (x[i], v[i]);
+                scalar::critical_spring_damper_exact(&mut x, &mut v, g[i], q[i], h, dt);
+                (x, v)
+            },
+        );
+    });
 }
 
 #[test]
 fn decay_springs_match_scalar() {
-    let mut rng = Rng::new(0x9e37_79b9);
-    for n in 0..67 {
-        for &dt in &DTS {
-            let [x, v, _, _] = random_state(&mut rng, n);
-            let h = rng.log_range_f32(1e-3, 10.0);
-            let halflives: Vec<f32> = (0..n).map(|_| rng.log_range_f32(1e-3, 10.0)).collect();
-            let mut shared = DecaySprings::new(n, h).unwrap();
-            let mut per = DecaySprings::with_halflives(&halflives).unwrap();
-            for batch in [&mut shared, &mut per] {
-                batch.set_state(&x, &v).unwrap();
-                batch.update(dt).unwrap();
-            }
-            assert_batches_match_twin(
-                ((shared.x(), shared.v()), h),
-                ((per.x(), per.v()), &halflives),
-                |i| x[i].abs() + v[i].abs() * (1.0 + dt),
-                |i, h| {
-                    let (mut x, mut v) = (x[i], v[i]);
-                    scalar::decay_spring_damper_exact(&mut x, &mut v, h, dt);
-                    (x, v)
-                },
-            );
+    each_length_and_dt(0x9e37_79b9, &DTS, |rng, n, dt| {
+        let [x, v, _, _] = random_state(rng, n);
+        let h = rng.log_range_f32(1e-3, 10.0);
+        let halflives: Vec<f32> = (0..n).map(|_| rng.log_range_f32(1e-3, 10.0)).collect();
+        let mut shared = DecaySprings::new(n, h).unwrap();
+        let mut per = DecaySprings::with_halflives(&halflives).unwrap();
+        for batch in [&mut shared, &mut per] {
+            batch.set_state(&x, &v).unwrap();
+            batch.update(dt).unwrap();
         }
-    }
+        assert_batches_match_twin(
+            ((shared.x(), shared.v()), h),
+            ((per.x(), per.v()), &halflives),
+            |i| x[i].abs() + v[i].abs() * (1.0 + dt),
+            |i, h| {
+                let (mut x, mut v) = (x[i], v[i]);
+                scalar::decay_spring_damper_exact(&mut x, &mut v, h, dt);
+                (x, v)
+            },
+        );
+    });
 }
 
 #[test]
 fn general_springs_match_scalar_in_every_regime() {
-    let mut rng = Rng::new(0xdead_beef);
-    for n in 0..67 {
-        for &dt in &DTS {
-            let [x, v, g, q] = random_state(&mut rng, n);
-            let mut s = vec![0.0; n];
-            let mut d = vec![0.0; n];
-            for i in 0..n {
-                s[i] = match i % 5 {
-                    0 => 0.0,
-                    _ => rng.log_range_f32(1e-2, 1e4),
-                };
-                // Damping ratios from 0.01 to 100, some exactly critical, some within 1e-5 of it.
-                let ratio = match i % 7 {
-                    0 => 1.0,
-                    1 => 1.0 + rng.range_f32(-1e-5, 1e-5),
-                    2 => 0.0,
-                    _ => rng.log_range_f32(0.01, 100.0),
-                };
-                d[i] = if s[i] == 0.0 {
-                    rng.range_f32(0.0, 50.0)
-                } else {
-                    2.0 * ratio * s[i].sqrt()
-                };
-            }
-            let mut batch = GeneralSprings::new(&s, &d).unwrap();
-            batch.set_state(&x, &v, &g, &q).unwrap();
-            batch.update(dt).unwrap();
-            for i in 0..n {
-                let (mut sx, mut sv) = (x[i], v[i]);
-                scalar::spring_damper_exact_stiffness_damping(
-                    &mut sx, &mut sv, g[i], q[i], s[i], d[i], dt,
-                );
-                let rest = if s[i] > 0.0 {
-                    (d[i] * q[i] / s[i]).abs()
-                } else {
-                    q[i].abs() * dt
-                };
-                let scale = x[i].abs() + g[i].abs() + rest + (v[i].abs() + q[i].abs()) * (1.0 + dt);
-                let vscale = scale * (1.0 + d[i] + s[i].sqrt());
-                assert_close("x", i, batch.x()[i], sx, scale);
-                assert_close("v", i, batch.v()[i], sv, vscale);
-            }
+    each_length_and_dt(0xdead_beef, &DTS, |rng, n, dt| {
+        let [x, v, g, q] = random_state(rng, n);
+        let mut s = vec![0.0; n];
+        let mut d = vec![0.0; n];
+        for i in 0..n {
+            s[i] = match i % 5 {
+                0 => 0.0,
+                _ => rng.log_range_f32(1e-2, 1e4),
+            };
+            // Damping ratios from 0.01 to 100, some exactly critical, some within 1e-5 of it.
+            let ratio = match i % 7 {
+                0 => 1.0,
+                1 => 1.0 + rng.range_f32(-1e-5, 1e-5),
+                2 => 0.0,
+                _ => rng.log_range_f32(0.01, 100.0),
+            };
+            d[i] = if s[i] == 0.0 {
+                rng.range_f32(0.0, 50.0)
+            } else {
+                2.0 * ratio * s[i].sqrt()
+            };
         }
-    }
+        let mut batch = GeneralSprings::new(&s, &d).unwrap();
+        batch.set_state(&x, &v, &g, &q).unwrap();
+        batch.update(dt).unwrap();
+        let got = [("x", batch.x()), ("v", batch.v())];
+        assert_lanes_match_twin(n, got, |i| {
+            let (sx, sv) = general_twin(i, [&x, &v, &g, &q], (&s, &d), dt);
+            let rest = if s[i] > 0.0 {
+                (d[i] * q[i] / s[i]).abs()
+            } else {
+                q[i].abs() * dt
+            };
+            let scale = x[i].abs() + g[i].abs() + rest + (v[i].abs() + q[i].abs()) * (1.0 + dt);
+            let vscale = scale * (1.0 + d[i] + s[i].sqrt());
+            [(sx, scale), (sv, vscale)]
+        });
+    });
 }
 
 #[test]
 fn dampers_match_scalar() {
-    let mut rng = Rng::new(42);
-    for n in 0..67 {
-        for &dt in &DTS {
-            let [x, _, g, _] = random_state(&mut rng, n);
-            let h = if n % 9 == 0 {
-                0.0
-            } else {
-                rng.log_range_f32(1e-3, 10.0)
-            };
-            let halflives: Vec<f32> = (0..n).map(|_| rng.log_range_f32(1e-3, 10.0)).collect();
-            let mut shared = Dampers::new(n, h).unwrap();
-            let mut per = Dampers::with_halflives(&halflives).unwrap();
-            for d in [&mut shared, &mut per] {
-                d.set_state(&x, &g).unwrap();
-                d.update(dt).unwrap();
-            }
-            for i in 0..n {
-                let scale = x[i].abs() + g[i].abs();
-                assert_close(
-                    "shared",
-                    i,
-                    shared.x()[i],
-                    scalar::damper_exact(x[i], g[i], h, dt),
-                    scale,
-                );
-                let want = scalar::damper_exact(x[i], g[i], halflives[i], dt);
-                assert_close("per", i, per.x()[i], want, scale);
-            }
+    each_length_and_dt(42, &DTS, |rng, n, dt| {
+        let [x, _, g, _] = random_state(rng, n);
+        let h = if n % 9 == 0 {
+            0.0
+        } else {
+            rng.log_range_f32(1e-3, 10.0)
+        };
+        let halflives: Vec<f32> = (0..n).map(|_| rng.log_range_f32(1e-3, 10.0)).collect();
+        let mut shared = Dampers::new(n, h).unwrap();
+        let mut per = Dampers::with_halflives(&halflives).unwrap();
+        for d in [&mut shared, &mut per] {
+            d.set_state(&x, &g).unwrap();
+            d.update(dt).unwrap();
         }
-    }
+        for i in 0..n {
+            let scale = x[i].abs() + g[i].abs();
+            assert_close(
+                "shared",
+                i,
+                shared.x()[i],
+                scalar::damper_exact(x[i], g[i], h, dt),
+                scale,
+            );
+            let want = scalar::damper_exact(x[i], g[i], halflives[i], dt);
+            assert_close("per", i, per.x()[i], want, scale);
+        }
+    });
 }

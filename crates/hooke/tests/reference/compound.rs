@@ -24,15 +24,17 @@ fn lane(n: usize, dt: f32, h: f32, i: usize) -> String {
     format!("n={n} dt={dt} h={h} [{i}]")
 }
 
-/// Extrapolators (one halflife each in `hs`) from the state `(x, v)`; `dt = 0` keeps the values
-/// bit for bit. The twin continues from the batch's state after each frame.
+/// Extrapolators (one halflife each in `hs`) from a random state (positions in +-5, velocities
+/// in +-20, drawn from `rng`); `dt = 0` keeps the values bit for bit. The twin continues from the
+/// batch's state after each frame.
 pub fn extrapolators(
+    rng: &mut Rng,
     batch: &mut Extrapolators,
     hs: &[f32],
-    (mut x, mut v): (Vec<f32>, Vec<f32>),
     walk: &Walk<'_, Extrapolators>,
 ) {
     let n = hs.len();
+    let (mut x, mut v) = (rng.vec_f32(n, -5.0, 5.0), rng.vec_f32(n, -20.0, 20.0));
     batch.set_state(&x, &v).unwrap();
     for (frame, &dt) in walk.dts.iter().enumerate() {
         (walk.step)(batch, frame, dt);
@@ -50,17 +52,20 @@ pub fn extrapolators(
     }
 }
 
-/// Double springs (one halflife each in `hs`) from the states `s` (`[x, v, xi, vi]` each), a new
-/// random goal every frame; `dt = 0` keeps the state bit for bit. The intermediate state is not
-/// exposed: the batch continues from the twin's state, set at the start of each frame.
+/// Double springs (one halflife each in `hs`) from random states (`[x, v, xi, vi]` each in +-5,
+/// drawn from `rng`), a new random goal every frame; `dt = 0` keeps the state bit for bit. The
+/// intermediate state is not exposed: the batch continues from the twin's state, set at the start
+/// of each frame.
 pub fn double_springs(
     rng: &mut Rng,
     batch: &mut DoubleSprings,
     hs: &[f32],
-    mut s: Vec<[f32; 4]>,
     walk: &Walk<'_, DoubleSprings>,
 ) {
     let n = hs.len();
+    let mut s: Vec<[f32; 4]> = (0..n)
+        .map(|_| [0; 4].map(|_| rng.range_f32(-5.0, 5.0)))
+        .collect();
     let column = |s: &[[f32; 4]], k: usize| s.iter().map(|s| s[k]).collect::<Vec<_>>();
     for (frame, &dt) in walk.dts.iter().enumerate() {
         let (x0, v0) = (column(&s, 0), column(&s, 1));

@@ -42,6 +42,26 @@ macro_rules! step_alternating {
 #[allow(unused_imports)] // each test binary uses its own subset
 pub(crate) use step_alternating;
 
+/// A batch of `halflives.len()` springs: with the per-spring `halflives` (`with_halflives`) when
+/// `per_spring`, else with the shared halflife `shared` (`new`).
+pub fn shared_or_per_spring<B, E: std::fmt::Debug>(
+    per_spring: bool,
+    (shared, halflives): (f32, &[f32]),
+    new: impl FnOnce(usize, f32) -> Result<B, E>,
+    with_halflives: impl FnOnce(&[f32]) -> Result<B, E>,
+) -> B {
+    if per_spring {
+        with_halflives(halflives).unwrap()
+    } else {
+        new(halflives.len(), shared).unwrap()
+    }
+}
+
+/// The `f64` values of `f32` inputs (exact).
+pub fn widen<const K: usize>(values: [f32; K]) -> [f64; K] {
+    values.map(f64::from)
+}
+
 /// Compound batches (double, timed, velocity springs, extrapolators) against their scalar twins:
 /// the `rel` of [`assert_twin_close`].
 pub const COMPOUND: f32 = 4e-6;
@@ -256,17 +276,21 @@ impl Case {
         Case::new(x0, v0, g, q, s, d, dt(rng))
     }
 
+    /// The state `(x0, v0, g, q)` in `f64`.
+    pub fn state64(&self) -> (f64, f64, f64, f64) {
+        let [x0, v0, g, q] = widen([self.x0, self.v0, self.g, self.q]);
+        (x0, v0, g, q)
+    }
+
     /// The reference result.
     pub fn reference(&self) -> (f64, f64) {
-        spring(
-            f64::from(self.x0),
-            f64::from(self.v0),
-            f64::from(self.g),
-            f64::from(self.q),
-            self.s,
-            self.d,
-            f64::from(self.dt),
-        )
+        self.reference_after(f64::from(self.dt))
+    }
+
+    /// The reference result after `t` (in `f64`) instead of the case's time step.
+    pub fn reference_after(&self, t: f64) -> (f64, f64) {
+        let (x0, v0, g, q) = self.state64();
+        spring(x0, v0, g, q, self.s, self.d, t)
     }
 
     /// `(position bound, velocity bound)`.
@@ -280,12 +304,7 @@ impl Case {
     /// velocity: position `1e-5 (|v0| + |q|) dt + 1e-6 (|x0| + |g|)`, velocity
     /// `1e-5 |v0| + 1e-6 |q|`.
     pub fn bounds(&self) -> (f64, f64) {
-        let (x0, v0, g, q) = (
-            f64::from(self.x0),
-            f64::from(self.v0),
-            f64::from(self.g),
-            f64::from(self.q),
-        );
+        let (x0, v0, g, q) = self.state64();
         let dt = f64::from(self.dt);
         if self.s > 0.0 {
             let c = g + self.d * q / self.s;
@@ -376,6 +395,45 @@ impl Worst {
         self.vel = self.vel.max(vel);
     }
 
+    /// Runs `case(rng, worst)` `cases` times with one [`Rng`] seeded `seed`, recording into one
+    /// record named `name`, then reports it and checks it ([`report_and_check`](Self::report_and_check)).
+    pub fn check_random_cases(
+        name: &'static str,
+        seed: u64,
+        cases: usize,
+        mut case: impl FnMut(&mut Rng, &mut Worst),
+    ) {
+        Worst::check_random_families([name], seed, cases, |rng, [worst]| case(rng, worst));
+    }
+
+    /// [`check_random_cases`](Self::check_random_cases) with one record per family of `names`:
+    /// each is reported and checked in that order, then returned.
+    pub fn check_random_families<const K: usize>(
+        names: [&'static str; K],
+        seed: u64,
+        cases: usize,
+        mut case: impl FnMut(&mut Rng, &mut [Worst; K]),
+    ) -> [Worst; K] {
+        let mut rng = Rng::new(seed);
+        let mut worsts = names.map(Worst::new);
+        for _ in 0..cases {
+            case(&mut rng, &mut worsts);
+        }
+        for worst in &worsts {
+            worst.report_and_check();
+        }
+        worsts
+    }
+
+    /// Records a library result `(x, v)` for `case` by its [`Case::error_fractions`].
+    pub fn record_case(&mut self, case: &Case, (x, v): (f32, f32)) {
+        let (pos, vel) = case.error_fractions(x, v);
+        self.record(pos, vel, || {
+            let (xr, vr) = case.reference();
+            format!("{case:?} -> ({x:e}, {v:e}) ref ({xr:e}, {vr:e})")
+        });
+    }
+
     /// Prints the record and asserts both fractions are at most 1.
     pub fn report_and_check(&self) {
         eprintln!(
@@ -440,6 +498,32 @@ pub fn assert_lane_close(what: &str, i: usize, got: f32, want: f32, scale: f32) 
         ok,
         "{what}[{i}]: batch {got} vs scalar {want} (diff {diff}, scale {scale})"
     );
+}
+
+/// Calls `check(rng, n, dt)` for every tail length `n` in `0..67` (every padding of the last lane
+/// group, several groups) and every step `dt` of `dts`, drawing from one [`Rng`] seeded `seed`.
+pub fn each_length_and_dt(seed: u64, dts: &[f32], mut check: impl FnMut(&mut Rng, usize, f32)) {
+    let mut rng = Rng::new(seed);
+    for n in 0..67 {
+        for &dt in dts {
+            check(&mut rng, n, dt);
+        }
+    }
+}
+
+/// Every lane `i < n` of a kernel's named columns `got` against its scalar twin with
+/// [`assert_lane_close`]: `twin(i)` gives each column's `(wanted value, scale)`.
+#[track_caller]
+pub fn assert_lanes_match_twin<const K: usize>(
+    n: usize,
+    got: [(&str, &[f32]); K],
+    twin: impl Fn(usize) -> [(f32, f32); K],
+) {
+    for i in 0..n {
+        for ((what, got), (want, scale)) in got.iter().zip(twin(i)) {
+            assert_lane_close(what, i, got[i], want, scale);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

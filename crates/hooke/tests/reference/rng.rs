@@ -68,6 +68,17 @@ impl Rng {
         }
     }
 
+    /// `k` unequal time steps adding up to about `total` (each rounded to `f32`): weights drawn in
+    /// `[0.2, 1.8]`, scaled to the total.
+    pub fn unequal_steps(&mut self, total: f32, k: usize) -> Vec<f32> {
+        let weights: Vec<f64> = (0..k).map(|_| self.range(0.2, 1.8)).collect();
+        let sum: f64 = weights.iter().sum();
+        weights
+            .iter()
+            .map(|w| (f64::from(total) * w / sum) as f32)
+            .collect()
+    }
+
     /// A time step in `[0, 10]` s: sometimes 0, sometimes a frame time, mostly log-uniform.
     pub fn dt(&mut self) -> f32 {
         let r = self.unit();
