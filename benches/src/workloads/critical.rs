@@ -10,39 +10,28 @@ use super::{
     BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
     shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Rng, Workload, source};
+use crate::{HALFLIFE, Workload, source};
 
 /// The range of the per-spring halflives of the `_halflives` variants.
 pub const HALFLIVES: (f32, f32) = (0.05, 0.5);
 
-/// Initial positions and velocities, goals and goal velocities.
-#[derive(Debug, Clone)]
-pub struct Inputs {
-    /// Positions.
-    pub x: Vec<f32>,
-    /// Velocities.
-    pub v: Vec<f32>,
-    /// Goals.
-    pub goal: Vec<f32>,
-    /// Goal velocities.
-    pub goal_velocity: Vec<f32>,
-    /// Per-spring halflives (the `_halflives` variants).
-    pub halflife: Vec<f32>,
-}
-
-impl Inputs {
+inputs!(
+    /// Initial positions and velocities, goals and goal velocities.
+    seed 1;
     /// `n` springs with uniform random values in `[-1, 1)`, halflives in [`HALFLIVES`].
-    pub fn new(n: usize) -> Inputs {
-        let mut rng = Rng::new(1);
-        Inputs {
-            x: rng.vec(n, -1.0, 1.0),
-            v: rng.vec(n, -1.0, 1.0),
-            goal: rng.vec(n, -1.0, 1.0),
-            goal_velocity: rng.vec(n, -1.0, 1.0),
-            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
-        }
+    |rng, n| {
+        /// Positions.
+        x: f32 = rng.vec(n, -1.0, 1.0),
+        /// Velocities.
+        v: f32 = rng.vec(n, -1.0, 1.0),
+        /// Goals.
+        goal: f32 = rng.vec(n, -1.0, 1.0),
+        /// Goal velocities.
+        goal_velocity: f32 = rng.vec(n, -1.0, 1.0),
+        /// Per-spring halflives (the `_halflives` variants).
+        halflife: f32 = rng.vec(n, HALFLIVES.0, HALFLIVES.1),
     }
-}
+);
 
 /// Variants a and b: [`CriticalSprings::update`] / [`CriticalSprings::par_update`].
 pub type Hooke = BatchLoop<CriticalSprings>;

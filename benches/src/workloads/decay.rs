@@ -9,30 +9,21 @@ use super::critical::HALFLIVES;
 use super::{
     BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Rng, Workload, source};
+use crate::{HALFLIFE, Workload, source};
 
-/// Initial offsets and velocities.
-#[derive(Debug, Clone)]
-pub struct Inputs {
-    /// Offsets.
-    pub x: Vec<f32>,
-    /// Velocities.
-    pub v: Vec<f32>,
-    /// Per-spring halflives (the `_halflives` variants).
-    pub halflife: Vec<f32>,
-}
-
-impl Inputs {
+inputs!(
+    /// Initial offsets and velocities.
+    seed 2;
     /// `n` springs with uniform random values in `[-1, 1)`.
-    pub fn new(n: usize) -> Inputs {
-        let mut rng = Rng::new(2);
-        Inputs {
-            x: rng.vec(n, -1.0, 1.0),
-            v: rng.vec(n, -1.0, 1.0),
-            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
-        }
+    |rng, n| {
+        /// Offsets.
+        x: f32 = rng.vec(n, -1.0, 1.0),
+        /// Velocities.
+        v: f32 = rng.vec(n, -1.0, 1.0),
+        /// Per-spring halflives (the `_halflives` variants).
+        halflife: f32 = rng.vec(n, HALFLIVES.0, HALFLIVES.1),
     }
-}
+);
 
 /// Variants a and b: [`DecaySprings::update`] / [`DecaySprings::par_update`].
 pub type Hooke = BatchLoop<DecaySprings>;
