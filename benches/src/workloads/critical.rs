@@ -7,10 +7,10 @@ use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::{
-    BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
+    BatchLoop, DirectKernel, HalflifeBatch, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
     shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Workload, source};
+use crate::{Workload, source};
 
 /// The range of the per-spring halflives of the `_halflives` variants.
 pub const HALFLIVES: (f32, f32) = (0.05, 0.5);
@@ -38,14 +38,11 @@ pub type Hooke = BatchLoop<CriticalSprings>;
 
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives
-    /// ([`CriticalSprings::with_halflives`]) instead of the shared [`HALFLIFE`].
+    /// ([`CriticalSprings::with_halflives`]) instead of the shared
+    /// [`HALFLIFE`](crate::HALFLIFE).
     pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
-        let mut springs = if per_spring {
-            CriticalSprings::with_halflives(&inputs.halflife)
-        } else {
-            CriticalSprings::new(inputs.x.len(), HALFLIFE)
-        }
-        .expect("valid halflife");
+        let mut springs =
+            CriticalSprings::with_halflife_choice(inputs.x.len(), &inputs.halflife, per_spring);
         springs
             .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
             .expect("lengths match");
@@ -163,7 +160,8 @@ impl Workload for Traffic {
 pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`](crate::HALFLIFE) and
+    /// [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
         DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
             hooke::lanes::spring_shared(

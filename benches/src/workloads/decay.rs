@@ -7,9 +7,10 @@ use wide::f32x8;
 
 use super::critical::HALFLIVES;
 use super::{
-    BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, shared_lane_coeffs,
+    BatchLoop, DirectKernel, HalflifeBatch, HalflifeStep, PeerLoop, SourceLoop, XvColumns,
+    shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Workload, source};
+use crate::{Workload, source};
 
 inputs!(
     /// Initial offsets and velocities.
@@ -31,12 +32,8 @@ pub type Hooke = BatchLoop<DecaySprings>;
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives.
     pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
-        let springs = if per_spring {
-            DecaySprings::with_halflives(&inputs.halflife)
-        } else {
-            DecaySprings::new(inputs.x.len(), HALFLIFE)
-        }
-        .expect("valid halflife");
+        let springs =
+            DecaySprings::with_halflife_choice(inputs.x.len(), &inputs.halflife, per_spring);
         BatchLoop::with_state(springs, &inputs.x, &inputs.v, par)
     }
 }
@@ -122,7 +119,8 @@ impl Workload for Traffic {
 pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`](crate::HALFLIFE) and
+    /// [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
         DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
             hooke::lanes::decay_shared(t.xv.x.lanes_mut(), t.xv.v.lanes_mut(), c);

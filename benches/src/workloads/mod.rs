@@ -336,6 +336,35 @@ macro_rules! impl_xv_batch {
     )+};
 }
 
+/// A hooke batch built either with one shared halflife or with a halflife per spring: the
+/// switch of the `_halflives` variants.
+pub trait HalflifeBatch: Sized {
+    /// `n` springs sharing [`HALFLIFE`](crate::HALFLIFE) or, when `per_spring`, one spring per
+    /// entry of `halflives`, each with its own.
+    fn with_halflife_choice(n: usize, halflives: &[f32], per_spring: bool) -> Self;
+}
+
+macro_rules! impl_halflife_batch {
+    ($($t:ty),+) => {$(
+        impl HalflifeBatch for $t {
+            fn with_halflife_choice(n: usize, halflives: &[f32], per_spring: bool) -> Self {
+                if per_spring {
+                    <$t>::with_halflives(halflives)
+                } else {
+                    <$t>::new(n, crate::HALFLIFE)
+                }
+                .expect("valid halflife")
+            }
+        }
+    )+};
+}
+
+impl_halflife_batch!(
+    hooke::batch::CriticalSprings,
+    hooke::batch::DecaySprings,
+    hooke::batch::QuatDecaySprings
+);
+
 impl_xv_batch!(
     hooke::batch::CriticalSprings,
     hooke::batch::DecaySprings,
