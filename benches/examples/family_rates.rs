@@ -13,13 +13,27 @@ fn time(frames: u64, step: impl FnMut(f32)) -> f64 {
     hooke_benches::ns_per_element(N, frames, step)
 }
 
+/// Times the batch that `make` builds (only if `{family}_{name}` is wanted) and prints its
+/// ns/spring.
+fn report<S: FnMut(f32)>(
+    want: &impl Fn(&str) -> bool,
+    frames: u64,
+    family: &str,
+    name: &str,
+    make: impl FnOnce() -> S,
+) {
+    if want(&format!("{family}_{name}")) {
+        println!("{family} {name}: {:.3} ns", time(frames, make()));
+    }
+}
+
 fn main() {
     let (want, frames) = hooke_benches::example_args();
     let mut rng = Rng::new(9);
     let hs: Vec<f32> = (0..N).map(|_| rng.range(0.1, 0.3)).collect();
     let goal = rng.vec(N, -10.0, 10.0);
     for (name, per) in [("shared", false), ("halflives", true)] {
-        if want(&format!("extrapolate_{name}")) {
+        report(&want, frames, "extrapolate", name, || {
             let mut e = if per {
                 Extrapolators::with_halflives(&hs)
             } else {
@@ -27,12 +41,9 @@ fn main() {
             }
             .unwrap();
             e.v_mut().copy_from_slice(&goal);
-            println!(
-                "extrapolate {name}: {:.3} ns",
-                time(frames, |dt| e.update(dt).unwrap())
-            );
-        }
-        if want(&format!("character_{name}")) {
+            move |dt| e.update(dt).unwrap()
+        });
+        report(&want, frames, "character", name, || {
             let mut c = if per {
                 CharacterControllers::with_halflives(&hs)
             } else {
@@ -40,12 +51,9 @@ fn main() {
             }
             .unwrap();
             c.v_goal_mut().copy_from_slice(&goal);
-            println!(
-                "character {name}: {:.3} ns",
-                time(frames, |dt| c.update(dt).unwrap())
-            );
-        }
-        if want(&format!("double_{name}")) {
+            move |dt| c.update(dt).unwrap()
+        });
+        report(&want, frames, "double", name, || {
             let mut d = if per {
                 DoubleSprings::with_halflives(&hs)
             } else {
@@ -53,12 +61,9 @@ fn main() {
             }
             .unwrap();
             d.goal_mut().copy_from_slice(&goal);
-            println!(
-                "double {name}: {:.3} ns",
-                time(frames, |dt| d.update(dt).unwrap())
-            );
-        }
-        if want(&format!("velocity_{name}")) {
+            move |dt| d.update(dt).unwrap()
+        });
+        report(&want, frames, "velocity", name, || {
             let hv: Vec<f32> = hs.iter().map(|h| h / 4.0).collect();
             let mut s = if per {
                 VelocitySprings::with_halflives(&hv, 2.0)
@@ -68,10 +73,7 @@ fn main() {
             .unwrap();
             s.goal_mut().copy_from_slice(&goal);
             s.max_velocity_mut().fill(4.0);
-            println!(
-                "velocity {name}: {:.3} ns",
-                time(frames, |dt| s.update(dt).unwrap())
-            );
-        }
+            move |dt| s.update(dt).unwrap()
+        });
     }
 }

@@ -41,65 +41,61 @@ fn step(c: &LaneCoeffs, q: Quat8, w: Vec3x8) -> (Quat8, Vec3x8) {
 
 type Cols = [Vec<f32x8>; 7];
 
-fn inlined(s: &mut Cols, c: &LaneCoeffs) {
-    let [qx, qy, qz, qw, wx, wy, wz] = s;
-    let n = qx.len();
-    let (qy, qz, qw) = (&mut qy[..n], &mut qz[..n], &mut qw[..n]);
-    let (wx, wy, wz) = (&mut wx[..n], &mut wy[..n], &mut wz[..n]);
-    for i in 0..n {
+/// The first `n` lane groups of the seven columns (qx, qy, qz, qw, wx, wy, wz), all sliced to
+/// the same length so that the loops' indexing needs no bounds checks.
+struct Lanes<'a>([&'a mut [f32x8]; 7]);
+
+impl<'a> Lanes<'a> {
+    fn new(s: &'a mut Cols, n: usize) -> Lanes<'a> {
+        Lanes(s.each_mut().map(|c| &mut c[..n]))
+    }
+
+    #[inline(always)]
+    fn load(&self, i: usize) -> (Quat8, Vec3x8) {
+        let c = &self.0;
         let q = Quat8 {
-            x: qx[i],
-            y: qy[i],
-            z: qz[i],
-            w: qw[i],
+            x: c[0][i],
+            y: c[1][i],
+            z: c[2][i],
+            w: c[3][i],
         };
         let w = Vec3x8 {
-            x: wx[i],
-            y: wy[i],
-            z: wz[i],
+            x: c[4][i],
+            y: c[5][i],
+            z: c[6][i],
         };
-        let (q, w) = step(c, q, w);
-        (qx[i], qy[i], qz[i], qw[i]) = (q.x, q.y, q.z, q.w);
-        (wx[i], wy[i], wz[i]) = (w.x, w.y, w.z);
+        (q, w)
+    }
+
+    #[inline(always)]
+    fn store(&mut self, i: usize, (q, w): (Quat8, Vec3x8)) {
+        let c = &mut self.0;
+        (c[0][i], c[1][i], c[2][i], c[3][i]) = (q.x, q.y, q.z, q.w);
+        (c[4][i], c[5][i], c[6][i]) = (w.x, w.y, w.z);
+    }
+}
+
+fn inlined(s: &mut Cols, c: &LaneCoeffs) {
+    let n = s[0].len();
+    let mut lanes = Lanes::new(s, n);
+    for i in 0..n {
+        let (q, w) = lanes.load(i);
+        lanes.store(i, step(c, q, w));
     }
 }
 
 fn unrolled(s: &mut Cols, c: &LaneCoeffs) {
-    let [qx, qy, qz, qw, wx, wy, wz] = s;
-    let n = qx.len() & !1;
-    let (qy, qz, qw) = (&mut qy[..n], &mut qz[..n], &mut qw[..n]);
-    let (wx, wy, wz) = (&mut wx[..n], &mut wy[..n], &mut wz[..n]);
+    let n = s[0].len() & !1;
+    let mut lanes = Lanes::new(s, n);
     let mut i = 0;
     while i < n {
         let j = i + 1;
-        let q0 = Quat8 {
-            x: qx[i],
-            y: qy[i],
-            z: qz[i],
-            w: qw[i],
-        };
-        let w0 = Vec3x8 {
-            x: wx[i],
-            y: wy[i],
-            z: wz[i],
-        };
-        let q1 = Quat8 {
-            x: qx[j],
-            y: qy[j],
-            z: qz[j],
-            w: qw[j],
-        };
-        let w1 = Vec3x8 {
-            x: wx[j],
-            y: wy[j],
-            z: wz[j],
-        };
-        let (q0, w0) = step(c, q0, w0);
-        let (q1, w1) = step(c, q1, w1);
-        (qx[i], qy[i], qz[i], qw[i]) = (q0.x, q0.y, q0.z, q0.w);
-        (wx[i], wy[i], wz[i]) = (w0.x, w0.y, w0.z);
-        (qx[j], qy[j], qz[j], qw[j]) = (q1.x, q1.y, q1.z, q1.w);
-        (wx[j], wy[j], wz[j]) = (w1.x, w1.y, w1.z);
+        let (q0, w0) = lanes.load(i);
+        let (q1, w1) = lanes.load(j);
+        let next0 = step(c, q0, w0);
+        let next1 = step(c, q1, w1);
+        lanes.store(i, next0);
+        lanes.store(j, next1);
         i += 2;
     }
 }

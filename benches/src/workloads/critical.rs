@@ -7,56 +7,42 @@ use hooke::par::{self, DEFAULT_GRAIN};
 use wide::f32x8;
 
 use super::{
-    BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
+    BatchLoop, DirectKernel, HalflifeBatch, HalflifeStep, PeerLoop, SourceLoop, XvColumns, column,
     shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Rng, Workload, source};
+use crate::{Workload, source};
 
 /// The range of the per-spring halflives of the `_halflives` variants.
 pub const HALFLIVES: (f32, f32) = (0.05, 0.5);
 
-/// Initial positions and velocities, goals and goal velocities.
-#[derive(Debug, Clone)]
-pub struct Inputs {
-    /// Positions.
-    pub x: Vec<f32>,
-    /// Velocities.
-    pub v: Vec<f32>,
-    /// Goals.
-    pub goal: Vec<f32>,
-    /// Goal velocities.
-    pub goal_velocity: Vec<f32>,
-    /// Per-spring halflives (the `_halflives` variants).
-    pub halflife: Vec<f32>,
-}
-
-impl Inputs {
+inputs!(
+    /// Initial positions and velocities, goals and goal velocities.
+    seed 1;
     /// `n` springs with uniform random values in `[-1, 1)`, halflives in [`HALFLIVES`].
-    pub fn new(n: usize) -> Inputs {
-        let mut rng = Rng::new(1);
-        Inputs {
-            x: rng.vec(n, -1.0, 1.0),
-            v: rng.vec(n, -1.0, 1.0),
-            goal: rng.vec(n, -1.0, 1.0),
-            goal_velocity: rng.vec(n, -1.0, 1.0),
-            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
-        }
+    |rng, n| {
+        /// Positions.
+        x: f32 = rng.vec(n, -1.0, 1.0),
+        /// Velocities.
+        v: f32 = rng.vec(n, -1.0, 1.0),
+        /// Goals.
+        goal: f32 = rng.vec(n, -1.0, 1.0),
+        /// Goal velocities.
+        goal_velocity: f32 = rng.vec(n, -1.0, 1.0),
+        /// Per-spring halflives (the `_halflives` variants).
+        halflife: f32 = rng.vec(n, HALFLIVES.0, HALFLIVES.1),
     }
-}
+);
 
 /// Variants a and b: [`CriticalSprings::update`] / [`CriticalSprings::par_update`].
 pub type Hooke = BatchLoop<CriticalSprings>;
 
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives
-    /// ([`CriticalSprings::with_halflives`]) instead of the shared [`HALFLIFE`].
+    /// ([`CriticalSprings::with_halflives`]) instead of the shared
+    /// [`HALFLIFE`](crate::HALFLIFE).
     pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
-        let mut springs = if per_spring {
-            CriticalSprings::with_halflives(&inputs.halflife)
-        } else {
-            CriticalSprings::new(inputs.x.len(), HALFLIFE)
-        }
-        .expect("valid halflife");
+        let mut springs =
+            CriticalSprings::with_halflife_choice(inputs.x.len(), &inputs.halflife, per_spring);
         springs
             .set_state(&inputs.x, &inputs.v, &inputs.goal, &inputs.goal_velocity)
             .expect("lengths match");
@@ -174,7 +160,8 @@ impl Workload for Traffic {
 pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`](crate::HALFLIFE) and
+    /// [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
         DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
             hooke::lanes::spring_shared(

@@ -7,32 +7,24 @@ use wide::f32x8;
 
 use super::critical::HALFLIVES;
 use super::{
-    BatchLoop, DirectKernel, HalflifeStep, PeerLoop, SourceLoop, XvColumns, shared_lane_coeffs,
+    BatchLoop, DirectKernel, HalflifeBatch, HalflifeStep, PeerLoop, SourceLoop, XvColumns,
+    shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Rng, Workload, source};
+use crate::{Workload, source};
 
-/// Initial offsets and velocities.
-#[derive(Debug, Clone)]
-pub struct Inputs {
-    /// Offsets.
-    pub x: Vec<f32>,
-    /// Velocities.
-    pub v: Vec<f32>,
-    /// Per-spring halflives (the `_halflives` variants).
-    pub halflife: Vec<f32>,
-}
-
-impl Inputs {
+inputs!(
+    /// Initial offsets and velocities.
+    seed 2;
     /// `n` springs with uniform random values in `[-1, 1)`.
-    pub fn new(n: usize) -> Inputs {
-        let mut rng = Rng::new(2);
-        Inputs {
-            x: rng.vec(n, -1.0, 1.0),
-            v: rng.vec(n, -1.0, 1.0),
-            halflife: rng.vec(n, HALFLIVES.0, HALFLIVES.1),
-        }
+    |rng, n| {
+        /// Offsets.
+        x: f32 = rng.vec(n, -1.0, 1.0),
+        /// Velocities.
+        v: f32 = rng.vec(n, -1.0, 1.0),
+        /// Per-spring halflives (the `_halflives` variants).
+        halflife: f32 = rng.vec(n, HALFLIVES.0, HALFLIVES.1),
     }
-}
+);
 
 /// Variants a and b: [`DecaySprings::update`] / [`DecaySprings::par_update`].
 pub type Hooke = BatchLoop<DecaySprings>;
@@ -40,12 +32,8 @@ pub type Hooke = BatchLoop<DecaySprings>;
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives.
     pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
-        let springs = if per_spring {
-            DecaySprings::with_halflives(&inputs.halflife)
-        } else {
-            DecaySprings::new(inputs.x.len(), HALFLIFE)
-        }
-        .expect("valid halflife");
+        let springs =
+            DecaySprings::with_halflife_choice(inputs.x.len(), &inputs.halflife, per_spring);
         BatchLoop::with_state(springs, &inputs.x, &inputs.v, par)
     }
 }
@@ -131,7 +119,8 @@ impl Workload for Traffic {
 pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`](crate::HALFLIFE) and
+    /// [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
         DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
             hooke::lanes::decay_shared(t.xv.x.lanes_mut(), t.xv.v.lanes_mut(), c);

@@ -1,6 +1,37 @@
 //! The workloads of each kernel: hooke's batch types (variants a and b), the source-style scalar
 //! loop (c), the peer crate (d) and the traffic-only kernels (e and f).
 
+/// Defines a module's `Inputs`, the initial values its workloads copy: one `Vec` per listed
+/// field, and `Inputs::new(n)`, which fills the fields in the order listed, each by its
+/// expression with `n` and `rng` (a [`Rng`](crate::Rng) seeded with the module's seed) in scope.
+/// The listing order is the draw order, so each module's inputs stay the values every earlier run
+/// measured. For fields drawn independently of each other (`general` and `quat` draw several
+/// fields per spring and write their `Inputs` by hand).
+macro_rules! inputs {
+    (
+        $(#[$doc:meta])*
+        seed $seed:literal;
+        $(#[$new_doc:meta])*
+        |$rng:ident, $n:ident| {
+            $($(#[$field_doc:meta])* $field:ident: $ty:ty = $value:expr),+ $(,)?
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone)]
+        pub struct Inputs {
+            $($(#[$field_doc])* pub $field: Vec<$ty>,)+
+        }
+
+        impl Inputs {
+            $(#[$new_doc])*
+            pub fn new($n: usize) -> Inputs {
+                let mut $rng = $crate::Rng::new($seed);
+                Inputs { $($field: $value,)+ }
+            }
+        }
+    };
+}
+
 /// Defines `Spring`, one spring of a one-dimensional module's array-of-structs loops (variants c
 /// and d): an `f32` field per listed name, copied from the module's `Inputs` field of the same
 /// name by `springs(inputs)`, its position `x` and velocity `v` reported as its state. With
@@ -304,6 +335,35 @@ macro_rules! impl_xv_batch {
         }
     )+};
 }
+
+/// A hooke batch built either with one shared halflife or with a halflife per spring: the
+/// switch of the `_halflives` variants.
+pub trait HalflifeBatch: Sized {
+    /// `n` springs sharing [`HALFLIFE`](crate::HALFLIFE) or, when `per_spring`, one spring per
+    /// entry of `halflives`, each with its own.
+    fn with_halflife_choice(n: usize, halflives: &[f32], per_spring: bool) -> Self;
+}
+
+macro_rules! impl_halflife_batch {
+    ($($t:ty),+) => {$(
+        impl HalflifeBatch for $t {
+            fn with_halflife_choice(n: usize, halflives: &[f32], per_spring: bool) -> Self {
+                if per_spring {
+                    <$t>::with_halflives(halflives)
+                } else {
+                    <$t>::new(n, crate::HALFLIFE)
+                }
+                .expect("valid halflife")
+            }
+        }
+    )+};
+}
+
+impl_halflife_batch!(
+    hooke::batch::CriticalSprings,
+    hooke::batch::DecaySprings,
+    hooke::batch::QuatDecaySprings
+);
 
 impl_xv_batch!(
     hooke::batch::CriticalSprings,

@@ -10,9 +10,10 @@ use wide::f32x8;
 
 use super::critical::HALFLIVES;
 use super::{
-    AosSpring, DirectKernel, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop, shared_lane_coeffs,
+    AosSpring, DirectKernel, HalflifeBatch, HalflifeStep, OwnHalflife, PeerLoop, SourceLoop,
+    shared_lane_coeffs,
 };
-use crate::{HALFLIFE, Rng, Workload, source};
+use crate::{Rng, Workload, source};
 
 /// Initial rotation offsets and angular velocities.
 #[derive(Debug, Clone)]
@@ -77,14 +78,11 @@ pub struct Hooke {
 
 impl Hooke {
     /// The batch of `inputs`; `par` selects `par_update`, `per_spring` the inputs' halflives
-    /// ([`QuatDecaySprings::with_halflives`]) instead of the shared [`HALFLIFE`].
+    /// ([`QuatDecaySprings::with_halflives`]) instead of the shared
+    /// [`HALFLIFE`](crate::HALFLIFE).
     pub fn new(inputs: &Inputs, par: bool, per_spring: bool) -> Hooke {
-        let springs = if per_spring {
-            QuatDecaySprings::with_halflives(&inputs.halflife)
-        } else {
-            QuatDecaySprings::new(inputs.len(), HALFLIFE)
-        }
-        .expect("valid halflife");
+        let springs =
+            QuatDecaySprings::with_halflife_choice(inputs.len(), &inputs.halflife, per_spring);
         let mut hooke = Hooke {
             springs,
             init: inputs.clone(),
@@ -339,7 +337,8 @@ impl Workload for Traffic {
 pub type Kernel = DirectKernel<Traffic, LaneCoeffs>;
 
 impl Kernel {
-    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`] and [`DT`](crate::DT).
+    /// Columns of `inputs` and the shared coefficients for [`HALFLIFE`](crate::HALFLIFE) and
+    /// [`DT`](crate::DT).
     pub fn new(inputs: &Inputs) -> Kernel {
         DirectKernel::with_kernel(Traffic::new(inputs, false), shared_lane_coeffs(), |t, c| {
             let (q, w, e) = (&mut t.q, &mut t.w, &mut t.e);

@@ -6,41 +6,31 @@ use hooke::column::Column;
 use wide::f32x8;
 
 use super::{XvColumns, column, interleave};
-use crate::{Rng, Workload};
+use crate::Workload;
 
-/// Initial values, targets and per-value parameters.
-#[derive(Debug, Clone)]
-pub struct Inputs {
-    /// Values.
-    pub x: Vec<f32>,
-    /// Targets.
-    pub target: Vec<f32>,
-    /// Smooth times (s).
-    pub smooth_time: Vec<f32>,
-    /// Max speeds (a quarter of them unlimited).
-    pub max_speed: Vec<f32>,
-}
-
-impl Inputs {
+inputs!(
+    /// Initial values, targets and per-value parameters.
+    seed 5;
     /// `n` values in `[-1, 1)` chasing targets in `[-10, 10)`, smooth times in `[0.05, 0.5)`.
-    pub fn new(n: usize) -> Inputs {
-        let mut rng = Rng::new(5);
-        Inputs {
-            x: rng.vec(n, -1.0, 1.0),
-            target: rng.vec(n, -10.0, 10.0),
-            smooth_time: rng.vec(n, 0.05, 0.5),
-            max_speed: (0..n)
-                .map(|i| {
-                    if i % 4 == 0 {
-                        f32::INFINITY
-                    } else {
-                        20.0 + (i % 13) as f32
-                    }
-                })
-                .collect(),
-        }
+    |rng, n| {
+        /// Values.
+        x: f32 = rng.vec(n, -1.0, 1.0),
+        /// Targets.
+        target: f32 = rng.vec(n, -10.0, 10.0),
+        /// Smooth times (s).
+        smooth_time: f32 = rng.vec(n, 0.05, 0.5),
+        /// Max speeds (a quarter of them unlimited).
+        max_speed: f32 = (0..n)
+            .map(|i| {
+                if i % 4 == 0 {
+                    f32::INFINITY
+                } else {
+                    20.0 + (i % 13) as f32
+                }
+            })
+            .collect(),
     }
-}
+);
 
 /// Variant a: [`SmoothDampers::update`].
 #[derive(Debug)]

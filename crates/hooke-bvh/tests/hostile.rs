@@ -201,24 +201,29 @@ const TWO_LEGS: &str = "HIERARCHY ROOT Hips { OFFSET 0 0 0 CHANNELS 0 \
     JOINT LeftLeg { OFFSET 1 0 0 CHANNELS 0 JOINT LeftFoot { OFFSET 0 -1 0 CHANNELS 0 } } \
     JOINT RightLeg { OFFSET -1 0 0 CHANNELS 0 } } MOTION Frames: 0 Frame Time: 0.01";
 
+/// The clip of [`TWO_LEGS`] with every `from` replaced by `to`.
+fn two_legs_with(from: &str, to: &str) -> Clip {
+    clip(&TWO_LEGS.replace(from, to))
+}
+
 #[test]
 fn same_joint_count_but_a_different_hierarchy_is_a_mismatch_naming_the_first_joint() {
     let a = clip(TWO_LEGS);
     // Same names, but LeftFoot hangs from the hips.
-    let b = clip(&TWO_LEGS.replace(
+    let b = two_legs_with(
         "CHANNELS 0 } } ",
         "CHANNELS 0 } JOINT X { OFFSET 0 0 0 CHANNELS 0 } } ",
-    ));
+    );
     let err = a.check_same_skeleton(&b).unwrap_err();
     assert!(
         matches!(err, ClipMismatch::JointName { index: 3, .. }),
         "{err:?}"
     );
-    let moved = TWO_LEGS.replace(
+    let moved = two_legs_with(
         " JOINT LeftFoot { OFFSET 0 -1 0 CHANNELS 0 } }",
         " } JOINT LeftFoot { OFFSET 0 -1 0 CHANNELS 0 }",
     );
-    let err = a.check_same_skeleton(&clip(&moved)).unwrap_err();
+    let err = a.check_same_skeleton(&moved).unwrap_err();
     assert_eq!(
         err,
         ClipMismatch::Parent {
@@ -235,10 +240,10 @@ fn same_joint_count_but_a_different_hierarchy_is_a_mismatch_naming_the_first_joi
 #[test]
 fn an_extra_joint_is_a_mismatch_naming_it() {
     let a = clip(TWO_LEGS);
-    let b = clip(&TWO_LEGS.replace(
+    let b = two_legs_with(
         "CHANNELS 0 } } MOTION",
         "CHANNELS 0 JOINT RightFoot { OFFSET 0 -1 0 CHANNELS 0 } } } MOTION",
-    ));
+    );
     for err in [
         a.check_same_skeleton(&b).unwrap_err(),
         b.check_same_skeleton(&a).unwrap_err(),
@@ -253,7 +258,7 @@ fn an_extra_joint_is_a_mismatch_naming_it() {
 #[test]
 fn a_clip_at_another_frame_time_is_a_mismatch() {
     let a = clip(TWO_LEGS);
-    let slow = clip(&TWO_LEGS.replace("Frame Time: 0.01", "Frame Time: 1e30"));
+    let slow = two_legs_with("Frame Time: 0.01", "Frame Time: 1e30");
     let err = a.check_same_frame_time(&slow).unwrap_err();
     assert_eq!(
         err,
@@ -263,7 +268,7 @@ fn a_clip_at_another_frame_time_is_a_mismatch() {
         }
     );
     let close = 0.01 * (1.0 + 0.5 * FRAME_TIME_TOLERANCE);
-    let near = clip(&TWO_LEGS.replace("Frame Time: 0.01", &format!("Frame Time: {close}")));
+    let near = two_legs_with("Frame Time: 0.01", &format!("Frame Time: {close}"));
     assert!(a.check_same_frame_time(&near).is_ok());
     assert!(near.check_same_frame_time(&a).is_ok());
 }
