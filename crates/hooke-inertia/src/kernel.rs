@@ -391,7 +391,8 @@ pub(crate) fn inertialize_curve_lanes<P: ChannelIo>(
     });
 }
 
-/// Slow path of [`inertialize_curve_lanes`], like [`saturate_group`].
+/// Slow path of [`inertialize_curve_lanes`], like [`saturate_translation`] and
+/// [`saturate_rotation`].
 #[cold]
 #[inline(never)]
 fn saturate_curves(

@@ -18,10 +18,11 @@ use crate::saturate::saturate_vec3;
 pub(super) const ALL_LANES: u8 = u8::MAX;
 
 /// The kernel ([`rebase`]) on one lane group, and the lanes whose result is finite (bit `k`:
-/// lane `k`). When every lane is stored and finite, the result is what the group stores;
-/// otherwise the caller's cold path calls [`merge_group`], which runs the kernel again from the
-/// values in memory: neither the old offsets nor the result are kept (or spilled) across the
-/// kernel for that case.
+/// lane `k`). When every lane is stored and finite, the result is what the group stores; when
+/// the stored lanes are finite, the caller keeps the other lanes' offsets ([`keep_unstored`],
+/// `transition_many`'s groups shared with characters that do not switch); otherwise its cold
+/// path calls [`merge_group`], which runs the kernel again from the values in memory: neither
+/// the old offsets nor the result are kept (or spilled) across the kernel for that case.
 #[inline(always)]
 pub(super) fn rebase_group(old: &Offset8, src: &Bone8, dst: &Bone8) -> (Offset8, u8) {
     let (new, finite) = rebase(old, src, dst);

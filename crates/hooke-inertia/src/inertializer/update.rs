@@ -50,7 +50,7 @@ impl Inertializer {
     }
 
     /// [`update`](Self::update) split across rayon's threads in pieces of at least
-    /// [`DEFAULT_GRAIN`](hooke::par::DEFAULT_GRAIN) lane groups. Results are bit-identical to `update`.
+    /// [`hooke::par::DEFAULT_GRAIN`] lane groups. Results are bit-identical to `update`.
     ///
     /// ```
     /// # use hooke_inertia::*;
