@@ -13,7 +13,7 @@ use crate::rebase::Offset8;
 use crate::world::{self, Spin};
 use hooke::scalar::quat_to_scaled_angle_axis_f64;
 
-use super::lane_group::{ALL_LANES, merge_group, rebase_group};
+use super::lane_group::{ALL_LANES, fast_store, merge_group, rebase_group};
 use super::source::{PoseSource, bones8, load_vec3, store_lanes};
 use super::{Inertializer, set_bone};
 
@@ -257,12 +257,14 @@ fn rebase_bone_group(
         bones8(source, start, count),
         bones8(destination, start, count),
     );
-    let (new, finite) = rebase_group(&old, &src, &dst);
-    if store & finite == ALL_LANES {
-        store_offsets(cols, lane, keep..count, &new);
-    } else {
-        store &= ALL_LANES << keep;
-        store_some_bones(cols, (lane, start, count), store, (source, destination));
+    let result = rebase_group(&old, &src, &dst);
+    // Lanes `keep..` are written (those past `count` are padding, never stored); the group
+    // holding the anchored root keeps the root's offset, re-anchored after the lanes.
+    let written = ALL_LANES << keep;
+    store &= written;
+    match fast_store((written, store), result, || load_offsets(cols, lane, count)) {
+        Some(new) => store_offsets(cols, lane, keep..count, &new),
+        None => store_some_bones(cols, (lane, start, count), store, (source, destination)),
     }
 }
 

@@ -18,11 +18,10 @@ use crate::saturate::saturate_vec3;
 pub(super) const ALL_LANES: u8 = u8::MAX;
 
 /// The kernel ([`rebase`]) on one lane group, and the lanes whose result is finite (bit `k`:
-/// lane `k`). When every lane is stored and finite, the result is what the group stores; when
-/// the stored lanes are finite, the caller keeps the other lanes' offsets ([`keep_unstored`],
-/// `transition_many`'s groups shared with characters that do not switch); otherwise its cold
-/// path calls [`merge_group`], which runs the kernel again from the values in memory: neither
-/// the old offsets nor the result are kept (or spilled) across the kernel for that case.
+/// lane `k`). When the lanes stored are finite, the caller stores the result ([`fast_store`]);
+/// otherwise its cold path calls [`merge_group`], which runs the kernel again from the values in
+/// memory: neither the old offsets nor the result are kept (or spilled) across the kernel for
+/// that case.
 #[inline(always)]
 pub(super) fn rebase_group(old: &Offset8, src: &Bone8, dst: &Bone8) -> (Offset8, u8) {
     let (new, finite) = rebase(old, src, dst);
@@ -45,14 +44,25 @@ pub(super) fn merge_group(
         0 => new,
         _ => rebase_lanes_f64(old, &new, overflow, bones),
     };
-    keep_unstored(store, &new, old)
+    select(lane_mask(store), &new, old)
 }
 
-/// `new` in the lanes of `store` (bit `k`: lane `k`), `old` elsewhere: a group that holds
-/// lanes of characters not switching keeps their offsets.
+/// What a group of [`rebase_group`] stores where its lanes of `written` (bit `k`: lane `k`) are
+/// written, when every lane of `store` (within `written`) is finite: `new`, with the written
+/// lanes not in `store` (an anchored root, lanes of characters that do not switch) kept from
+/// `old()`, read again from memory (from L1) rather than kept across the kernel. `None` when a
+/// lane of `store` left the `f32` range: the caller's cold path ([`merge_group`]).
 #[inline(always)]
-pub(super) fn keep_unstored(store: u8, new: &Offset8, old: &Offset8) -> Offset8 {
-    select(lane_mask(store), new, old)
+pub(super) fn fast_store(
+    (written, store): (u8, u8),
+    (new, finite): (Offset8, u8),
+    old: impl FnOnce() -> Offset8,
+) -> Option<Offset8> {
+    match (store & !finite, store == written) {
+        (0, true) => Some(new),
+        (0, false) => Some(select(lane_mask(store), &new, &old())),
+        _ => None,
+    }
 }
 
 /// All ones in the lanes of `bits` (bit `k`: lane `k`), zero elsewhere.

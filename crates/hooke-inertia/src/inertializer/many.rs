@@ -8,7 +8,7 @@ use crate::offsets::OffsetLanesMut;
 use crate::rebase::Offset8;
 
 use super::Inertializer;
-use super::lane_group::{ALL_LANES, keep_unstored, merge_group, rebase_group};
+use super::lane_group::{ALL_LANES, fast_store, merge_group, rebase_group};
 use super::source::BatchPose;
 
 impl Inertializer {
@@ -126,16 +126,13 @@ impl Inertializer {
                 }
                 let old = Offset8::load(&offsets, i);
                 let (new, finite) = rebase_group(&old, &src.load(i), &dst.load(i));
-                if store == ALL_LANES && finite == ALL_LANES {
-                    new.store(&mut offsets, i);
-                } else if store & !finite == 0 {
-                    // A group shared with characters that do not switch (the first and last
-                    // of a character whose bones are not a multiple of 8): their lanes keep
-                    // their offsets, read again (from L1) rather than kept across the kernel.
-                    let old = Offset8::load(&offsets, i);
-                    keep_unstored(store, &new, &old).store(&mut offsets, i);
-                } else {
-                    store_some_lanes(&mut offsets, i, store, [source, destination]);
+                // A group shared with characters that do not switch (the first and last of a
+                // character whose bones are not a multiple of 8) keeps their offsets.
+                match fast_store((ALL_LANES, store), (new, finite), || {
+                    Offset8::load(&offsets, i)
+                }) {
+                    Some(new) => new.store(&mut offsets, i),
+                    None => store_some_lanes(&mut offsets, i, store, [source, destination]),
                 }
             }
         }
