@@ -208,5 +208,5 @@ pub fn spring_stiffness_damping(
         let rigid = c.xx.simd_eq(snap) & c.vq.simd_eq(f32x8::ONE);
         (rigid.select(g, x1), rigid.select(q, v1), dx)
     };
-    guarded_blocks::<1, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, coeffs);
+    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, coeffs);
 }

@@ -209,7 +209,7 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
             (rigid.select(g, x1), rigid.select(q, v1), dx)
         };
         let (x, v) = (&mut x[start..end], &mut v[start..end]);
-        guarded_blocks::<1, _, _>(x, v, goals.range(start, end), step, coeffs);
+        guarded_blocks(x, v, goals.range(start, end), step, coeffs);
     }
 }
 

@@ -48,15 +48,6 @@ pub(crate) fn raw_step(
 /// A step's result before the checks: position, velocity and the change of position.
 pub(crate) type Raw = (f32x8, f32x8, f32x8);
 
-/// Lane groups whose results are checked for overflow together, before they are stored (so the
-/// inputs are still there for the slow path). One check per block instead of one per lane group
-/// keeps the check's cost small next to the step's multiply-adds; two lane groups keep the block's
-/// inputs, results and the six coefficients in the 16 `ymm` registers. Measured with
-/// `benches/examples/finite_check.rs` (16k springs, in cache; the step without any check runs
-/// 0.14 ns/spring): blocks of 1, 2, 4, 8 lane groups ran 0.19-0.30, 0.18, 0.26, 0.27 ns/spring
-/// (4 and 8 kept their results on the stack).
-const BLOCK: usize = 2;
-
 /// The goals a spring kernel steps toward: per-spring goals and goal velocities, goals with goal
 /// velocity 0 (simple springs), or 0 (decay springs).
 #[derive(Clone, Copy)]
@@ -108,20 +99,21 @@ impl GoalLanes<'_> {
     }
 }
 
-/// The one place where spring kernels store results: runs `step` over the lane groups in blocks
-/// of `B` lane groups and stores the results settled ([`crate::settle`]). Settled and moving
-/// lanes take the fast path (the flush is a few bitwise operations); a block with a lane whose
-/// result is not finite, or whose position stalled short of its goal, takes the slow path, which
-/// recomputes non-finite lanes with the saturating step of the coefficients `coeffs(i)` (finite
-/// input never writes NaN or infinity) and applies the whole settling rule lane by lane.
+/// The one place where spring kernels store results: runs `step` over the lane groups and
+/// stores the results settled ([`crate::settle`]). Settled and moving lanes take the fast path;
+/// a lane group with a lane whose result is not finite, or whose position stalled short of its
+/// goal, takes the slow path, which recomputes non-finite lanes with the saturating step of the
+/// coefficients `coeffs(i)` (finite input never writes NaN or infinity) and applies the whole
+/// settling rule lane by lane.
 ///
-/// `B` trades the check's cost against registers: the fixed-coefficient kernels ([`BLOCK`]) do a
-/// few multiply-adds per lane group, so one check per block keeps the check small; the rate
-/// kernels ([`super::rates`]) compute an exponential per lane group, and a block of them spills
-/// its inputs and results to the stack (`B = 1` there, measured with callgrind in
-/// `benches/examples/rate_kernels.rs`).
+/// The results are checked one lane group at a time (the inputs are still there for the slow
+/// path). Blocks of two lane groups checked together used to save a branch per group, but their
+/// inputs, results and coefficients no longer fitted the 16 `ymm` registers: one group at a time
+/// runs 22 % fewer instructions in the fixed-coefficient kernels (callgrind, 16k critical springs
+/// moving, settled and held beside their goals: 6.49 -> 5.06, 6.20 -> 4.77 and 6.20 -> 6.52
+/// instructions per spring with the test below) and the same time.
 #[inline(always)]
-pub(crate) fn guarded_blocks<const B: usize, S, C>(
+pub(crate) fn guarded_blocks<S, C>(
     x: &mut [f32x8],
     v: &mut [f32x8],
     goals: GoalLanes<'_>,
@@ -133,60 +125,44 @@ pub(crate) fn guarded_blocks<const B: usize, S, C>(
 {
     let n = x.len().min(v.len()).min(goals.len());
     let (x, v, goals) = (&mut x[..n], &mut v[..n], goals.truncate(n));
-    let blocks = x.chunks_exact_mut(B).zip(v.chunks_exact_mut(B)).enumerate();
-    for (block, (x, v)) in blocks {
-        let base = block * B;
-        // Plain loops with one call site each, not `std::array::from_fn`: its internal closure
-        // wrapper was left out of line with a large `step` (the rate kernels' exponential), which
-        // cost a call per lane group with every vector passed through memory.
+    for (i, (x, v)) in x.iter_mut().zip(v.iter_mut()).enumerate() {
         // The goals are read where they are used (and again on the cold path), not gathered into
         // an array first: such an array was kept on the stack, a store and two reloads per lane
         // group that cost the fixed-coefficient kernels two thirds of their time.
-        let mut out = [(f32x8::ZERO, f32x8::ZERO); B];
-        let (mut sum, mut moving) = (f32x8::ZERO, f32x8::ZERO);
-        for (k, out) in out.iter_mut().enumerate() {
-            let (g, q) = goals.get(base + k);
-            let (x1, v1, _) = step(base + k, x[k], v[k], g, q);
-            // A non-finite position or velocity anywhere in the block makes the sum non-finite.
-            // Finite results that overflow only in the sum take the slow path needlessly, which
-            // is harmless. (Started from the first result, not 0: `x + 0` is not folded away,
-            // -0 + 0 = +0.)
-            let s = x1 + v1;
-            sum = if k == 0 { s } else { sum + s };
-            // Moving with a normal velocity, or at rest on the goal (a settled batch), or held
-            // beside it by a goal velocity (the position stalls there with a tiny velocity, which
-            // the rule leaves alone: no nudge toward a moving goal, and no flush further than
-            // `SETTLE_TINY` from it): nothing for the settling rule to do. (The last test folds
-            // away for kernels without goal velocities.)
-            let tiny = f32x8::splat(crate::settle::SETTLE_TINY);
-            let beside =
-                q.simd_ne(f32x8::ZERO) & (x1 - g).abs().simd_ge(tiny) & v1.abs().simd_ge(tiny);
-            let m = moving_lanes(x[k], x1, v1) | beside | (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO));
-            moving = if k == 0 { m } else { moving & m };
-            *out = (x1, v1);
-        }
-        // `|sum| <= MAX` is false for infinities and NaN: two operations, where `is_finite`
-        // takes four integer ones.
-        let finite = sum.abs().simd_le(f32x8::splat(f32::MAX));
-        if (moving & finite).all() {
-            // Every lane moves with a normal velocity or rests on its goal: the settling rule
-            // changes nothing.
-            for (k, out) in out.iter().enumerate() {
-                (x[k], v[k]) = *out;
-            }
+        let (g, q) = goals.get(i);
+        let (x1, v1, _) = step(i, *x, *v, g, q);
+        // `|x1 + v1| <= MAX` is false if either is infinite or NaN: three operations, where
+        // `is_finite` of both takes eight integer ones. Finite results that overflow only in the
+        // sum take the slow path needlessly, which is harmless.
+        let finite = (x1 + v1).abs().simd_le(f32x8::splat(f32::MAX));
+        // Moving with a normal velocity, or at rest on the goal (a settled batch): nothing for
+        // the settling rule to do.
+        let quiet = moving_lanes(*x, x1, v1) | (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO));
+        // Springs held beside their goal by a goal velocity are tested second, only when the
+        // first test failed: the first test is a third of a moving spring's instructions.
+        if (quiet & finite).all() || (finite.all() && beside(*x, (x1, v1), (g, q))) {
+            (*x, *v) = (x1, v1);
         } else {
-            for (k, out) in out.iter().enumerate() {
-                let (g, q) = goals.get(base + k);
-                (x[k], v[k]) = settle_group(&step, &coeffs, base + k, (x[k], v[k]), (g, q), *out);
-            }
+            // The goals read again: passed on from above, they were stored to the stack for the
+            // call in every lane group's fast path.
+            let goal = goals.get(i);
+            (*x, *v) = settle_group(&step, &coeffs, i, (*x, *v), goal, (x1, v1));
         }
     }
-    let done = n - n % B;
-    for k in done..n {
-        let (g, q) = goals.get(k);
-        let r = step(k, x[k], v[k], g, q);
-        (x[k], v[k]) = settled(&coeffs(k), x[k], v[k], g, q, r);
-    }
+}
+
+/// Whether the settling rule changes nothing in a lane group stepped from positions `x` to
+/// `(x1, v1)` although the first test of [`guarded_blocks`] failed: each lane moves with a
+/// normal velocity, rests on its goal, or is held beside it by a goal velocity (the position
+/// stalls there with a tiny velocity, which the rule leaves alone: no nudge toward a moving goal,
+/// and no flush further than `SETTLE_TINY` from it). Kernels without goal velocities find no lane
+/// beside its goal (`q = 0` folds the test away).
+#[inline(always)]
+fn beside(x: f32x8, (x1, v1): (f32x8, f32x8), (g, q): (f32x8, f32x8)) -> bool {
+    let tiny = f32x8::splat(crate::settle::SETTLE_TINY);
+    let held = q.simd_ne(f32x8::ZERO) & (x1 - g).abs().simd_ge(tiny) & v1.abs().simd_ge(tiny);
+    let rest = x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO);
+    (moving_lanes(x, x1, v1) | held | rest).all()
 }
 
 /// The settling rule for one lane group that is not all moving: settled lanes (on the goal at
@@ -322,7 +298,7 @@ pub fn spring_shared(
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
+    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
 }
 
 /// Springs with one set of coefficients each, toward per-spring goals and goal velocities.
@@ -367,7 +343,7 @@ pub fn spring_per_spring(
     };
     let n = n.min(x.len());
     let x = &mut x[..n];
-    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
+    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
         c.get(i)
     });
 }
@@ -394,7 +370,7 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Goal(goal), step, |_| *c);
+    guarded_blocks(x, v, GoalLanes::Goal(goal), step, |_| *c);
 }
 
 /// Decay springs (toward 0) sharing one set of coefficients: inertialization offsets.
@@ -412,7 +388,7 @@ pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Zero, step, |_| *c);
+    guarded_blocks(x, v, GoalLanes::Zero, step, |_| *c);
 }
 
 /// Decay springs with one set of coefficients each.
@@ -429,7 +405,7 @@ pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
     let n = c.len().min(x.len());
     let x = &mut x[..n];
     let step = |i: usize, x, v, g, q| raw_step(&c.get(i), x, v, g, q);
-    guarded_blocks::<BLOCK, _, _>(x, v, GoalLanes::Zero, step, |i| c.get(i));
+    guarded_blocks(x, v, GoalLanes::Zero, step, |i| c.get(i));
 }
 
 /// Exact dampers sharing one blend factor `alpha` (see [`crate::coeffs::damper_alpha`]).
