@@ -27,6 +27,14 @@ pub fn critical_rate_f64(halflife: f64) -> f64 {
     2.0 * LN_2 / halflife
 }
 
+/// The domain of every exact halflife step, in one place: the halflife and `dt` in `f64`, or
+/// `None` for a step that changes nothing (a NaN halflife, or a `dt` that is not finite and
+/// `> 0`). A halflife `<= 0` is inside the domain: each step snaps to its goal there.
+pub(crate) fn exact_step_domain(halflife: f32, dt: f32) -> Option<(f64, f64)> {
+    let (h, t) = (f64::from(halflife), f64::from(dt));
+    (!h.is_nan() && t > 0.0 && t.is_finite()).then_some((h, t))
+}
+
 /// [`critical_rate_f64`] for `f32` halflives, as the rate kernels store it: computed in `f64` and
 /// rounded once; `+inf` for a rigid spring (halflife 0, or a rate beyond the `f32` range, as in
 /// [`crate::SpringCoeffs::critical`]). `halflife` must be finite and `>= 0` (the batches check).

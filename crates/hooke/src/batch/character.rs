@@ -3,7 +3,7 @@
 use wide::f32x8;
 
 use super::halflife::Halflife;
-use super::macros::{batch_columns, halflife_batch};
+use super::macros::halflife_batch;
 use crate::column::Column;
 use crate::error::{ParamError, check_len, check_non_negative};
 use crate::lanes::{
@@ -12,43 +12,29 @@ use crate::lanes::{
 };
 use crate::scalar::CharacterCoeffs;
 
-/// Many character controllers with a shared halflife or one per character
-/// ([`with_halflives`](Self::with_halflives)): each character's velocity follows its desired
-/// velocity with a critical spring, its position and acceleration following exactly
-/// (`docs/math.md` §5). `update(dt)` advances them; [`predict`](Self::predict) writes every
-/// character's future trajectory at chosen horizons (evaluated by the closed form, not by
-/// stepping). The SIMD batch of [`crate::scalar::spring_character_update`].
-///
-/// ```
-/// use hooke::batch::CharacterControllers;
-/// let mut crowd = CharacterControllers::new(500, 0.2)?;
-/// crowd.v_goal_mut().fill(3.0); // everybody wants to walk at 3 m/s
-/// crowd.update(1.0 / 60.0)?;
-/// let (mut px, mut pv, mut pa) = (vec![0.0; 4 * 500], vec![0.0; 4 * 500], vec![0.0; 4 * 500]);
-/// crowd.predict(&[0.0, 0.25, 0.5, 1.0], &mut px, &mut pv, &mut pa)?;
-/// assert!(px[3 * 500] > px[500]); // character 0, one second ahead vs a quarter second
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct CharacterControllers {
-    x: Column,
-    v: Column,
-    a: Column,
-    v_goal: Column,
-    halflife: Halflife<CharacterCoeffs>,
-}
-
 halflife_batch! {
-    CharacterControllers(CharacterCoeffs), rate critical_rate, at rest x, v, a, v_goal;
-    /// `len` characters at rest at 0 with desired velocity 0, sharing `halflife` (finite, `>= 0`).
+    /// Many character controllers with a shared halflife or one per character
+    /// ([`with_halflives`](Self::with_halflives)): each character's velocity follows its desired
+    /// velocity with a critical spring, its position and acceleration following exactly
+    /// (`docs/math.md` §5). `update(dt)` advances them; [`predict`](Self::predict) writes every
+    /// character's future trajectory at chosen horizons (evaluated by the closed form, not by
+    /// stepping). The SIMD batch of [`crate::scalar::spring_character_update`].
     ///
     /// ```
-    /// assert!(hooke::batch::CharacterControllers::new(3, -0.2).is_err());
+    /// use hooke::batch::CharacterControllers;
+    /// let mut crowd = CharacterControllers::new(500, 0.2)?;
+    /// crowd.v_goal_mut().fill(3.0); // everybody wants to walk at 3 m/s
+    /// crowd.update(1.0 / 60.0)?;
+    /// let (mut px, mut pv, mut pa) = (vec![0.0; 4 * 500], vec![0.0; 4 * 500], vec![0.0; 4 * 500]);
+    /// crowd.predict(&[0.0, 0.25, 0.5, 1.0], &mut px, &mut pv, &mut pa)?;
+    /// assert!(px[3 * 500] > px[500]); // character 0, one second ahead vs a quarter second
+    /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    fn new;
-    /// One character per halflife in `halflives` (each finite, `>= 0`; 0 puts the velocity on
-    /// its goal at once), at rest at 0 with desired velocity 0. Errors name the index of the
-    /// first bad halflife.
+    pub struct CharacterControllers: "characters" of x {
+        halflife: Halflife<CharacterCoeffs> by critical_rate;
+        x, v, a, v_goal: Column;
+    }
+    /// Halflife 0 puts the velocity on its goal at once.
     ///
     /// ```
     /// use hooke::{batch::CharacterControllers, ParamError};
@@ -60,10 +46,15 @@ halflife_batch! {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 2, .. }));
     /// # Ok::<(), ParamError>(())
     /// ```
-    fn with_halflives;
-    fn advance(dt) on (x, v, a; v_goal) by CharacterCoeffs::new =>
-        |(x, v, a, q), c| character_shared(x, v, a, q, c),
-        |(x, v, a, q), y| character_rates(x, v, a, q, y, dt);
+    fn new and with_halflives: "at rest at 0 with desired velocity 0";
+    fn advance on (x, v, a; v_goal) by CharacterCoeffs::new => character_shared, character_rates;
+    /// Sets every character's position, velocity, acceleration and desired velocity.
+    fn set_state(x, v, a, v_goal);
+    positions and velocities;
+    /// Accelerations
+    fn a, a_mut = a;
+    /// Desired velocities (e.g. from the players' sticks), mutably.
+    fn v_goal_mut(&mut self) = v_goal;
 }
 
 impl CharacterControllers {
@@ -142,18 +133,4 @@ impl CharacterControllers {
         }
         Ok(())
     }
-}
-
-batch_columns! {
-    CharacterControllers = "hooke::batch::CharacterControllers::new(2, 0.2)?", "characters" of x;
-    /// Sets every character's position, velocity, acceleration and desired velocity.
-    fn set_state(x, v, a, v_goal);
-    /// Positions
-    fn x, x_mut = x;
-    /// Velocities
-    fn v, v_mut = v;
-    /// Accelerations
-    fn a, a_mut = a;
-    /// Desired velocities (e.g. from the players' sticks), mutably.
-    fn v_goal_mut(&mut self) = v_goal;
 }

@@ -3,51 +3,36 @@
 
 use wide::f32x8;
 
-use super::halflife::Halflife;
-use super::macros::{batch_columns, batch_updates, halflife_batch, halflife_setters};
+use super::macros::{batch_methods, halflife_batch};
 use super::timed::{TimedCore, TimedParams};
 use crate::column::Column;
 use crate::error::ParamError;
-use crate::lanes::{DoubleCoeffs, critical_rate, double_rate, double_rates, double_shared};
+use crate::lanes::{DoubleCoeffs, double_rate, double_rates, double_shared};
 use crate::par::Shared;
 
-/// Many double springs: a critical spring following another critical spring toward each goal, for
-/// motion that starts with zero acceleration. The halflife is shared by the batch (coefficients
-/// computed once per `dt`) or given per spring ([`with_halflives`](Self::with_halflives):
-/// coefficients from each spring's rate and the frame's `dt` inside the kernel, as fast with a
-/// `dt` that changes every frame). The SIMD batch of
-/// [`crate::scalar::double_spring_damper_exact`].
-///
-/// ```
-/// use hooke::batch::DoubleSprings;
-/// let mut s = DoubleSprings::new(100, 0.1)?;
-/// s.goal_mut().fill(1.0);
-/// for _ in 0..120 {
-///     s.update(1.0 / 60.0)?;
-/// }
-/// assert!((s.x()[0] - 1.0).abs() < 1e-3);
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct DoubleSprings {
-    x: Column,
-    v: Column,
-    xi: Column,
-    vi: Column,
-    goal: Column,
-    halflife: Halflife<DoubleCoeffs>,
-}
-
 halflife_batch! {
-    DoubleSprings(DoubleCoeffs), rate double_rate, at rest x, v, xi, vi, goal;
-    /// `len` springs at rest at 0 with goal 0 sharing `halflife` (finite, `>= 0`).
+    /// Many double springs: a critical spring following another critical spring toward each goal, for
+    /// motion that starts with zero acceleration. The halflife is shared by the batch (coefficients
+    /// computed once per `dt`) or given per spring ([`with_halflives`](Self::with_halflives):
+    /// coefficients from each spring's rate and the frame's `dt` inside the kernel, as fast with a
+    /// `dt` that changes every frame). The SIMD batch of
+    /// [`crate::scalar::double_spring_damper_exact`].
     ///
     /// ```
-    /// assert!(hooke::batch::DoubleSprings::new(1, -1.0).is_err());
+    /// use hooke::batch::DoubleSprings;
+    /// let mut s = DoubleSprings::new(100, 0.1)?;
+    /// s.goal_mut().fill(1.0);
+    /// for _ in 0..120 {
+    ///     s.update(1.0 / 60.0)?;
+    /// }
+    /// assert!((s.x()[0] - 1.0).abs() < 1e-3);
+    /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    fn new;
-    /// One double spring per halflife in `halflives` (each finite, `>= 0`; 0 snaps to the goal),
-    /// at rest at 0 with goal 0. Errors name the index of the first bad halflife.
+    pub struct DoubleSprings: "springs" of x {
+        halflife: Halflife<DoubleCoeffs> by double_rate;
+        x, v, xi, vi, goal: Column;
+    }
+    /// Halflife 0 snaps to the goal.
     ///
     /// ```
     /// use hooke::{batch::DoubleSprings, ParamError};
@@ -59,10 +44,16 @@ halflife_batch! {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 1, .. }));
     /// # Ok::<(), ParamError>(())
     /// ```
-    fn with_halflives;
-    fn advance(dt) on (x, v, xi, vi; goal) by DoubleCoeffs::new =>
-        |(x, v, xi, vi, g), c| double_shared(x, v, xi, vi, g, c),
-        |(x, v, xi, vi, g), y| double_rates(x, v, xi, vi, g, y, dt);
+    fn new and with_halflives: "at rest at 0 with goal 0";
+    fn advance on (x, v, xi, vi; goal) by DoubleCoeffs::new => double_shared, double_rates;
+    /// Sets every spring's state, outer and intermediate (position, velocity each).
+    fn set_state(x, v, xi, vi);
+    /// Positions (of the outer spring, the output).
+    fn x(&self) = x;
+    /// Velocities (of the outer spring).
+    fn v(&self) = v;
+    /// Goals, mutably.
+    fn goal_mut(&mut self) = goal;
 }
 
 /// Many timed springs sharing an apprehension, with a shared halflife or one per spring
@@ -129,19 +120,6 @@ impl TimedSprings {
 
     const NAME: &str = "TimedSprings";
 
-    /// Sets every spring's position, velocity and followed point; lengths must match. On an
-    /// error nothing changes.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::TimedSprings::new(1, 0.1, 2.0)?;
-    /// s.set_state(&[1.0], &[0.0], &[1.0])?;
-    /// assert!(s.set_state(&[1.0], &[0.0], &[]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        self.timed.set_state(x, v, xi)
-    }
-
     /// One update over a checked `dt`, split by `grain`.
     fn advance(&mut self, dt: f32, grain: usize) {
         // The remaining times are counted down after each step.
@@ -160,39 +138,11 @@ fn count_down(t_goal: &mut [f32x8], dt: f32) {
     }
 }
 
-batch_updates!(
-    TimedSprings,
-    "hooke::batch::TimedSprings::new(100, 0.1, 2.0)?"
-);
-halflife_setters!(
-    TimedSprings,
-    timed.params,
-    critical_rate,
-    "hooke::batch::TimedSprings::with_halflives(&[0.1, 0.2], 2.0)?"
-);
-
-batch_columns! {
-    DoubleSprings = "hooke::batch::DoubleSprings::new(2, 0.1)?", "springs" of x;
-    /// Sets every spring's state, outer and intermediate (position, velocity each).
-    fn set_state(x, v, xi, vi);
-    /// Positions (of the outer spring, the output).
-    fn x(&self) = x;
-    /// Velocities (of the outer spring).
-    fn v(&self) = v;
-    /// Goals, mutably.
-    fn goal_mut(&mut self) = goal;
-}
-
-batch_columns! {
-    TimedSprings = "hooke::batch::TimedSprings::new(2, 0.1, 2.0)?", "springs" of timed.x;
-    /// Positions.
-    fn x(&self) = timed.x;
-    /// Velocities.
-    fn v(&self) = timed.v;
+batch_methods! {
+    TimedSprings: "springs" of timed.x, made by "with_halflives(&vec![0.1; n], 2.0)?";
+    timed springs;
     /// The followed points (the intermediate positions).
     fn xi(&self) = timed.xi;
-    /// Goals, mutably.
-    fn goal_mut(&mut self) = timed.goal;
     /// Remaining times to the goals (s), counted down by each update.
     fn t_goal(&self) = timed.t;
     /// Remaining times to the goals, mutably (set a new goal time here).

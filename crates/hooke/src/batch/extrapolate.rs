@@ -1,40 +1,28 @@
 //! Batches of values extrapolated with decaying velocities.
 
-use super::halflife::Halflife;
-use super::macros::{batch_columns, halflife_batch};
+use super::macros::halflife_batch;
 use crate::column::Column;
 use crate::lanes::{damper_rate, extrapolate_factors_f32, extrapolate_rates, extrapolate_shared};
 
-/// Many values moving on with their velocities, the velocities halving every `halflife`
-/// (e.g. a pose held through a dropped network update, or dead blending's source); the halflife
-/// is shared or given per value ([`with_halflives`](Self::with_halflives)). The SIMD batch of
-/// [`crate::scalar::extrapolate_decay`]: exact for any `dt`, total travel `v halflife / ln 2`.
-///
-/// ```
-/// use hooke::batch::Extrapolators;
-/// let mut e = Extrapolators::new(100, 0.5)?;
-/// e.v_mut().fill(1.0);
-/// e.update(100.0)?;
-/// assert!((e.x()[0] - 0.5 / std::f32::consts::LN_2).abs() < 1e-5);
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct Extrapolators {
-    x: Column,
-    v: Column,
-    halflife: Halflife<(f32, f32)>,
-}
-
 halflife_batch! {
-    Extrapolators((f32, f32)), rate damper_rate, at rest x, v;
-    /// `len` values at 0 with velocity 0 sharing `halflife` (finite, `>= 0`).
+    /// Many values moving on with their velocities, the velocities halving every `halflife`
+    /// (e.g. a pose held through a dropped network update, or dead blending's source); the halflife
+    /// is shared or given per value ([`with_halflives`](Self::with_halflives)). The SIMD batch of
+    /// [`crate::scalar::extrapolate_decay`]: exact for any `dt`, total travel `v halflife / ln 2`.
     ///
     /// ```
-    /// assert!(hooke::batch::Extrapolators::new(1, f32::INFINITY).is_err());
+    /// use hooke::batch::Extrapolators;
+    /// let mut e = Extrapolators::new(100, 0.5)?;
+    /// e.v_mut().fill(1.0);
+    /// e.update(100.0)?;
+    /// assert!((e.x()[0] - 0.5 / std::f32::consts::LN_2).abs() < 1e-5);
+    /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    fn new;
-    /// One value per halflife in `halflives` (each finite, `>= 0`; 0 stops the value at once), at
-    /// 0 with velocity 0. Errors name the index of the first bad halflife.
+    pub struct Extrapolators: "values" of x {
+        halflife: Halflife<(f32, f32)> by damper_rate;
+        x, v: Column;
+    }
+    /// Halflife 0 stops the value at once.
     ///
     /// ```
     /// use hooke::{batch::Extrapolators, ParamError};
@@ -46,16 +34,12 @@ halflife_batch! {
     /// assert!(matches!(err, ParamError::InvalidAt { name: "halflife", index: 0, .. }));
     /// # Ok::<(), ParamError>(())
     /// ```
-    fn with_halflives;
+    fn new and with_halflives: "at 0 with velocity 0";
     // With per-spring halflives, the factors from each value's rate and this frame's dt, inside
     // the kernel.
     fn advance(dt) on (x, v;) by extrapolate_factors_f32 =>
         |(x, v), &(travel, decay)| extrapolate_shared(x, v, travel, decay),
         |(x, v), k| extrapolate_rates(x, v, k, dt);
-}
-
-batch_columns! {
-    Extrapolators = "hooke::batch::Extrapolators::new(2, 0.1)?", "values" of x;
     /// Sets every value and velocity.
     fn set_state(x, v);
     /// Values

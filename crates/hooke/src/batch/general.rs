@@ -1,6 +1,6 @@
 //! Batches of general spring-dampers: per-spring stiffness and damping, any damping regime.
 
-use super::macros::{batch_columns, batch_updates};
+use super::macros::batch_methods;
 use super::state_column;
 use super::step_cache::StepCache;
 use crate::column::Column;
@@ -95,6 +95,8 @@ impl GeneralSprings {
 
     /// One update over a checked `dt`, split by `grain`.
     fn advance(&mut self, dt: f32, grain: usize) {
+        let (x, v) = (self.x.lanes_mut(), self.v.lanes_mut());
+        let state = (x, v, self.goal.lanes(), self.goal_velocity.lanes());
         if !self.coeffs.repeats(dt) {
             // A new dt: the coefficients of each lane group are computed in the loop (the power
             // series for springs in its region, `lanes::spring_stiffness_damping`), no columns.
@@ -102,14 +104,7 @@ impl GeneralSprings {
                 stiffness: self.stiffness.lanes(),
                 damping: self.damping.lanes(),
             };
-            let parts = (
-                self.x.lanes_mut(),
-                self.v.lanes_mut(),
-                self.goal.lanes(),
-                self.goal_velocity.lanes(),
-                params,
-            );
-            par::run(parts, grain, &|(x, v, g, q, p)| {
+            par::run((state, params), grain, &|((x, v, g, q), p)| {
                 spring_stiffness_damping(x, v, g, q, p, dt)
             });
             return;
@@ -125,14 +120,7 @@ impl GeneralSprings {
             c.fill_stiffness_damping(s, d, dt);
             c
         });
-        let parts = (
-            self.x.lanes_mut(),
-            self.v.lanes_mut(),
-            self.goal.lanes(),
-            self.goal_velocity.lanes(),
-            coeffs.slices(),
-        );
-        par::run(parts, grain, &|(x, v, g, q, c)| {
+        par::run((state, coeffs.slices()), grain, &|((x, v, g, q), c)| {
             spring_per_spring(x, v, g, q, c)
         });
     }
@@ -146,25 +134,11 @@ fn check_parameters(stiffness: &[f32], damping: &[f32]) -> Result<(), ParamError
     Ok(())
 }
 
-batch_updates!(
-    GeneralSprings,
-    "hooke::batch::GeneralSprings::new(&[100.0; 100], &[20.0; 100])?"
-);
-
-batch_columns! {
-    GeneralSprings = "hooke::batch::GeneralSprings::new(&[1.0, 4.0], &[1.0, 2.0])?", "springs" of x;
-    /// Sets every spring's state and goals.
-    fn set_state(x, v, goal, goal_velocity);
+batch_methods! {
+    GeneralSprings: "springs" of x, made by "new(&vec![4.0; n], &vec![2.0; n])?";
+    spring state and goals;
     /// Stiffness of each spring.
     fn stiffness(&self) = stiffness;
     /// Damping of each spring.
     fn damping(&self) = damping;
-    /// Positions
-    fn x, x_mut = x;
-    /// Velocities
-    fn v, v_mut = v;
-    /// Goal positions
-    fn goal, goal_mut = goal;
-    /// Goal velocities
-    fn goal_velocity, goal_velocity_mut = goal_velocity;
 }

@@ -24,6 +24,49 @@ pub(crate) enum Halflife<C> {
     PerSpring(Column),
 }
 
+/// A batch's new halflife, as its setters (`set_halflife`, `set_halflives`) are given it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum NewHalflife<'a> {
+    /// One halflife for the whole batch (checked: finite, `>= 0`).
+    Shared(f32),
+    /// One halflife per spring (each checked, errors naming the index), kept as the rates
+    /// `rate(halflife)`, for a batch called `name` (allocation errors name it).
+    PerSpring {
+        name: &'static str,
+        halflives: &'a [f32],
+        rate: fn(f32) -> f32,
+    },
+}
+
+/// What a batch's halflife setters replace: [`Halflife`] itself, or parameters holding one with
+/// more that depends on it (the timed springs' lookaheads). One implementation of the setters'
+/// contract: the new parameters are built whole before they replace the old ones, so that on an
+/// error nothing changes.
+pub(crate) trait HalflifeParams: Sized {
+    /// The same parameters with `halflife` instead (checked), keeping what does not depend on it.
+    fn rebuilt(&self, halflife: NewHalflife<'_>) -> Result<Self, ParamError>;
+
+    /// Replaces the halflife (for `set_halflife` and `set_halflives`); on an error nothing
+    /// changes.
+    fn set(&mut self, halflife: NewHalflife<'_>) -> Result<(), ParamError> {
+        *self = self.rebuilt(halflife)?;
+        Ok(())
+    }
+}
+
+impl<C: Copy> HalflifeParams for Halflife<C> {
+    fn rebuilt(&self, halflife: NewHalflife<'_>) -> Result<Self, ParamError> {
+        match halflife {
+            NewHalflife::Shared(halflife) => Halflife::shared(halflife),
+            NewHalflife::PerSpring {
+                name,
+                halflives,
+                rate,
+            } => Halflife::per_spring(name, halflives, rate),
+        }
+    }
+}
+
 /// What one update of a halflife batch runs on.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Step<'a, C> {
@@ -50,24 +93,6 @@ impl<C: Copy> Halflife<C> {
         rate: fn(f32) -> f32,
     ) -> Result<Halflife<C>, ParamError> {
         Ok(Halflife::PerSpring(rate_column(name, halflives, rate)?))
-    }
-
-    /// One shared halflife from now on (for `set_halflife`); on an error nothing changes.
-    pub fn set_shared(&mut self, halflife: f32) -> Result<(), ParamError> {
-        *self = Halflife::shared(halflife)?;
-        Ok(())
-    }
-
-    /// Per-spring halflives as rates from now on (for `set_halflives`); on an error nothing
-    /// changes.
-    pub fn set_per_spring(
-        &mut self,
-        name: &'static str,
-        halflives: &[f32],
-        rate: fn(f32) -> f32,
-    ) -> Result<(), ParamError> {
-        *self = Halflife::per_spring(name, halflives, rate)?;
-        Ok(())
     }
 
     /// The shared halflife, or `None` for per-spring halflives.

@@ -2,8 +2,8 @@
 
 use glam::{Quat, Vec3};
 
-use super::halflife::{Halflife, critical_coeffs};
-use super::macros::{batch_columns, halflife_batch};
+use super::halflife::critical_coeffs;
+use super::macros::halflife_batch;
 use crate::column::{QuatColumns, Vec3Columns};
 use crate::error::{ParamError, check_index, check_len};
 use crate::lanes::{
@@ -11,24 +11,6 @@ use crate::lanes::{
     rotation_vector_decay_shared,
 };
 use crate::scalar::quat_to_scaled_angle_axis;
-use crate::views::{QuatLanes, QuatLanesMut, Vec3LanesMut};
-
-fn quat_lanes_mut(q: &mut QuatColumns) -> QuatLanesMut<'_> {
-    QuatLanesMut {
-        x: q.x.lanes_mut(),
-        y: q.y.lanes_mut(),
-        z: q.z.lanes_mut(),
-        w: q.w.lanes_mut(),
-    }
-}
-
-fn vec3_lanes_mut(v: &mut Vec3Columns) -> Vec3LanesMut<'_> {
-    Vec3LanesMut {
-        x: v.x.lanes_mut(),
-        y: v.y.lanes_mut(),
-        z: v.z.lanes_mut(),
-    }
-}
 
 /// Checks that rotations are finite and of unit length within
 /// [`UNIT_QUAT_TOLERANCE`](crate::error::UNIT_QUAT_TOLERANCE), naming the index.
@@ -59,48 +41,37 @@ pub(crate) fn check_finite_vec3s(name: &'static str, v: &[Vec3]) -> Result<(), P
     Ok(())
 }
 
-/// Many rotation offsets with angular velocities, decaying toward the identity by critical
-/// springs (inertialization of rotations).
-///
-/// ```
-/// use glam::{Quat, Vec3};
-/// use hooke::batch::QuatDecaySprings;
-///
-/// let mut s = QuatDecaySprings::new(31, 0.1)?;
-/// s.set(0, Quat::from_rotation_z(0.8), Vec3::ZERO)?;
-/// s.update(1.0)?;
-/// assert!(s.rotation(0).angle_between(Quat::IDENTITY) < 1e-3);
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct QuatDecaySprings {
-    /// The rotations, kept in step with `e` by every update.
-    q: QuatColumns,
-    /// The same rotations as shortest-path rotation vectors (angle `<= pi`): the spring's state,
-    /// so an update needs no logarithm.
-    e: Vec3Columns,
-    w: Vec3Columns,
-    halflife: Halflife<LaneCoeffs>,
-}
-
 halflife_batch! {
-    QuatDecaySprings(LaneCoeffs), rate critical_rate, at rest
-        q: QuatColumns::try_new(Quat::IDENTITY),
-        e: Vec3Columns::try_new(Vec3::ZERO),
-        w: Vec3Columns::try_new(Vec3::ZERO);
-    /// `len` identity rotations at rest with a shared `halflife` (finite, `>= 0`).
+    /// Many rotation offsets with angular velocities, decaying toward the identity by critical
+    /// springs (inertialization of rotations).
     ///
     /// ```
-    /// assert!(hooke::batch::QuatDecaySprings::new(2, f32::NAN).is_err());
-    /// ```
-    fn new;
-    /// One spring per halflife (each finite, `>= 0`).
+    /// use glam::{Quat, Vec3};
+    /// use hooke::batch::QuatDecaySprings;
     ///
+    /// let mut s = QuatDecaySprings::new(31, 0.1)?;
+    /// s.set(0, Quat::from_rotation_z(0.8), Vec3::ZERO)?;
+    /// s.update(1.0)?;
+    /// assert!(s.rotation(0).angle_between(Quat::IDENTITY) < 1e-3);
+    /// # Ok::<(), hooke::ParamError>(())
+    /// ```
+    pub struct QuatDecaySprings: "springs" of q {
+        halflife: Halflife<LaneCoeffs> by critical_rate;
+        // The rotations, kept in step with `e` by every update.
+        q: QuatColumns = Quat::IDENTITY;
+        // The same rotations as shortest-path rotation vectors (angle `<= pi`): the spring's state,
+        // so an update needs no logarithm.
+        e: Vec3Columns = Vec3::ZERO;
+        w: Vec3Columns = Vec3::ZERO;
+    }
     /// ```
     /// assert_eq!(hooke::batch::QuatDecaySprings::with_halflives(&[0.1; 5])?.len(), 5);
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    fn with_halflives;
+    fn new and with_halflives: "at rest at the identity";
+    // The rotation vectors are the state; the rotations follow them.
+    fn advance on (e, w, q;) by critical_coeffs =>
+        rotation_vector_decay_shared, rotation_vector_decay_rates;
 }
 
 impl QuatDecaySprings {
@@ -149,58 +120,28 @@ impl QuatDecaySprings {
     pub fn angular_velocities(&self) -> &Vec3Columns {
         &self.w
     }
-
-    /// One update over a checked `dt`, split by `grain`.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let e = vec3_lanes_mut(&mut self.e);
-        let w = vec3_lanes_mut(&mut self.w);
-        let q = quat_lanes_mut(&mut self.q);
-        self.halflife.run(
-            dt,
-            grain,
-            (e, w, q),
-            critical_coeffs,
-            &|(e, w, q), c| rotation_vector_decay_shared(e, w, q, c),
-            &|(e, w, q), y| rotation_vector_decay_rates(e, w, q, y, dt),
-        );
-    }
-}
-
-/// Many rotations following critical springs toward per-spring goal rotations.
-///
-/// ```
-/// use glam::Quat;
-/// use hooke::batch::QuatSprings;
-///
-/// let mut s = QuatSprings::new(4, 0.05)?;
-/// s.set_goals(&[Quat::from_rotation_x(1.0); 4])?;
-/// s.update(1.0)?;
-/// assert!(s.rotation(3).angle_between(Quat::from_rotation_x(1.0)) < 1e-4);
-/// # Ok::<(), hooke::ParamError>(())
-/// ```
-#[derive(Debug, Clone)]
-pub struct QuatSprings {
-    q: QuatColumns,
-    w: Vec3Columns,
-    goal: QuatColumns,
-    halflife: Halflife<LaneCoeffs>,
 }
 
 halflife_batch! {
-    QuatSprings(LaneCoeffs), rate critical_rate, at rest
-        q: QuatColumns::try_new(Quat::IDENTITY),
-        w: Vec3Columns::try_new(Vec3::ZERO),
-        goal: QuatColumns::try_new(Quat::IDENTITY);
-    /// `len` identity rotations at rest, goals identity, shared `halflife` (finite, `>= 0`).
+    /// Many rotations following critical springs toward per-spring goal rotations.
     ///
     /// ```
-    /// assert!(hooke::batch::QuatSprings::new(1, -1.0).is_err());
+    /// use glam::Quat;
+    /// use hooke::batch::QuatSprings;
+    ///
+    /// let mut s = QuatSprings::new(4, 0.05)?;
+    /// s.set_goals(&[Quat::from_rotation_x(1.0); 4])?;
+    /// s.update(1.0)?;
+    /// assert!(s.rotation(3).angle_between(Quat::from_rotation_x(1.0)) < 1e-4);
+    /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    fn new;
-    /// One spring per halflife (each finite, `>= 0`; errors name the index), identity rotations
-    /// at rest, goals identity. Each spring's rate is computed here; an update computes the
-    /// coefficients from it and the frame's `dt`, so a `dt` that changes every frame costs what a
-    /// constant one costs.
+    pub struct QuatSprings: "springs" of q {
+        halflife: Halflife<LaneCoeffs> by critical_rate;
+        q, goal: QuatColumns = Quat::IDENTITY;
+        w: Vec3Columns = Vec3::ZERO;
+    }
+    /// Each spring's rate is computed here; an update computes the coefficients from it and the
+    /// frame's `dt`, so a `dt` that changes every frame costs what a constant one costs.
     ///
     /// ```
     /// use glam::Quat;
@@ -213,7 +154,8 @@ halflife_batch! {
     /// assert!(QuatSprings::with_halflives(&[0.1, -1.0]).is_err());
     /// # Ok::<(), hooke::ParamError>(())
     /// ```
-    fn with_halflives;
+    fn new and with_halflives: "at rest at the identity, goals the identity";
+    fn advance on (q, w; goal) by critical_coeffs => quat_simple_shared, quat_simple_rates;
 }
 
 impl QuatSprings {
@@ -257,27 +199,6 @@ impl QuatSprings {
         }
         Ok(())
     }
-
-    /// One update over a checked `dt`, split by `grain`.
-    fn advance(&mut self, dt: f32, grain: usize) {
-        let q = quat_lanes_mut(&mut self.q);
-        let w = vec3_lanes_mut(&mut self.w);
-        let g = &self.goal;
-        let goal = QuatLanes {
-            x: g.x.lanes(),
-            y: g.y.lanes(),
-            z: g.z.lanes(),
-            w: g.w.lanes(),
-        };
-        self.halflife.run(
-            dt,
-            grain,
-            (q, w, goal),
-            critical_coeffs,
-            &|(q, w, g), c| quat_simple_shared(q, w, g, c),
-            &|(q, w, g), y| quat_simple_rates(q, w, g, y, dt),
-        );
-    }
 }
 
 /// `rotation(index)` and `angular_velocity(index)` of a quaternion batch (fields `q` and `w`).
@@ -313,11 +234,3 @@ macro_rules! rotation_getters {
 
 rotation_getters!(QuatDecaySprings);
 rotation_getters!(QuatSprings);
-
-batch_columns! {
-    QuatDecaySprings = "hooke::batch::QuatDecaySprings::new(2, 0.1)?", "springs" of q;
-}
-
-batch_columns! {
-    QuatSprings = "hooke::batch::QuatSprings::new(2, 0.1)?", "springs" of q;
-}

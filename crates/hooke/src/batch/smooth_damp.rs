@@ -1,6 +1,6 @@
 //! Batches of smooth-damped values (Unity's `SmoothDamp` with the exact exponential).
 
-use super::macros::{batch_columns, batch_updates};
+use super::macros::batch_methods;
 use super::state_column;
 use crate::column::Column;
 use crate::error::{ParamError, check_len};
@@ -147,13 +147,8 @@ impl SmoothDampers {
     }
 }
 
-batch_updates!(
-    SmoothDampers,
-    "hooke::batch::SmoothDampers::new(100, 0.3, f32::INFINITY)?"
-);
-
-batch_columns! {
-    SmoothDampers = "hooke::batch::SmoothDampers::new(2, 0.1, 1.0)?", "values" of x;
+batch_methods! {
+    SmoothDampers: "values" of x, made by "new(n, 0.3, f32::INFINITY)?";
     /// Sets every value, velocity and target.
     fn set_state(x, v, target);
     /// Current values

@@ -4,8 +4,8 @@
 
 use wide::f32x8;
 
-use super::halflife::{Halflife, Step, rate_column};
-use super::{param_column, set_columns, state_column};
+use super::halflife::{Halflife, HalflifeParams, NewHalflife, Step, rate_column};
+use super::{param_column, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_non_negative};
 use crate::lanes::{
@@ -53,23 +53,17 @@ impl TimedParams {
             lookahead,
         })
     }
+}
 
-    /// One shared halflife from now on, keeping the apprehension (for `set_halflife`).
-    pub fn set_shared(&mut self, halflife: f32) -> Result<(), ParamError> {
-        *self = TimedParams::shared(halflife, self.apprehension)?;
-        Ok(())
-    }
-
-    /// Per-spring halflives from now on, keeping the apprehension (for `set_halflives`; the
-    /// rates are always [`critical_rate`]).
-    pub fn set_per_spring(
-        &mut self,
-        name: &'static str,
-        halflives: &[f32],
-        _rate: fn(f32) -> f32,
-    ) -> Result<(), ParamError> {
-        *self = TimedParams::per_spring(name, halflives, self.apprehension)?;
-        Ok(())
+impl HalflifeParams for TimedParams {
+    /// Keeps the apprehension; the rates are always [`critical_rate`].
+    fn rebuilt(&self, halflife: NewHalflife<'_>) -> Result<Self, ParamError> {
+        match halflife {
+            NewHalflife::Shared(halflife) => TimedParams::shared(halflife, self.apprehension),
+            NewHalflife::PerSpring {
+                name, halflives, ..
+            } => TimedParams::per_spring(name, halflives, self.apprehension),
+        }
     }
 }
 
@@ -100,16 +94,6 @@ impl TimedCore {
             t: state_column(name, len)?,
             params,
         })
-    }
-
-    /// Sets every spring's position, velocity and followed point (lengths checked, errors name
-    /// the slice; on an error nothing changes).
-    pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        set_columns([
-            (&mut self.x, "x", x),
-            (&mut self.v, "v", v),
-            (&mut self.xi, "xi", xi),
-        ])
     }
 
     /// One update over `dt` (checked) split by `grain`: for each part, `before(xi, goal, t,

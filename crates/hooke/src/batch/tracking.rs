@@ -1,6 +1,6 @@
 //! Batches of exact tracking springs (gains shared or per spring, per-spring goals and modes).
 
-use super::macros::{batch_columns, batch_updates};
+use super::macros::batch_methods;
 use super::step_cache::StepCache;
 use super::{param_column, state_column};
 use crate::column::Column;
@@ -249,19 +249,11 @@ impl TrackingSprings {
     }
 }
 
-batch_updates!(
-    TrackingSprings,
-    "hooke::batch::TrackingSprings::new(100, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?"
-);
-
-batch_columns! {
-    TrackingSprings = "hooke::batch::TrackingSprings::new(2, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?", "springs" of x;
+batch_methods! {
+    TrackingSprings: "springs" of x, made by "new(n, hooke::scalar::TrackingGains::new(0.01, 0.2, 1.0, 1.0 / 60.0)?)?";
     /// Sets every spring's position and velocity and this frame's targets.
     fn set_state(x, v, x_goal, v_goal, a_goal);
-    /// Positions
-    fn x, x_mut = x;
-    /// Velocities
-    fn v, v_mut = v;
+    positions and velocities;
     /// Position targets (the input signal this frame), mutably.
     fn x_goal_mut(&mut self) = x_goal;
     /// Velocity targets, mutably.

@@ -2,12 +2,11 @@
 
 use wide::f32x8;
 
-use super::macros::{batch_columns, batch_updates, halflife_setters};
+use super::macros::batch_methods;
 use super::state_column;
 use super::timed::{TimedCore, TimedParams};
 use crate::column::Column;
 use crate::error::ParamError;
-use crate::lanes::critical_rate;
 
 /// Many velocity springs sharing an apprehension, with a shared halflife or one per spring
 /// ([`with_halflives`](Self::with_halflives)), each with its own maximum velocity: the spring
@@ -82,19 +81,6 @@ impl VelocitySprings {
         })
     }
 
-    /// Sets every spring's position, velocity and gliding point; lengths must match. On an
-    /// error nothing changes.
-    ///
-    /// ```
-    /// let mut s = hooke::batch::VelocitySprings::new(1, 0.1, 2.0)?;
-    /// s.set_state(&[1.0], &[0.0], &[1.0])?;
-    /// assert!(s.set_state(&[1.0], &[], &[1.0]).is_err());
-    /// # Ok::<(), hooke::ParamError>(())
-    /// ```
-    pub fn set_state(&mut self, x: &[f32], v: &[f32], xi: &[f32]) -> Result<(), ParamError> {
-        self.timed.set_state(x, v, xi)
-    }
-
     /// One update over a checked `dt`, split by `grain`.
     fn advance(&mut self, dt: f32, grain: usize) {
         // Each point's time to arrival, found before each step from its maximum velocity.
@@ -122,27 +108,11 @@ fn arrival_times(xi: &[f32x8], goal: &[f32x8], speed: &[f32x8], arrival: &mut [f
     }
 }
 
-batch_updates!(
-    VelocitySprings,
-    "hooke::batch::VelocitySprings::new(100, 0.1, 2.0)?"
-);
-halflife_setters!(
-    VelocitySprings,
-    timed.params,
-    critical_rate,
-    "hooke::batch::VelocitySprings::with_halflives(&[0.1, 0.2], 2.0)?"
-);
-
-batch_columns! {
-    VelocitySprings = "hooke::batch::VelocitySprings::new(2, 0.1, 2.0)?", "springs" of timed.x;
-    /// Positions.
-    fn x(&self) = timed.x;
-    /// Velocities.
-    fn v(&self) = timed.v;
-    /// The gliding points.
+batch_methods! {
+    VelocitySprings: "springs" of timed.x, made by "with_halflives(&vec![0.1; n], 2.0)?";
+    timed springs;
+    /// The gliding points (each spring's followed point).
     fn xi(&self) = timed.xi;
-    /// Goals, mutably.
-    fn goal_mut(&mut self) = timed.goal;
     /// Maximum velocities, mutably (`<= 0` holds a point still, `+inf` jumps it to the goal;
     /// NaN behaves as 0).
     fn max_velocity_mut(&mut self) = max_velocity;

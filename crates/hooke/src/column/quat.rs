@@ -5,6 +5,7 @@ use glam::Quat;
 use super::Column;
 use super::soa::component_columns;
 use crate::error::{ParamError, check_len};
+use crate::views::QuatLanes;
 
 component_columns! {
     /// Four columns holding quaternions (x, y, z, w); padding lanes hold the identity.
@@ -30,4 +31,22 @@ component_columns! {
     }
     made by Quat::from_xyzw, default Quat::IDENTITY, example Quat::from_rotation_x(1.0);
     fn from_quats, copy_from_quats, write_quats, to_quats;
+    views mut QuatLanesMut;
+}
+
+impl QuatColumns {
+    /// The columns as lane slices, what the kernels read.
+    ///
+    /// ```
+    /// let c = hooke::column::QuatColumns::new(9, glam::Quat::IDENTITY);
+    /// assert_eq!(c.lanes().len(), 2); // lane groups of 8
+    /// ```
+    pub fn lanes(&self) -> QuatLanes<'_> {
+        QuatLanes {
+            x: self.x.lanes(),
+            y: self.y.lanes(),
+            z: self.z.lanes(),
+            w: self.w.lanes(),
+        }
+    }
 }

@@ -14,6 +14,7 @@ macro_rules! component_columns {
         }
         made by $make:path, default $default:expr, example $other:expr;
         fn $from:ident, $copy_from:ident, $write:ident, $to:ident;
+        views mut $lanes_mut:ident;
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq)]
@@ -85,6 +86,16 @@ macro_rules! component_columns {
             /// ```
             pub fn is_empty(&self) -> bool {
                 self.len() == 0
+            }
+
+            /// The columns as mutable lane slices, what the kernels write.
+            ///
+            /// ```
+            #[doc = concat!("let mut c = hooke::column::", stringify!($columns), "::new(9, glam::", stringify!($default), ");")]
+            /// assert_eq!(c.lanes_mut().len(), 2); // lane groups of 8
+            /// ```
+            pub fn lanes_mut(&mut self) -> $crate::views::$lanes_mut<'_> {
+                $crate::views::$lanes_mut { $( $field: self.$field.lanes_mut(), )+ }
             }
 
             #[doc = concat!("The ", stringify!($item), " at `index` (panics if out of bounds, like slice indexing).")]

@@ -28,6 +28,7 @@ component_columns! {
     }
     made by Vec3::new, default Vec3::ZERO, example Vec3::new(1.0, 2.0, 3.0);
     fn from_vec3s, copy_from_vec3s, write_vec3s, to_vec3s;
+    views mut Vec3LanesMut;
 }
 
 /// Two columns holding `Vec2`s, with conversions from/to AoS.

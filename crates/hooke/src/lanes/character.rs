@@ -93,15 +93,9 @@ pub fn character_rates(
     if !(dt > 0.0 && dt.is_finite()) {
         return; // the scalar twin's identity step
     }
-    let lanes = x
-        .iter_mut()
-        .zip(v.iter_mut())
-        .zip(a.iter_mut())
-        .zip(v_goal)
-        .zip(rate);
-    for ((((x, v), a), q), y) in lanes {
-        (*x, *v, *a) = CharacterLanes::from_rate(*y, dt).step(*x, *v, *a, *q);
-    }
+    for_lanes!((mut x, mut v, mut a, v_goal, rate) {
+        (*x, *v, *a) = CharacterLanes::from_rate(*rate, dt).step(*x, *v, *a, *v_goal);
+    });
 }
 
 /// Trajectory prediction for many characters: for each horizon `h` (with coefficients

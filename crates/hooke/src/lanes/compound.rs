@@ -54,6 +54,18 @@ impl DoubleCoeffs {
         w: [0.0, 0.0, 0.0, 1.0],
     };
 
+    /// The step onto the goal at rest (halflife 0): every response 0.
+    ///
+    /// ```
+    /// assert_eq!(hooke::lanes::DoubleCoeffs::new(0.0, 0.1), hooke::lanes::DoubleCoeffs::SNAP);
+    /// ```
+    pub const SNAP: DoubleCoeffs = DoubleCoeffs {
+        p: [0.0; 4],
+        v: [0.0; 4],
+        u: [0.0; 4],
+        w: [0.0; 4],
+    };
+
     /// Coefficients for `halflife` over `dt` (computed in `f64`). Halflife 0 snaps to the goal;
     /// a NaN parameter or a `dt` that is not finite and positive gives the identity.
     ///
@@ -62,17 +74,11 @@ impl DoubleCoeffs {
     /// assert_eq!(c.p, [0.0; 4]);
     /// ```
     pub fn new(halflife: f32, dt: f32) -> DoubleCoeffs {
-        let (h, t) = (f64::from(halflife), f64::from(dt));
-        if h.is_nan() || !(t > 0.0 && t.is_finite()) {
+        let Some((h, t)) = crate::units::exact_step_domain(halflife, dt) else {
             return DoubleCoeffs::IDENTITY;
-        }
+        };
         if h <= 0.0 {
-            return DoubleCoeffs {
-                p: [0.0; 4],
-                v: [0.0; 4],
-                u: [0.0; 4],
-                w: [0.0; 4],
-            };
+            return DoubleCoeffs::SNAP;
         }
         // Each of the two springs has half the halflife: y = 2 ln2 / (h / 2).
         let y = crate::units::critical_rate_f64(0.5 * h);
@@ -114,15 +120,9 @@ pub fn double_shared(
         return;
     }
     let k = DoubleLanes::splat(c);
-    let lanes = x
-        .iter_mut()
-        .zip(v.iter_mut())
-        .zip(xi.iter_mut())
-        .zip(vi.iter_mut())
-        .zip(goal);
-    for ((((x, v), xi), vi), g) in lanes {
-        [*x, *v, *xi, *vi] = k.step(*x, *v, *xi, *vi, *g);
-    }
+    for_lanes!((mut x, mut v, mut xi, mut vi, goal) {
+        [*x, *v, *xi, *vi] = k.step(*x, *v, *xi, *vi, *goal);
+    });
 }
 
 /// Double springs with one rate each ([`double_rate`]) over `dt`: the per-spring twin of
@@ -154,16 +154,9 @@ pub fn double_rates(
         return;
     }
     let t = f32x8::splat(dt);
-    let lanes = x
-        .iter_mut()
-        .zip(v.iter_mut())
-        .zip(xi.iter_mut())
-        .zip(vi.iter_mut())
-        .zip(goal)
-        .zip(rate);
-    for (((((x, v), xi), vi), g), y) in lanes {
-        [*x, *v, *xi, *vi] = DoubleLanes::from_rate(*y, t).step(*x, *v, *xi, *vi, *g);
-    }
+    for_lanes!((mut x, mut v, mut xi, mut vi, goal, rate) {
+        [*x, *v, *xi, *vi] = DoubleLanes::from_rate(*rate, t).step(*x, *v, *xi, *vi, *goal);
+    });
 }
 
 /// The double spring's 4x4 step (rows of [`DoubleCoeffs`]) in lanes: shared or per lane.
@@ -342,16 +335,10 @@ pub fn timed_shared(
         lookahead,
     } = *step;
     let partial = |tau: f32x8| critical_coeffs_f64_lane_dt(h, tau);
-    let lanes = x
-        .iter_mut()
-        .zip(v.iter_mut())
-        .zip(xi.iter_mut())
-        .zip(goal)
-        .zip(t_goal);
-    for ((((x, v), xi), g), remaining) in lanes {
+    for_lanes!((mut x, mut v, mut xi, goal, t_goal) {
         let state = [*x, *v, *xi];
-        (*x, *v, *xi) = timed_group(&c, partial, || h, lookahead, dt8, state, *g, *remaining);
-    }
+        (*x, *v, *xi) = timed_group(&c, partial, || h, lookahead, dt8, state, *goal, *t_goal);
+    });
 }
 
 /// How far ahead of its point a timed spring looks: `apprehension * halflife` seconds (at least
@@ -410,21 +397,14 @@ pub fn timed_rates(
         return;
     }
     let dt8 = f32x8::splat(dt);
-    let lanes = x
-        .iter_mut()
-        .zip(v.iter_mut())
-        .zip(xi.iter_mut())
-        .zip(goal)
-        .zip(t_goal)
-        .zip(rate.iter().zip(lookahead));
-    for (((((x, v), xi), g), remaining), (y, ahead)) in lanes {
-        let c = critical_rate_lanes(*y, dt8);
-        let partial = |tau: f32x8| critical_rate_lanes(*y, tau);
+    for_lanes!((mut x, mut v, mut xi, goal, t_goal, rate, lookahead) {
+        let c = critical_rate_lanes(*rate, dt8);
+        let partial = |tau: f32x8| critical_rate_lanes(*rate, tau);
         // The halflife back from the rate, for the slow path only (+inf: halflife 0).
-        let halflife = || super::rates::critical_rate8(*y);
+        let halflife = || super::rates::critical_rate8(*rate);
         let state = [*x, *v, *xi];
-        (*x, *v, *xi) = timed_group(&c, partial, halflife, *ahead, dt8, state, *g, *remaining);
-    }
+        (*x, *v, *xi) = timed_group(&c, partial, halflife, *lookahead, dt8, state, *goal, *t_goal);
+    });
 }
 
 /// One step of 8 timed springs (`state`: position, velocity, point) toward `g` with `remaining`

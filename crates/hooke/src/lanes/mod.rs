@@ -26,6 +26,36 @@ macro_rules! debug_assert_same_len {
     };
 }
 
+/// One loop over the lane groups of several slices in step, up to the shortest:
+/// `for_lanes!((mut x, mut v, goal) { ... })` runs the block with `x` and `v` bound to each
+/// `&mut f32x8` of their slices and `goal` to each `&f32x8` of its one. The zip chain of the
+/// kernels written once, the lane groups named as their slices (no nested tuple patterns).
+macro_rules! for_lanes {
+    (($($list:tt)*) $body:block) => {
+        $crate::lanes::for_lanes!(@zip [] []; [$($list)*] $body)
+    };
+    (@zip [$($lanes:tt)*] [$($pattern:tt)*]; [] $body:block) => {
+        for $($pattern)* in $($lanes)* $body
+    };
+    (@zip [] []; [mut $slice:ident $(, $($rest:tt)*)?] $body:block) => {
+        $crate::lanes::for_lanes!(@zip [$slice.iter_mut()] [$slice]; [$($($rest)*)?] $body)
+    };
+    (@zip [] []; [$slice:ident $(, $($rest:tt)*)?] $body:block) => {
+        $crate::lanes::for_lanes!(@zip [$slice.iter()] [$slice]; [$($($rest)*)?] $body)
+    };
+    (@zip [$($lanes:tt)+] [$($pattern:tt)+]; [mut $slice:ident $(, $($rest:tt)*)?] $body:block) => {
+        $crate::lanes::for_lanes!(
+            @zip [$($lanes)+.zip($slice.iter_mut())] [($($pattern)+, $slice)]; [$($($rest)*)?] $body
+        )
+    };
+    (@zip [$($lanes:tt)+] [$($pattern:tt)+]; [$slice:ident $(, $($rest:tt)*)?] $body:block) => {
+        $crate::lanes::for_lanes!(
+            @zip [$($lanes)+.zip($slice.iter())] [($($pattern)+, $slice)]; [$($($rest)*)?] $body
+        )
+    };
+}
+pub(crate) use for_lanes;
+
 mod character;
 mod closed_form;
 mod coeffs;

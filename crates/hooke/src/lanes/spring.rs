@@ -291,10 +291,9 @@ pub fn spring_shared(
     }
     if *c == LaneCoeffs::splat(&SpringCoeffs::SNAP) {
         // Rigid springs land exactly on the goal (the affine form would miss it by an ulp of x).
-        let lanes = x.iter_mut().zip(v.iter_mut()).zip(goal).zip(goal_velocity);
-        for (((x, v), g), q) in lanes {
-            (*x, *v) = (*g, flush_velocity_lanes(*q));
-        }
+        for_lanes!((mut x, mut v, goal, goal_velocity) {
+            (*x, *v) = (*goal, flush_velocity_lanes(*goal_velocity));
+        });
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);

@@ -98,10 +98,9 @@ impl CharacterCoeffs {
     /// assert_eq!((c.vj, c.va, c.aj, c.aa, c.xj, c.xa), (0.0, 0.0, 0.0, 0.0, 0.0, 0.0));
     /// ```
     pub fn new(halflife: f32, dt: f32) -> CharacterCoeffs {
-        let (h, t) = (f64::from(halflife), f64::from(dt));
-        if h.is_nan() || !(t > 0.0 && t.is_finite()) {
+        let Some((h, t)) = crate::units::exact_step_domain(halflife, dt) else {
             return CharacterCoeffs::IDENTITY;
-        }
+        };
         if h <= 0.0 {
             return CharacterCoeffs {
                 dt,

@@ -43,10 +43,9 @@ pub fn double_spring_damper_exact(
     halflife: f32,
     dt: f32,
 ) {
-    let (h, t) = (f64::from(halflife), f64::from(dt));
-    if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
+    let Some((h, t)) = crate::units::exact_step_domain(halflife, dt) else {
         return;
-    }
+    };
     if h <= 0.0 {
         (*x, *v, *xi, *vi) = (x_goal, 0.0, x_goal, 0.0);
         return;
@@ -166,10 +165,7 @@ pub fn timed_spring_damper_exact(
 /// being `apprehension` halflives (at least 0); `None` when the step changes nothing (`dt = 0`, a
 /// NaN halflife, or a `dt` that is negative, NaN or infinite).
 fn lookahead_step(halflife: f32, dt: f32, apprehension: f32) -> Option<(f64, f64, f64)> {
-    let (h, t) = (f64::from(halflife), f64::from(dt));
-    if dt == 0.0 || h.is_nan() || !(t > 0.0 && t.is_finite()) {
-        return None;
-    }
+    let (h, t) = crate::units::exact_step_domain(halflife, dt)?;
     Some((h, (f64::from(apprehension) * h).max(0.0), t))
 }
 

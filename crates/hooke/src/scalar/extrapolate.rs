@@ -37,10 +37,7 @@ use crate::coeffs::phi;
 /// assert_eq!(extrapolate_factors(f32::NAN, 0.1), None);
 /// ```
 pub fn extrapolate_factors(halflife: f32, dt: f32) -> Option<(f64, f64)> {
-    let (h, t) = (f64::from(halflife), f64::from(dt));
-    if h.is_nan() || !(t > 0.0 && t.is_finite()) {
-        return None;
-    }
+    let (h, t) = crate::units::exact_step_domain(halflife, dt)?;
     if h <= 0.0 {
         // The velocity is gone at once: no travel.
         return Some((0.0, 0.0));
