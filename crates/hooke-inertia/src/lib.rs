@@ -64,6 +64,7 @@ mod alloc;
 mod batch;
 mod bone;
 mod bulk;
+mod copy;
 mod dead;
 mod error;
 mod feet;

@@ -267,20 +267,17 @@ impl RigGroup {
     fn adopt(&mut self, to: usize, old: &RigGroup, from: usize) {
         let (src, dst) = (old.lanes(from), self.lanes(to));
         let character = &old.characters[from];
+        // The input and destination are copied bit for bit (`set_character` would normalise
+        // their rotations again, which may move them by an ulp).
         if character.has_input
-            && let (Ok(output), Ok(input), Ok(destination)) = (
-                old.output.character(from),
-                old.input.character(from),
-                old.destination.character(from),
-            )
+            && let (Ok(output), Ok(input)) = (old.output.character(from), old.input.character(from))
             && self
                 .inertializer
                 .transition_after_update(to, output.as_ref(), input.as_ref())
                 .is_ok()
-            && self.input.set_character(to, input.as_ref()).is_ok()
-            && self
-                .destination
-                .set_character(to, destination.as_ref())
+            && self.input.copy_character(to, &old.input, from).is_ok()
+            && (self.destination)
+                .copy_character(to, &old.destination, from)
                 .is_ok()
         {
             self.characters[to] = Character {
