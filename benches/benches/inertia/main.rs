@@ -18,7 +18,10 @@
 //! - `transition/1000-characters/transition_many`: one `Inertializer::transition_many` of every
 //!   character, poses read from two `PoseBatch`es.
 //! - `transition/1000-characters/peer`: the peer's per-bone transition
-//!   (`inertialize_transition_vec` + `_quat`) of every bone of every character.
+//!   (`inertialize_transition_vec` + `_quat`) of every bone of every character, from pairs
+//!   gathered before the timing.
+//! - `transition/1000-characters/peer-from-clip`: the same, reading each bone's source and
+//!   destination from the clip's frames, where the single `transition` row reads them.
 //!   (The transition rows count throughput per bone.)
 //! - `1000x31/hooke/crowd-frame` and `1000x31/peer/crowd-frame`: a crowd frame in which 1/30 of
 //!   the characters switch (a different 1/30 each frame: every character once every 30 frames),
@@ -57,7 +60,7 @@ mod peer;
 mod traffic;
 
 use common::{CHARACTERS, clip, frames};
-use peer::{peer_crowd, peer_pairs, peer_transition, peer_update};
+use peer::{peer_crowd, peer_pairs, peer_transition, peer_transition_from_clip, peer_update};
 use traffic::{input_lanes, traffic, traffic_state};
 
 const HALFLIFE: f32 = 0.1;
@@ -272,6 +275,13 @@ fn bench(c: &mut Criterion) {
                 let n = p.len();
                 peer_transition(p, &pairs, 0..n)
             },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function(format!("{CHARACTERS}-characters/peer-from-clip"), |b| {
+        b.iter_batched_ref(
+            || peer.clone(),
+            |p| peer_transition_from_clip(p, &clip),
             BatchSize::LargeInput,
         )
     });

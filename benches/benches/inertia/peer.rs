@@ -127,6 +127,46 @@ pub fn peer_transition(bones: &mut [PeerBone], pairs: &[PeerPair], range: std::o
     }
 }
 
+/// The peer's transition of every character, reading each bone's source and destination from
+/// the clip's frames where hooke's single `transition` rows read them (`frames(c)` reversed, as
+/// [`peer_pairs`]), instead of from pairs gathered before the timing: both sides then read the
+/// same scattered poses.
+pub fn peer_transition_from_clip(bones: &mut [PeerBone], clip: &Clip) {
+    let joints = clip.joint_count();
+    for (c, character) in bones.chunks_exact_mut(joints).enumerate() {
+        let (dst, src) = frames(clip, c);
+        let (sx, sv) = (clip.local_positions(src), clip.local_velocities(src));
+        let (sq, sw) = (
+            clip.local_rotations(src),
+            clip.local_angular_velocities(src),
+        );
+        let (dx, dv) = (clip.local_positions(dst), clip.local_velocities(dst));
+        let (dq, dw) = (
+            clip.local_rotations(dst),
+            clip.local_angular_velocities(dst),
+        );
+        for (j, b) in character.iter_mut().enumerate() {
+            spring_damper::inertialize_transition_vec(
+                &mut b.off_x,
+                &mut b.off_v,
+                p3(sx[j]),
+                p3(sv[j]),
+                p3(dx[j]),
+                p3(dv[j]),
+            );
+            spring_damper::inertialize_transition_quat(
+                &mut b.off_q,
+                &mut b.off_w,
+                pq(sq[j]),
+                p3(sw[j]),
+                pq(dq[j]),
+                p3(dw[j]),
+            );
+            (b.in_x, b.in_v, b.in_q, b.in_w) = (p3(dx[j]), p3(dv[j]), pq(dq[j]), p3(dw[j]));
+        }
+    }
+}
+
 /// One update of every bone of the peer's crowd.
 pub fn peer_update(bones: &mut [PeerBone], dt: f32) {
     for b in bones {
