@@ -78,56 +78,29 @@ impl BoneColumns {
     }
 }
 
+/// The 13 columns of a [`BoneColumns`] in the order of its lane views (position, velocity,
+/// rotation x, y, z, w, angular velocity), each borrowed through `$lanes` (`lanes` or
+/// `lanes_mut`): the one list behind [`BoneColumns::lanes`] and [`BoneColumns::lanes_mut`].
+macro_rules! bone_column_lanes {
+    ($bones:expr, $lanes:ident) => {
+        bone_column_lanes!(@each $bones, $lanes;
+            positions[x y z] velocities[x y z] rotations[x y z w] angular_velocities[x y z])
+    };
+    (@each $bones:expr, $lanes:ident; $($field:ident[$($component:ident)+])+) => {
+        [$($($bones.$field.$component.$lanes(),)+)+]
+    };
+}
+
 impl BoneColumns {
     pub(crate) fn lanes(&self) -> BoneLanes<'_> {
-        let (x, v, q, w) = (
-            &self.positions,
-            &self.velocities,
-            &self.rotations,
-            &self.angular_velocities,
-        );
         Lanes {
-            s: [
-                x.x.lanes(),
-                x.y.lanes(),
-                x.z.lanes(),
-                v.x.lanes(),
-                v.y.lanes(),
-                v.z.lanes(),
-                q.x.lanes(),
-                q.y.lanes(),
-                q.z.lanes(),
-                q.w.lanes(),
-                w.x.lanes(),
-                w.y.lanes(),
-                w.z.lanes(),
-            ],
+            s: bone_column_lanes!(self, lanes),
         }
     }
 
     pub(crate) fn lanes_mut(&mut self) -> BoneLanesMut<'_> {
-        let (x, v, q, w) = (
-            &mut self.positions,
-            &mut self.velocities,
-            &mut self.rotations,
-            &mut self.angular_velocities,
-        );
         LanesMut {
-            s: [
-                x.x.lanes_mut(),
-                x.y.lanes_mut(),
-                x.z.lanes_mut(),
-                v.x.lanes_mut(),
-                v.y.lanes_mut(),
-                v.z.lanes_mut(),
-                q.x.lanes_mut(),
-                q.y.lanes_mut(),
-                q.z.lanes_mut(),
-                q.w.lanes_mut(),
-                w.x.lanes_mut(),
-                w.y.lanes_mut(),
-                w.z.lanes_mut(),
-            ],
+            s: bone_column_lanes!(self, lanes_mut),
         }
     }
 }

@@ -9,7 +9,7 @@
 //! quaternion form does implicitly.
 
 use glam::Vec3;
-use hooke::column::Vec3Columns;
+use hooke::column::{Column, Vec3Columns};
 
 use crate::alloc;
 use crate::bone::Bone;
@@ -88,25 +88,21 @@ impl OffsetColumns {
     }
 
     pub fn lanes_mut(&mut self) -> OffsetLanesMut<'_> {
+        LanesMut::from_slices(self.columns_mut().map(|c| c.lanes_mut()))
+    }
+
+    /// The 12 columns in the order of the offsets' lanes and slices: position, velocity, rotation
+    /// vector, angular velocity (x, y, z each).
+    pub fn columns_mut(&mut self) -> [&mut Column; 12] {
         let (x, v, e, w) = (
             &mut self.positions,
             &mut self.velocities,
             &mut self.rotations,
             &mut self.angular_velocities,
         );
-        LanesMut::from_slices([
-            x.x.lanes_mut(),
-            x.y.lanes_mut(),
-            x.z.lanes_mut(),
-            v.x.lanes_mut(),
-            v.y.lanes_mut(),
-            v.z.lanes_mut(),
-            e.x.lanes_mut(),
-            e.y.lanes_mut(),
-            e.z.lanes_mut(),
-            w.x.lanes_mut(),
-            w.y.lanes_mut(),
-            w.z.lanes_mut(),
-        ])
+        [
+            &mut x.x, &mut x.y, &mut x.z, &mut v.x, &mut v.y, &mut v.z, &mut e.x, &mut e.y,
+            &mut e.z, &mut w.x, &mut w.y, &mut w.z,
+        ]
     }
 }

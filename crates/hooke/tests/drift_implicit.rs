@@ -2,7 +2,7 @@
 //! (seed 004) and the opt-in exp approximation (seed 001's `fast_negexp`).
 
 use hooke::scalar::{
-    DriftCorrector, critical_mass, damper_exact, damper_fast, drift_damper_update,
+    DriftCorrector, SpringMass, critical_mass, damper_exact, damper_fast, drift_damper_update,
     erp_cfm_constraint_step, erp_cfm_from_stiffness_damping, explicit_euler_spring_step_unstable,
     fast_negexp, implicit_spring_step, spring_damper_exact_stiffness_damping,
     stiffness_damping_from_erp_cfm,
@@ -234,7 +234,7 @@ fn erp_cfm_constraint_step_is_backward_euler() {
                 let (mut xa, mut va) = (1.0_f32, -3.0_f32);
                 let (mut xb, mut vb) = (xa, va);
                 for _ in 0..20 {
-                    implicit_spring_step(&mut xa, &mut va, 0.25, kp, kd, mass, dt);
+                    implicit_spring_step(&mut xa, &mut va, 0.25, SpringMass { kp, kd, mass }, dt);
                     erp_cfm_constraint_step(&mut xb, &mut vb, 0.25, erp, cfm, mass, dt);
                 }
                 assert!(
@@ -255,8 +255,14 @@ fn implicit_step_is_stable_where_explicit_explodes() {
     let (mut xi, mut vi) = (1.0_f32, 0.0_f32);
     let mut exploded_at = None;
     for step in 0..60 {
-        explicit_euler_spring_step_unstable(&mut xe, &mut ve, 0.0, kp, kd, 1.0, dt);
-        implicit_spring_step(&mut xi, &mut vi, 0.0, kp, kd, 1.0, dt);
+        explicit_euler_spring_step_unstable(
+            &mut xe,
+            &mut ve,
+            0.0,
+            SpringMass { kp, kd, mass: 1.0 },
+            dt,
+        );
+        implicit_spring_step(&mut xi, &mut vi, 0.0, SpringMass { kp, kd, mass: 1.0 }, dt);
         if exploded_at.is_none() && (xe.is_nan() || xe.abs() >= 1e6) {
             exploded_at = Some(step);
         }
@@ -277,7 +283,7 @@ fn implicit_step_is_stable_where_explicit_explodes() {
     let (mut x, mut v) = (1.0_f32, 0.0_f32);
     let mut prev = x;
     for _ in 0..200 {
-        implicit_spring_step(&mut x, &mut v, 0.0, kp, kd, m, 0.001);
+        implicit_spring_step(&mut x, &mut v, 0.0, SpringMass { kp, kd, mass: m }, 0.001);
         assert!(x >= 0.0 && x <= prev, "{x} {prev}");
         prev = x;
     }
@@ -295,7 +301,7 @@ fn implicit_step_loses_energy_exact_spring_keeps_it() {
     let e0 = energy(1.0, 0.0);
     let mut prev = e0;
     for _ in 0..120 {
-        implicit_spring_step(&mut xi, &mut vi, 0.0, kp, 0.0, mass, dt);
+        implicit_spring_step(&mut xi, &mut vi, 0.0, SpringMass { kp, kd: 0.0, mass }, dt);
         spring_damper_exact_stiffness_damping(&mut xe, &mut ve, 0.0, 0.0, kp / mass, 0.0, dt);
         let ei = energy(xi, vi);
         assert!(
@@ -322,10 +328,16 @@ fn implicit_functions_never_give_nan_from_finite_input() {
             for &m in &values {
                 for &dt in &values {
                     let (mut x, mut v) = (1.0_f32, -2.0_f32);
-                    implicit_spring_step(&mut x, &mut v, 0.5, kp, kd, m, dt);
+                    implicit_spring_step(&mut x, &mut v, 0.5, SpringMass { kp, kd, mass: m }, dt);
                     assert!(!x.is_nan() && !v.is_nan(), "implicit {kp} {kd} {m} {dt}");
                     let (mut x, mut v) = (1.0_f32, -2.0_f32);
-                    explicit_euler_spring_step_unstable(&mut x, &mut v, 0.5, kp, kd, m, dt);
+                    explicit_euler_spring_step_unstable(
+                        &mut x,
+                        &mut v,
+                        0.5,
+                        SpringMass { kp, kd, mass: m },
+                        dt,
+                    );
                     assert!(!x.is_nan() && !v.is_nan(), "explicit {kp} {kd} {m} {dt}");
                     let (mut x, mut v) = (1.0_f32, -2.0_f32);
                     erp_cfm_constraint_step(&mut x, &mut v, 0.5, kp, kd, m, dt);
@@ -341,9 +353,39 @@ fn implicit_functions_never_give_nan_from_finite_input() {
     }
     // Bad parameters leave the state unchanged.
     let (mut x, mut v) = (1.0_f32, 2.0_f32);
-    implicit_spring_step(&mut x, &mut v, 0.0, f32::NAN, 1.0, 1.0, 0.1);
-    implicit_spring_step(&mut x, &mut v, 0.0, 1.0, 1.0, 1.0, 0.0);
-    implicit_spring_step(&mut x, &mut v, 0.0, 0.0, 0.0, 0.0, 0.1);
+    implicit_spring_step(
+        &mut x,
+        &mut v,
+        0.0,
+        SpringMass {
+            kp: f32::NAN,
+            kd: 1.0,
+            mass: 1.0,
+        },
+        0.1,
+    );
+    implicit_spring_step(
+        &mut x,
+        &mut v,
+        0.0,
+        SpringMass {
+            kp: 1.0,
+            kd: 1.0,
+            mass: 1.0,
+        },
+        0.0,
+    );
+    implicit_spring_step(
+        &mut x,
+        &mut v,
+        0.0,
+        SpringMass {
+            kp: 0.0,
+            kd: 0.0,
+            mass: 0.0,
+        },
+        0.1,
+    );
     assert_eq!((x, v), (1.0, 2.0));
 }
 

@@ -7,9 +7,10 @@
 use glam::{Quat, Vec3};
 use hooke::column::{Column, QuatColumns, Vec3Columns};
 use hooke::lanes::{
-    CharacterStateLanes, DoubleCoeffs, PredictionLanesMut, TimedStep, TrackingGoalLanes,
-    TrackingLaneCoeffs, TrackingMode, character_predict, character_shared, double_shared,
-    extrapolate_factors_f32, extrapolate_quat8, extrapolate_shared, timed_shared, tracking_shared,
+    CharacterStateLanes, DoubleCoeffs, DoubleSpringLanesMut, PredictionLanesMut,
+    TimedSpringLanesMut, TimedStep, TrackingGoalLanes, TrackingLaneCoeffs, TrackingMode,
+    character_predict, character_shared, double_shared, extrapolate_factors_f32, extrapolate_quat8,
+    extrapolate_shared, timed_shared, tracking_shared,
 };
 use hooke::scalar::{self, CharacterCoeffs, TrackingGains};
 use hooke::simd::{Quat8, Vec3x8};
@@ -167,14 +168,13 @@ fn double_kernel_matches_scalar() {
         let [x, v, xi, vi] = &mut cols[..] else {
             unreachable!()
         };
-        double_shared(
-            x.lanes_mut(),
-            v.lanes_mut(),
-            xi.lanes_mut(),
-            vi.lanes_mut(),
-            goal.lanes(),
-            &c,
-        );
+        let springs = DoubleSpringLanesMut {
+            x: x.lanes_mut(),
+            v: v.lanes_mut(),
+            xi: xi.lanes_mut(),
+            vi: vi.lanes_mut(),
+        };
+        double_shared(springs, goal.lanes(), &c);
         let got = [("x", &*x), ("v", v), ("xi", xi), ("vi", vi)].map(|(w, c)| (w, c.as_slice()));
         assert_lanes_match_twin(n, got, |i| {
             let [mut sx, mut sv, mut sxi, mut svi] = [0, 1, 2, 3].map(|k| init[k][i]);
@@ -212,14 +212,12 @@ fn timed_kernel_matches_scalar_including_the_frame_where_the_goal_time_passes() 
             Column::from_slice_padded(&t_goal, 1.0),
         );
         if let Some(step) = TimedStep::new(h, apprehension, dt) {
-            timed_shared(
-                x.lanes_mut(),
-                v.lanes_mut(),
-                xi.lanes_mut(),
-                gc.lanes(),
-                tc.lanes(),
-                &step,
-            );
+            let springs = TimedSpringLanesMut {
+                x: x.lanes_mut(),
+                v: v.lanes_mut(),
+                xi: xi.lanes_mut(),
+            };
+            timed_shared(springs, gc.lanes(), tc.lanes(), &step);
         }
         let got = [
             ("x", x.as_slice()),

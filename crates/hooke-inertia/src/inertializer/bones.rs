@@ -195,26 +195,7 @@ impl Inertializer {
 type OffsetSlices<'a> = [&'a mut [f32]; 12];
 
 fn offset_slices(o: &mut OffsetColumns) -> OffsetSlices<'_> {
-    let (x, v, e, w) = (
-        &mut o.positions,
-        &mut o.velocities,
-        &mut o.rotations,
-        &mut o.angular_velocities,
-    );
-    [
-        x.x.as_mut_slice(),
-        x.y.as_mut_slice(),
-        x.z.as_mut_slice(),
-        v.x.as_mut_slice(),
-        v.y.as_mut_slice(),
-        v.z.as_mut_slice(),
-        e.x.as_mut_slice(),
-        e.y.as_mut_slice(),
-        e.z.as_mut_slice(),
-        w.x.as_mut_slice(),
-        w.y.as_mut_slice(),
-        w.z.as_mut_slice(),
-    ]
+    o.columns_mut().map(|c| c.as_mut_slice())
 }
 
 #[inline(always)]

@@ -7,7 +7,7 @@ use super::macros::{batch_methods, halflife_batch};
 use super::timed::{TimedCore, TimedParams};
 use crate::column::Column;
 use crate::error::ParamError;
-use crate::lanes::{DoubleCoeffs, double_rate, double_rates, double_shared};
+use crate::lanes::{DoubleCoeffs, DoubleSpringLanesMut, double_rate, double_rates, double_shared};
 use crate::par::Shared;
 
 halflife_batch! {
@@ -45,7 +45,9 @@ halflife_batch! {
     /// # Ok::<(), ParamError>(())
     /// ```
     fn new and with_halflives: "at rest at 0 with goal 0";
-    fn advance on (x, v, xi, vi; goal) by DoubleCoeffs::new => double_shared, double_rates;
+    fn advance(dt) on (x, v, xi, vi; goal) by DoubleCoeffs::new =>
+        |(x, v, xi, vi, goal), c| double_shared(DoubleSpringLanesMut { x, v, xi, vi }, goal, c),
+        |(x, v, xi, vi, goal), y| double_rates(DoubleSpringLanesMut { x, v, xi, vi }, goal, y, dt);
     /// Sets every spring's state, outer and intermediate (position, velocity each).
     fn set_state(x, v, xi, vi);
     /// Positions (of the outer spring, the output).

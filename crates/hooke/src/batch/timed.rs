@@ -9,7 +9,8 @@ use super::{param_column, state_column};
 use crate::column::Column;
 use crate::error::{ParamError, check_non_negative};
 use crate::lanes::{
-    TimedRateLanes, TimedStep, critical_rate, timed_lookahead, timed_rates, timed_shared,
+    TimedRateLanes, TimedSpringLanesMut, TimedStep, critical_rate, timed_lookahead, timed_rates,
+    timed_shared,
 };
 use crate::par::{self, Shared, Split};
 
@@ -125,7 +126,7 @@ impl TimedCore {
                 let parts = (x, v, xi, g, t, extra, Shared(step));
                 par::run(parts, grain, &|(x, v, xi, g, t, e, s)| {
                     before(xi, g, t, &e);
-                    timed_shared(x, v, xi, g, t, &s.0);
+                    timed_shared(TimedSpringLanesMut { x, v, xi }, g, t, &s.0);
                     after(t);
                 });
             }
@@ -137,7 +138,7 @@ impl TimedCore {
                 let parts = (x, v, xi, g, t, extra, params);
                 par::run(parts, grain, &|(x, v, xi, g, t, e, p)| {
                     before(xi, g, t, &e);
-                    timed_rates(x, v, xi, g, t, p, dt);
+                    timed_rates(TimedSpringLanesMut { x, v, xi }, g, t, p, dt);
                     after(t);
                 });
             }

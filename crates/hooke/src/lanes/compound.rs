@@ -96,25 +96,36 @@ impl DoubleCoeffs {
     }
 }
 
+lane_view! {
+    /// The state of double springs, as mutable lane slices: the outer spring (the output) and
+    /// the intermediate one that drives it ([`double_shared`], [`double_rates`]).
+    #[derive(Debug)]
+    pub struct DoubleSpringLanesMut<'a>: &'a mut [f32x8], at "hooke::lanes::DoubleSpringLanesMut" {
+        /// Positions of the outer spring.
+        x,
+        /// Velocities of the outer spring.
+        v,
+        /// Positions of the intermediate spring.
+        xi,
+        /// Velocities of the intermediate spring.
+        vi,
+    }
+}
+
 /// Double springs sharing a halflife: the SIMD twin of
-/// [`crate::scalar::double_spring_damper_exact`] (`xi`, `vi`: the intermediate spring).
+/// [`crate::scalar::double_spring_damper_exact`].
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{double_shared, DoubleCoeffs}};
+/// use hooke::{column::Column, lanes::{double_shared, DoubleCoeffs, DoubleSpringLanesMut}};
 /// let n = 3;
 /// let (mut x, mut v, mut xi, mut vi) = (Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0));
 /// let goal = Column::new(n, 1.0);
-/// double_shared(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), vi.lanes_mut(), goal.lanes(), &DoubleCoeffs::new(0.2, 0.05));
+/// let springs = DoubleSpringLanesMut { x: x.lanes_mut(), v: v.lanes_mut(), xi: xi.lanes_mut(), vi: vi.lanes_mut() };
+/// double_shared(springs, goal.lanes(), &DoubleCoeffs::new(0.2, 0.05));
 /// assert!(x.as_slice()[0] > 0.0 && x.as_slice()[0] < xi.as_slice()[0]);
 /// ```
-pub fn double_shared(
-    x: &mut [f32x8],
-    v: &mut [f32x8],
-    xi: &mut [f32x8],
-    vi: &mut [f32x8],
-    goal: &[f32x8],
-    c: &DoubleCoeffs,
-) {
+pub fn double_shared(springs: DoubleSpringLanesMut<'_>, goal: &[f32x8], c: &DoubleCoeffs) {
+    let DoubleSpringLanesMut { x, v, xi, vi } = springs;
     debug_assert_same_len!(x, v, xi, vi, goal);
     if *c == DoubleCoeffs::IDENTITY {
         return;
@@ -132,23 +143,17 @@ pub fn double_shared(
 /// and `> 0` changes nothing (as in the scalar twin); results beyond the `f32` range saturate.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{double_rate, double_rates}};
+/// use hooke::{column::Column, lanes::{double_rate, double_rates, DoubleSpringLanesMut}};
 /// let y = Column::from_slice(&[double_rate(0.2), double_rate(0.0)]);
 /// let (mut x, mut v, mut xi, mut vi) = (Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0));
 /// let goal = Column::new(2, 1.0);
-/// double_rates(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), vi.lanes_mut(), goal.lanes(), y.lanes(), 0.05);
+/// let springs = DoubleSpringLanesMut { x: x.lanes_mut(), v: v.lanes_mut(), xi: xi.lanes_mut(), vi: vi.lanes_mut() };
+/// double_rates(springs, goal.lanes(), y.lanes(), 0.05);
 /// assert!(x.as_slice()[0] > 0.0 && x.as_slice()[0] < xi.as_slice()[0]);
 /// assert_eq!((x.as_slice()[1], xi.as_slice()[1]), (1.0, 1.0));
 /// ```
-pub fn double_rates(
-    x: &mut [f32x8],
-    v: &mut [f32x8],
-    xi: &mut [f32x8],
-    vi: &mut [f32x8],
-    goal: &[f32x8],
-    rate: &[f32x8],
-    dt: f32,
-) {
+pub fn double_rates(springs: DoubleSpringLanesMut<'_>, goal: &[f32x8], rate: &[f32x8], dt: f32) {
+    let DoubleSpringLanesMut { x, v, xi, vi } = springs;
     debug_assert_same_len!(x, v, xi, vi, goal, rate);
     if !(dt > 0.0 && dt.is_finite()) {
         return;
@@ -300,6 +305,20 @@ impl TimedStep {
     }
 }
 
+lane_view! {
+    /// The state of timed springs, as mutable lane slices: each spring and the point it tracks,
+    /// which moves at constant speed toward the goal ([`timed_shared`], [`timed_rates`]).
+    #[derive(Debug)]
+    pub struct TimedSpringLanesMut<'a>: &'a mut [f32x8], at "hooke::lanes::TimedSpringLanesMut" {
+        /// Positions of the springs.
+        x,
+        /// Velocities of the springs.
+        v,
+        /// Positions of the points.
+        xi,
+    }
+}
+
 /// Timed springs sharing a halflife: the SIMD twin of
 /// [`crate::scalar::timed_spring_damper_exact`]. `t_goal` is each spring's remaining time (the
 /// caller decreases it by `dt` per step); `step` comes from [`TimedStep::new`].
@@ -310,23 +329,23 @@ impl TimedStep {
 /// recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{timed_shared, TimedStep}};
+/// use hooke::{column::Column, lanes::{timed_shared, TimedSpringLanesMut, TimedStep}};
 /// let n = 2;
 /// let (mut x, mut v, mut xi) = (Column::new(n, 0.0), Column::new(n, 0.0), Column::new(n, 0.0));
 /// let (goal, t_goal) = (Column::new(n, 5.0), Column::new(n, 1.0));
 /// if let Some(step) = TimedStep::new(0.05, 2.0, 1.0 / 60.0) {
-///     timed_shared(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(), &step);
+///     let springs = TimedSpringLanesMut { x: x.lanes_mut(), v: v.lanes_mut(), xi: xi.lanes_mut() };
+///     timed_shared(springs, goal.lanes(), t_goal.lanes(), &step);
 /// }
 /// assert!(xi.as_slice()[0] > 0.0 && x.as_slice()[0] > 0.0);
 /// ```
 pub fn timed_shared(
-    x: &mut [f32x8],
-    v: &mut [f32x8],
-    xi: &mut [f32x8],
+    springs: TimedSpringLanesMut<'_>,
     goal: &[f32x8],
     t_goal: &[f32x8],
     step: &TimedStep,
 ) {
+    let TimedSpringLanesMut { x, v, xi } = springs;
     debug_assert_same_len!(x, v, xi, goal, t_goal);
     let TimedStep {
         c,
@@ -372,25 +391,26 @@ lane_view! {
 /// range are recomputed by the scalar twin in `f64` and saturate at `±f32::MAX`.
 ///
 /// ```
-/// use hooke::{column::Column, lanes::{TimedRateLanes, critical_rate, timed_lookahead, timed_rates}};
+/// use hooke::column::Column;
+/// use hooke::lanes::{TimedRateLanes, TimedSpringLanesMut, critical_rate, timed_lookahead, timed_rates};
 /// let y = Column::from_slice(&[critical_rate(0.05), critical_rate(0.0)]);
 /// let ahead = Column::from_slice(&[timed_lookahead(2.0, 0.05), 0.0]);
 /// let (mut x, mut v, mut xi) = (Column::new(2, 0.0), Column::new(2, 0.0), Column::new(2, 0.0));
 /// let (goal, t_goal) = (Column::new(2, 5.0), Column::new(2, 1.0));
 /// let params = TimedRateLanes { rate: y.lanes(), lookahead: ahead.lanes() };
-/// timed_rates(x.lanes_mut(), v.lanes_mut(), xi.lanes_mut(), goal.lanes(), t_goal.lanes(), params, 0.5);
+/// let springs = TimedSpringLanesMut { x: x.lanes_mut(), v: v.lanes_mut(), xi: xi.lanes_mut() };
+/// timed_rates(springs, goal.lanes(), t_goal.lanes(), params, 0.5);
 /// assert_eq!(xi.as_slice(), &[2.5, 2.5]); // both points halfway, on time
 /// assert_eq!(x.as_slice()[1], 2.5); // the rigid spring is on its point
 /// ```
 pub fn timed_rates(
-    x: &mut [f32x8],
-    v: &mut [f32x8],
-    xi: &mut [f32x8],
+    springs: TimedSpringLanesMut<'_>,
     goal: &[f32x8],
     t_goal: &[f32x8],
     params: TimedRateLanes<'_>,
     dt: f32,
 ) {
+    let TimedSpringLanesMut { x, v, xi } = springs;
     let TimedRateLanes { rate, lookahead } = params;
     debug_assert_same_len!(x, v, xi, goal, t_goal, rate, lookahead);
     if !(dt > 0.0 && dt.is_finite()) {

@@ -79,8 +79,8 @@ pub use closed_form::{
 };
 pub use coeffs::{CoeffColumns, CoeffSlices, LaneCoeffs};
 pub use compound::{
-    DoubleCoeffs, TimedRateLanes, TimedStep, double_rate, double_rates, double_shared,
-    timed_lookahead, timed_rates, timed_shared,
+    DoubleCoeffs, DoubleSpringLanesMut, TimedRateLanes, TimedSpringLanesMut, TimedStep,
+    double_rate, double_rates, double_shared, timed_lookahead, timed_rates, timed_shared,
 };
 pub use exp::{exp_neg, one_minus_exp_poly};
 pub use extrapolate::{

@@ -25,7 +25,13 @@ pub fn spring_step(
     goal_velocity: f32x8,
 ) -> (f32x8, f32x8) {
     let r = raw_step(c, x, v, goal, goal_velocity);
-    settled(c, x, v, goal, goal_velocity, r)
+    // Settled: the fast path when every lane is finite and none stalled, else the slow path.
+    let finite = r.0.is_finite() & r.1.is_finite();
+    if finite.all() && !stall_candidates(x, goal, goal_velocity, r).any() {
+        flush_lanes(x, r.0, r.1, goal)
+    } else {
+        settle_slow(c, (x, v), (goal, goal_velocity), r)
+    }
 }
 
 /// The affine step without the range check and the settling rule (the kernels check whole
@@ -197,7 +203,7 @@ where
         flush_lanes(x, x1, v1, g)
     } else {
         // The step again (the same arithmetic, so the same result), with its change of position.
-        settle_slow(&coeffs(i), x, v, g, q, step(i, x, v, g, q))
+        settle_slow(&coeffs(i), (x, v), (g, q), step(i, x, v, g, q))
     }
 }
 
@@ -209,25 +215,6 @@ fn stall_candidates(x: f32x8, goal: f32x8, goal_velocity: f32x8, r: Raw) -> f32x
     stalled_lanes(x, r.0, goal) & r.2.simd_ne(f32x8::ZERO) & goal_velocity.simd_eq(f32x8::ZERO)
 }
 
-/// `r`, the result of a step from `(x, v)`, settled: the fast path when every lane is finite and
-/// none stalled, else [`settle_slow`].
-#[inline(always)]
-fn settled(
-    c: &LaneCoeffs,
-    x: f32x8,
-    v: f32x8,
-    goal: f32x8,
-    goal_velocity: f32x8,
-    r: Raw,
-) -> (f32x8, f32x8) {
-    let finite = r.0.is_finite() & r.1.is_finite();
-    if finite.all() && !stall_candidates(x, goal, goal_velocity, r).any() {
-        flush_lanes(x, r.0, r.1, goal)
-    } else {
-        settle_slow(c, x, v, goal, goal_velocity, r)
-    }
-}
-
 /// Slow path of the spring kernels, lane by lane: lanes whose next state is beyond the `f32`
 /// range are recomputed in `f64` and rounded to the nearest finite `f32` (see
 /// [`SpringCoeffs::apply_saturating`]), so finite input never writes NaN or infinity; then every
@@ -236,10 +223,8 @@ fn settled(
 #[inline(never)]
 fn settle_slow(
     c: &LaneCoeffs,
-    x: f32x8,
-    v: f32x8,
-    goal: f32x8,
-    goal_velocity: f32x8,
+    (x, v): (f32x8, f32x8),
+    (goal, goal_velocity): (f32x8, f32x8),
     r: Raw,
 ) -> (f32x8, f32x8) {
     let overflow = !(r.0.is_finite() & r.1.is_finite());

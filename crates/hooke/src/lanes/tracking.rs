@@ -146,6 +146,21 @@ lane_view! {
     }
 }
 
+impl<'a> TrackingGoalLanes<'a> {
+    /// The goal slices of the tracking kernels, `[x_goal, v_goal, a_goal, mode]`; debug builds
+    /// check that each holds as many lane groups as the state `x`, `v` they are stepped with.
+    fn slices_beside(self, x: &[f32x8], v: &[f32x8]) -> [&'a [f32x8]; 4] {
+        let TrackingGoalLanes {
+            x_goal,
+            v_goal,
+            a_goal,
+            mode,
+        } = self;
+        debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
+        [x_goal, v_goal, a_goal, mode]
+    }
+}
+
 /// Exact tracking springs sharing gains: per-spring goals (`x_goal`, `v_goal`, `a_goal`, new every
 /// frame) and a per-spring `mode` column ([`TrackingMode::as_lane_value`]) choosing, per lane, the
 /// coefficients of `coeffs[0]` (full), `coeffs[1]` (no acceleration) or `coeffs[2]` (position
@@ -177,13 +192,7 @@ pub fn tracking_shared(
     goals: TrackingGoalLanes<'_>,
     coeffs: &[TrackingLaneCoeffs; 3],
 ) {
-    let TrackingGoalLanes {
-        x_goal,
-        v_goal,
-        a_goal,
-        mode,
-    } = goals;
-    debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
+    let [x_goal, v_goal, a_goal, mode] = goals.slices_beside(x, v);
     let identity = TrackingLaneCoeffs::splat(&TrackingCoeffs::IDENTITY);
     if coeffs.iter().all(|c| *c == identity) {
         // dt = 0: the scalar twin returns the state bit for bit (nothing is settled).
@@ -496,27 +505,13 @@ pub fn tracking_rates(
     params: TrackingParamLanes<'_>,
     dt: f32,
 ) {
-    let TrackingGoalLanes {
-        x_goal,
-        v_goal,
-        a_goal,
-        mode,
-    } = goals;
-    debug_assert_same_len!(x, v, x_goal, v_goal, a_goal, mode);
+    let [x_goal, v_goal, a_goal, mode] = goals.slices_beside(x, v);
     if !(dt > 0.0 && dt.is_finite()) {
         // Nothing moves. Returning is also what keeps dt = 0 bit for bit: the step would turn a
         // -0 into +0 (`-0 + 0`).
         return;
     }
-    let n = [
-        x_goal.len(),
-        v_goal.len(),
-        a_goal.len(),
-        mode.len(),
-        params.len(),
-    ]
-    .into_iter()
-    .fold(x.len().min(v.len()), usize::min);
+    let n = x.len().min(v.len()).min(goals.len()).min(params.len());
     let (x, v) = (&mut x[..n], &mut v[..n]);
     let (x_goal, v_goal, a_goal, mode) = (&x_goal[..n], &v_goal[..n], &a_goal[..n], &mode[..n]);
     let params = params.prefix(n);

@@ -96,40 +96,63 @@ pub fn stiffness_damping_from_erp_cfm(erp: f32, cfm: f32, dt: f32) -> (f32, f32)
 /// (zero denominator) leaves the state unchanged.
 ///
 /// ```
-/// use hooke::scalar::implicit_spring_step;
+/// use hooke::scalar::{implicit_spring_step, SpringMass};
 /// // ODE's default gains on a unit mass one unit from its set point, at 60 Hz.
 /// let (mut x, mut v) = (1.0_f32, 0.0_f32);
-/// implicit_spring_step(&mut x, &mut v, 0.0, 1.2e6, 8e4, 1.0, 1.0 / 60.0);
+/// implicit_spring_step(&mut x, &mut v, 0.0, SpringMass { kp: 1.2e6, kd: 8e4, mass: 1.0 }, 1.0 / 60.0);
 /// assert!((v + 11.992804).abs() < 1e-4);
 /// assert!((x - 0.8001199).abs() < 1e-6);
 /// ```
-pub fn implicit_spring_step(
-    x: &mut f32,
-    v: &mut f32,
-    goal: f32,
-    kp: f32,
-    kd: f32,
-    mass: f32,
-    dt: f32,
-) {
-    semi_implicit_step(
-        x,
-        v,
-        goal,
-        [kp, kd],
-        mass,
-        dt,
-        |offset, v0, [kp, kd], m, dt| {
-            let (kp, kd) = (kp.max(0.0), kd.max(0.0));
-            let denom = m + dt * kd + dt * dt * kp;
-            (denom > 0.0).then(|| (m * v0 - dt * kp * offset) / denom)
-        },
-    );
+pub fn implicit_spring_step(x: &mut f32, v: &mut f32, goal: f32, spring: SpringMass, dt: f32) {
+    let SpringMass { kp, kd, mass } = spring;
+    semi_implicit_step(x, v, goal, [kp, kd], mass, dt, backward_euler_velocity);
 }
 
-/// The step both solvers take: with every parameter finite and `dt > 0` (else nothing changes),
-/// the new velocity `velocity(x0 - goal, v0, gains, mass, dt)` (all in `f64`, the mass clamped to
-/// `>= 0`; `None` leaves the state as it is), then `x1 = x0 + dt v1`.
+/// The new velocity of [`implicit_spring_step`] (negative gains treated as 0; `None` for a zero
+/// denominator: no spring and no mass).
+fn backward_euler_velocity(s: StepInputs) -> Option<f64> {
+    let [kp, kd] = s.gains.map(|g| g.max(0.0));
+    let (m, dt) = (s.m, s.dt);
+    let denom = m + dt * kd + dt * dt * kp;
+    (denom > 0.0).then(|| (m * s.v0 - dt * kp * s.offset) / denom)
+}
+
+/// A body of `mass` on a spring of stiffness `kp` and damping `kd` (`m a = kp (goal - x) - kd v`):
+/// the parameters of [`implicit_spring_step`] and [`explicit_euler_spring_step_unstable`], named
+/// so that the three numbers cannot be swapped unseen.
+///
+/// ```
+/// use hooke::scalar::{implicit_spring_step, SpringMass};
+/// // ODE's default gains on a unit mass.
+/// let spring = SpringMass { kp: 1.2e6, kd: 8e4, mass: 1.0 };
+/// let (mut x, mut v) = (1.0_f32, 0.0_f32);
+/// implicit_spring_step(&mut x, &mut v, 0.0, spring, 1.0 / 60.0);
+/// assert!(x < 1.0 && v < 0.0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpringMass {
+    /// Stiffness (force per unit of distance from the goal).
+    pub kp: f32,
+    /// Damping (force per unit of velocity).
+    pub kd: f32,
+    /// Mass of the body.
+    pub mass: f32,
+}
+
+/// What a solver's velocity rule reads, in `f64`: the offset from the goal `x0 - goal`, the
+/// velocity `v0`, the two gains as given, the mass (clamped to `>= 0`) and `dt`.
+#[derive(Clone, Copy)]
+struct StepInputs {
+    offset: f64,
+    v0: f64,
+    gains: [f64; 2],
+    m: f64,
+    dt: f64,
+}
+
+/// The step every solver here takes: with every parameter finite and `dt > 0` (else nothing
+/// changes), the new velocity from the solver's rule `velocity` (`None` leaves the state as it
+/// is), then `x1 = x0 + dt v1`.
 fn semi_implicit_step(
     x: &mut f32,
     v: &mut f32,
@@ -137,7 +160,7 @@ fn semi_implicit_step(
     gains: [f32; 2],
     mass: f32,
     dt: f32,
-    velocity: impl FnOnce(f64, f64, [f64; 2], f64, f64) -> Option<f64>,
+    velocity: impl FnOnce(StepInputs) -> Option<f64>,
 ) {
     let all_finite = [goal, gains[0], gains[1], mass, dt]
         .iter()
@@ -147,8 +170,14 @@ fn semi_implicit_step(
     }
     let (m, dt) = (f64::from(mass.max(0.0)), f64::from(dt));
     let x0 = f64::from(*x);
-    let offset = x0 - f64::from(goal);
-    if let Some(v1) = velocity(offset, f64::from(*v), gains.map(f64::from), m, dt) {
+    let inputs = StepInputs {
+        offset: x0 - f64::from(goal),
+        v0: f64::from(*v),
+        gains: gains.map(f64::from),
+        m,
+        dt,
+    };
+    if let Some(v1) = velocity(inputs) {
         *v = v1 as f32;
         *x = (x0 + dt * v1) as f32;
     }
@@ -181,22 +210,15 @@ pub fn erp_cfm_constraint_step(
     mass: f32,
     dt: f32,
 ) {
-    semi_implicit_step(
-        x,
-        v,
-        goal,
-        [erp, cfm],
-        mass,
-        dt,
-        |offset, v0, [erp, cfm], m, dt| {
-            let (erp, cfm) = (erp.clamp(0.0, 1.0), cfm.max(0.0));
-            // v1 = v0 + (v_target - v0) / (1 + c) with c = m CFM / dt, written as a weighted mean
-            // (c v0 + v_target) / (1 + c) multiplied through by dt so that m = 0 stays finite.
-            let denom = dt + m * cfm;
-            let v_target = -erp * offset / dt;
-            (denom > 0.0).then(|| (m * cfm * v0 + dt * v_target) / denom)
-        },
-    );
+    semi_implicit_step(x, v, goal, [erp, cfm], mass, dt, |s| {
+        let (erp, cfm) = (s.gains[0].clamp(0.0, 1.0), s.gains[1].max(0.0));
+        let (m, dt) = (s.m, s.dt);
+        // v1 = v0 + (v_target - v0) / (1 + c) with c = m CFM / dt, written as a weighted mean
+        // (c v0 + v_target) / (1 + c) multiplied through by dt so that m = 0 stays finite.
+        let denom = dt + m * cfm;
+        let v_target = -erp * s.offset / dt;
+        (denom > 0.0).then(|| (m * cfm * s.v0 + dt * v_target) / denom)
+    });
 }
 
 /// The mass at which a constraint with stiffness `kp` and damping `kd` is critically damped:
@@ -234,29 +256,26 @@ pub fn critical_mass(kp: f32, kd: f32) -> f32 {
 /// infinite parameter, `dt <= 0` or `mass <= 0` leaves the state unchanged.
 ///
 /// ```
-/// use hooke::scalar::explicit_euler_spring_step_unstable;
+/// use hooke::scalar::{explicit_euler_spring_step_unstable, SpringMass};
 /// let (mut x, mut v) = (1.0_f32, 0.0_f32);
-/// explicit_euler_spring_step_unstable(&mut x, &mut v, 0.0, 1.2e6, 8e4, 1.0, 1.0 / 60.0);
+/// explicit_euler_spring_step_unstable(&mut x, &mut v, 0.0, SpringMass { kp: 1.2e6, kd: 8e4, mass: 1.0 }, 1.0 / 60.0);
 /// assert!((v + 2e4).abs() < 1.0 && x < -300.0);
 /// ```
 pub fn explicit_euler_spring_step_unstable(
     x: &mut f32,
     v: &mut f32,
     goal: f32,
-    kp: f32,
-    kd: f32,
-    mass: f32,
+    spring: SpringMass,
     dt: f32,
 ) {
-    let all_finite = [goal, kp, kd, mass, dt].iter().all(|p| p.is_finite());
-    if !all_finite || dt <= 0.0 || mass <= 0.0 {
-        return;
-    }
-    let (kp, kd, m, dt) = (f64::from(kp), f64::from(kd), f64::from(mass), f64::from(dt));
-    let x0 = f64::from(*x);
-    let v0 = f64::from(*v);
-    let force = -kp * (x0 - f64::from(goal)) - kd * v0;
-    let v1 = v0 + dt * force / m;
-    *v = v1 as f32;
-    *x = (x0 + dt * v1) as f32;
+    let SpringMass { kp, kd, mass } = spring;
+    semi_implicit_step(x, v, goal, [kp, kd], mass, dt, forward_euler_velocity);
+}
+
+/// The new velocity of [`explicit_euler_spring_step_unstable`]: the force of the current state,
+/// gains as given (no clamping); `None` for a mass that is not positive.
+fn forward_euler_velocity(s: StepInputs) -> Option<f64> {
+    let [kp, kd] = s.gains;
+    let force = -kp * s.offset - kd * s.v0;
+    (s.m > 0.0).then(|| s.v0 + s.dt * force / s.m)
 }

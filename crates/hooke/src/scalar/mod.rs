@@ -60,7 +60,7 @@ pub use extrapolate::{
     extrapolate_decay_quat, extrapolate_decay_vec3, extrapolate_factors,
 };
 pub use implicit::{
-    critical_mass, erp_cfm_constraint_step, erp_cfm_from_stiffness_damping,
+    SpringMass, critical_mass, erp_cfm_constraint_step, erp_cfm_from_stiffness_damping,
     explicit_euler_spring_step_unstable, implicit_spring_step, stiffness_damping_from_erp_cfm,
 };
 pub use inertialize::{
