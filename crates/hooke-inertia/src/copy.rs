@@ -1,10 +1,9 @@
 //! [`PoseBatch::copy_character`]: one character's pose copied bit for bit from another batch of
 //! the same rig (hooke-bevy moves characters between rig groups without a pop).
 
-use hooke::column::Column;
-
 use crate::batch::PoseBatch;
 use crate::error::InertiaError;
+use crate::lanes::bone_column_lanes;
 
 impl PoseBatch {
     /// Copies the pose of character `source` of `from` (bones, curves and scales, with their
@@ -61,56 +60,44 @@ impl PoseBatch {
         }
         // Within both batches, so these products fit.
         let (to_bones, from_bones) = (character * bones, source * bones);
-        let (to, src) = (&mut self.bone_columns, &from.bone_columns);
-        let bone_columns = [
-            (&mut to.positions.x, &src.positions.x),
-            (&mut to.positions.y, &src.positions.y),
-            (&mut to.positions.z, &src.positions.z),
-            (&mut to.velocities.x, &src.velocities.x),
-            (&mut to.velocities.y, &src.velocities.y),
-            (&mut to.velocities.z, &src.velocities.z),
-            (&mut to.rotations.x, &src.rotations.x),
-            (&mut to.rotations.y, &src.rotations.y),
-            (&mut to.rotations.z, &src.rotations.z),
-            (&mut to.rotations.w, &src.rotations.w),
-            (&mut to.angular_velocities.x, &src.angular_velocities.x),
-            (&mut to.angular_velocities.y, &src.angular_velocities.y),
-            (&mut to.angular_velocities.z, &src.angular_velocities.z),
-        ];
-        for (to, src) in bone_columns {
+        let to_columns = bone_column_lanes!(self.bone_columns, as_mut_slice);
+        for (to, src) in to_columns
+            .into_iter()
+            .zip(bone_column_lanes!(from.bone_columns, as_slice))
+        {
             copy_lanes(to, src, (to_bones, from_bones), bones);
         }
-        let curve_lanes = (character * curves, source * curves);
-        copy_lanes(
-            &mut self.curve_values,
-            &from.curve_values,
-            curve_lanes,
-            curves,
-        );
-        let velocities = (&mut self.curve_velocities, &from.curve_velocities);
-        copy_lanes(velocities.0, velocities.1, curve_lanes, curves);
-        if self.has_scales() {
-            let scale_lanes = (3 * to_bones, 3 * from_bones);
-            copy_lanes(
-                &mut self.log_scales,
-                &from.log_scales,
+        let curve_lanes = (character * curves, source * curves, curves);
+        let scale_lanes = (3 * to_bones, 3 * from_bones, 3 * bones);
+        for (to, src, (to_start, from_start, count)) in [
+            (&mut self.curve_values, &from.curve_values, curve_lanes),
+            (
+                &mut self.curve_velocities,
+                &from.curve_velocities,
+                curve_lanes,
+            ),
+            // Empty without a scale channel (both batches lack it, checked above).
+            (&mut self.log_scales, &from.log_scales, scale_lanes),
+            (
+                &mut self.log_scale_velocities,
+                &from.log_scale_velocities,
                 scale_lanes,
-                3 * bones,
-            );
-            let rates = (&mut self.log_scale_velocities, &from.log_scale_velocities);
-            copy_lanes(rates.0, rates.1, scale_lanes, 3 * bones);
+            ),
+        ] {
+            if !to.as_slice().is_empty() {
+                copy_lanes(
+                    to.as_mut_slice(),
+                    src.as_slice(),
+                    (to_start, from_start),
+                    count,
+                );
+            }
         }
         Ok(())
     }
 }
 
 /// Lanes `from_start..from_start + count` of `from` into `to` from lane `to_start` on.
-fn copy_lanes(
-    to: &mut Column,
-    from: &Column,
-    (to_start, from_start): (usize, usize),
-    count: usize,
-) {
-    to.as_mut_slice()[to_start..to_start + count]
-        .copy_from_slice(&from.as_slice()[from_start..from_start + count]);
+fn copy_lanes(to: &mut [f32], from: &[f32], (to_start, from_start): (usize, usize), count: usize) {
+    to[to_start..to_start + count].copy_from_slice(&from[from_start..from_start + count]);
 }

@@ -80,7 +80,8 @@ impl BoneColumns {
 
 /// The 13 columns of a [`BoneColumns`] in the order of its lane views (position, velocity,
 /// rotation x, y, z, w, angular velocity), each borrowed through `$lanes` (`lanes` or
-/// `lanes_mut`): the one list behind [`BoneColumns::lanes`] and [`BoneColumns::lanes_mut`].
+/// `lanes_mut`, or `as_slice` / `as_mut_slice` for the `f32` values): the one list behind
+/// [`BoneColumns::lanes`], [`BoneColumns::lanes_mut`] and `PoseBatch::copy_character`.
 macro_rules! bone_column_lanes {
     ($bones:expr, $lanes:ident) => {
         bone_column_lanes!(@each $bones, $lanes;
@@ -90,6 +91,8 @@ macro_rules! bone_column_lanes {
         [$($($bones.$field.$component.$lanes(),)+)+]
     };
 }
+
+pub(crate) use bone_column_lanes;
 
 impl BoneColumns {
     pub(crate) fn lanes(&self) -> BoneLanes<'_> {

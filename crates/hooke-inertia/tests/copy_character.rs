@@ -41,6 +41,10 @@ fn copies_every_channel_bit_for_bit_between_batches_of_different_sizes() {
         let from = batch(5, 3, 2, scales);
         let mut to = batch(2, 3, 2, scales);
         let untouched = to.character(0).unwrap();
+        // Character 0 onto character 0 as well (every lane range starts at 0).
+        let mut first = batch(1, 3, 2, scales);
+        first.copy_character(0, &from, 0).unwrap();
+        assert_eq!(first.character(0).unwrap(), from.character(0).unwrap());
         to.copy_character(1, &from, 4).unwrap();
         assert_eq!(to.character(1).unwrap(), from.character(4).unwrap());
         assert_eq!(to.character(0).unwrap(), untouched);
