@@ -23,6 +23,9 @@ macro_rules! debug_assert_same_len {
                 );
             )+
         }
+        // Release builds: the slices count as used (a helper may hold them only for the check).
+        #[cfg(not(debug_assertions))]
+        let _ = (&$first, $(&$rest),+);
     };
 }
 
