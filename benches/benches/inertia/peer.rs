@@ -107,24 +107,16 @@ pub fn peer_pairs(clip: &Clip) -> Vec<PeerPair> {
 /// The peer's transition of bones `range` (re-basing the offsets in flight).
 pub fn peer_transition(bones: &mut [PeerBone], pairs: &[PeerPair], range: std::ops::Range<usize>) {
     for (b, p) in bones[range.clone()].iter_mut().zip(&pairs[range]) {
-        spring_damper::inertialize_transition_vec(
-            &mut b.off_x,
-            &mut b.off_v,
-            p.sx,
-            p.sv,
-            p.dx,
-            p.dv,
-        );
-        spring_damper::inertialize_transition_quat(
-            &mut b.off_q,
-            &mut b.off_w,
-            p.sq,
-            p.sw,
-            p.dq,
-            p.dw,
-        );
-        (b.in_x, b.in_v, b.in_q, b.in_w) = (p.dx, p.dv, p.dq, p.dw);
+        transition_bone(b, p);
     }
+}
+
+/// One bone's transition from `p`'s source to its destination, as the peer's users write it.
+#[inline]
+fn transition_bone(b: &mut PeerBone, p: &PeerPair) {
+    spring_damper::inertialize_transition_vec(&mut b.off_x, &mut b.off_v, p.sx, p.sv, p.dx, p.dv);
+    spring_damper::inertialize_transition_quat(&mut b.off_q, &mut b.off_w, p.sq, p.sw, p.dq, p.dw);
+    (b.in_x, b.in_v, b.in_q, b.in_w) = (p.dx, p.dv, p.dq, p.dw);
 }
 
 /// The peer's transition of every character, reading each bone's source and destination from
@@ -146,23 +138,17 @@ pub fn peer_transition_from_clip(bones: &mut [PeerBone], clip: &Clip) {
             clip.local_angular_velocities(dst),
         );
         for (j, b) in character.iter_mut().enumerate() {
-            spring_damper::inertialize_transition_vec(
-                &mut b.off_x,
-                &mut b.off_v,
-                p3(sx[j]),
-                p3(sv[j]),
-                p3(dx[j]),
-                p3(dv[j]),
-            );
-            spring_damper::inertialize_transition_quat(
-                &mut b.off_q,
-                &mut b.off_w,
-                pq(sq[j]),
-                p3(sw[j]),
-                pq(dq[j]),
-                p3(dw[j]),
-            );
-            (b.in_x, b.in_v, b.in_q, b.in_w) = (p3(dx[j]), p3(dv[j]), pq(dq[j]), p3(dw[j]));
+            let pair = PeerPair {
+                sx: p3(sx[j]),
+                sv: p3(sv[j]),
+                sq: pq(sq[j]),
+                sw: p3(sw[j]),
+                dx: p3(dx[j]),
+                dv: p3(dv[j]),
+                dq: pq(dq[j]),
+                dw: p3(dw[j]),
+            };
+            transition_bone(b, &pair);
         }
     }
 }
