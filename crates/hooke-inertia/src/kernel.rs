@@ -104,8 +104,7 @@ fn unless_fresh(c: &LaneCoeffs, fresh: f32x8) -> LaneCoeffs {
 /// `rotation_vector_decay_step`, which keeps it on the shortest path (angle at most half a turn,
 /// whatever the angular velocity and `dt`); one polynomial `exp` per lane forms the offset
 /// rotation to apply, a unit quaternion. Lanes whose output leaves the `f32` range (inputs and
-/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_translation`]
-/// and [`saturate_rotation`].
+/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`Half::saturate`].
 ///
 /// `live` holds a byte per lane group: [`LIVE_TRANSLATION`] and [`LIVE_ROTATION`] say which
 /// half may carry a non-zero offset. A half without one is not decayed or applied: its output
@@ -130,51 +129,38 @@ pub(crate) fn inertialize_lanes<P: PoseIo>(
     let (mut offsets, mut io) = (offsets.truncate(n), io.truncate(n));
     let (live, fresh) = (&mut live[..n], &fresh[..n]);
     let summary = Summary::of(live);
-    pass_through_at_rest(&mut io, live, summary, LIVE_TRANSLATION, (POSE_X, 6));
-    coeffs.for_each(summary.groups_to_walk(LIVE_TRANSLATION, n), |i, c| {
-        if live[i] & LIVE_TRANSLATION == 0 {
+    walk_half::<Translation, P>(&mut offsets, &mut io, coeffs, (live, fresh), summary);
+    walk_half::<Rotation, P>(&mut offsets, &mut io, coeffs, (live, fresh), summary);
+}
+
+/// One loop of [`inertialize_lanes`] over the lane groups of one half (`H`): groups without
+/// the half's liveness bit pass their input through; the others are stepped, checked for
+/// overflow (the slow path redoes the group in `f64`) and stored, and a half whose offsets reached
+/// exactly zero clears its bit.
+#[inline(always)]
+fn walk_half<H: Half, P: PoseIo>(
+    offsets: &mut OffsetLanesMut<'_>,
+    io: &mut P,
+    coeffs: PatternSlices<'_>,
+    (live, fresh): (&mut [u8], &[f32x8]),
+    summary: Summary,
+) {
+    let n = live.len();
+    pass_through_at_rest(io, live, summary, H::LIVE, H::POSE_COLUMNS);
+    coeffs.for_each(summary.groups_to_walk(H::LIVE, n), |i, c| {
+        if live[i] & H::LIVE == 0 {
             return;
         }
         let c = &group_coeffs(c, live[i], fresh, i);
-        let (ox, ov, out_x, out_v) = translation_step(c, &offsets, &io, i);
-        // An offset that overflowed makes its output infinite (or NaN), so checking the sums of
-        // the outputs catches both.
-        let sum = (out_x.x + out_x.y + out_x.z) + (out_v.x + out_v.y + out_v.z);
-        let overflow = !sum.is_finite();
+        let step = H::step(c, offsets, io, i);
+        let overflow = H::overflow(&step);
         if overflow.any() {
             // The slow paths reload their half of the lane group from memory and redo it:
             // passing them the values computed here would keep them in memory on the fast path
             // too (3-4x slower).
-            saturate_translation(i, overflow, &mut offsets, &mut io, c);
-        } else {
-            offsets.set_vec3(i, OFF_X, ox);
-            offsets.set_vec3(i, OFF_V, ov);
-            io.set_vec3(i, POSE_X, out_x);
-            io.set_vec3(i, POSE_V, out_v);
-            if all_zero([ox, ov]) {
-                live[i] &= !LIVE_TRANSLATION;
-            }
-        }
-    });
-    pass_through_at_rest(&mut io, live, summary, LIVE_ROTATION, (POSE_Q, 7));
-    coeffs.for_each(summary.groups_to_walk(LIVE_ROTATION, n), |i, c| {
-        if live[i] & LIVE_ROTATION == 0 {
-            return;
-        }
-        let c = &group_coeffs(c, live[i], fresh, i);
-        let (oe, ow, _, out_q, out_w) = rotation_step(c, &offsets, &io, i);
-        // The rotation is unit by construction; the angular velocity can overflow.
-        let overflow = !(out_w.x + out_w.y + out_w.z).is_finite();
-        if overflow.any() {
-            saturate_rotation(i, overflow, &mut offsets, &mut io, c);
-        } else {
-            offsets.set_vec3(i, OFF_E, oe);
-            offsets.set_vec3(i, OFF_W, ow);
-            io.set_quat(i, POSE_Q, out_q);
-            io.set_vec3(i, POSE_W, out_w);
-            if all_zero([oe, ow]) {
-                live[i] &= !LIVE_ROTATION;
-            }
+            H::saturate(i, overflow, offsets, io, c);
+        } else if H::store(step, offsets, io, i) {
+            live[i] &= !H::LIVE;
         }
     });
 }
@@ -258,105 +244,219 @@ fn all_zero([a, b]: [Vec3x8; 2]) -> bool {
     bits.simd_eq(f32x8::ZERO).all()
 }
 
-/// The translation half of lane group `i`: the decayed position and velocity offsets and the
-/// output position and velocity.
-#[inline(always)]
-fn translation_step(
-    c: &LaneCoeffs,
-    offsets: &OffsetLanesMut<'_>,
-    io: &impl PoseIo,
-    i: usize,
-) -> (Vec3x8, Vec3x8, Vec3x8, Vec3x8) {
-    let (ox, ov) = decay3(c, offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-    let out_x = io.input_vec3(i, POSE_X) + ox;
-    let out_v = io.input_vec3(i, POSE_V) + ov;
-    (ox, ov, out_x, out_v)
+/// One half of a lane group: the columns it touches, its step, and its `f64` slow path. The two
+/// halves touch disjoint columns (see [`inertialize_lanes`] for why they run as two loops).
+trait Half {
+    /// The half's bit of the liveness byte.
+    const LIVE: u8;
+    /// The pose columns the half writes: first column and count.
+    const POSE_COLUMNS: (usize, usize);
+    /// The half's results for one lane group: new offsets and outputs.
+    type Step;
+
+    /// Decays the half's offsets of lane group `i` and forms its outputs.
+    fn step(c: &LaneCoeffs, offsets: &OffsetLanesMut<'_>, io: &impl PoseIo, i: usize)
+    -> Self::Step;
+
+    /// The lanes whose output left the `f32` range (an offset that overflowed makes its output
+    /// infinite or NaN, so checking the outputs catches both).
+    fn overflow(step: &Self::Step) -> f32x8;
+
+    /// Stores `step` in lane group `i`; returns whether the half's offsets are all zero.
+    fn store(
+        step: Self::Step,
+        offsets: &mut OffsetLanesMut<'_>,
+        io: &mut impl PoseIo,
+        i: usize,
+    ) -> bool;
+
+    /// Slow path for lane group `i`, whose lanes in `overflow` left the `f32` range: redoes those
+    /// lanes in `f64`, saturated at `±f32::MAX`, so finite input never writes NaN or infinity.
+    fn saturate(
+        i: usize,
+        overflow: f32x8,
+        offsets: &mut OffsetLanesMut<'_>,
+        io: &mut impl PoseIo,
+        c: &LaneCoeffs,
+    );
 }
 
-/// The rotation half of lane group `i`: the decayed rotation-vector and angular-velocity
-/// offsets, the offset rotation, and the output rotation and angular velocity.
-#[inline(always)]
-fn rotation_step(
-    c: &LaneCoeffs,
-    offsets: &OffsetLanesMut<'_>,
-    io: &impl PoseIo,
-    i: usize,
-) -> (Vec3x8, Vec3x8, Quat8, Quat8, Vec3x8) {
-    let (oe, ow) = rotation_vector_decay_step(c, offsets.vec3(i, OFF_E), offsets.vec3(i, OFF_W));
-    let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
-    let out_q = oq * io.input_quat(i, POSE_Q);
-    let out_w = ow + oq.rotate(io.input_vec3(i, POSE_W));
-    (oe, ow, oq, out_q, out_w)
+/// The translation half: position and velocity offsets and outputs.
+struct Translation;
+
+/// The translation half's results: decayed position and velocity offsets, output position and
+/// velocity.
+struct TranslationStep {
+    ox: Vec3x8,
+    ov: Vec3x8,
+    out_x: Vec3x8,
+    out_v: Vec3x8,
 }
 
-/// Slow path of [`inertialize_lanes`]' translation half for lane group `i`, whose lanes in
-/// `overflow` left the `f32` range: there the position and velocity offsets are stepped again
-/// in `f64` and saturated ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs are
-/// formed in `f64` and saturated at `±f32::MAX`, so finite input never writes NaN or infinity.
-#[cold]
-#[inline(never)]
-fn saturate_translation(
-    i: usize,
-    overflow: f32x8,
-    offsets: &mut OffsetLanesMut<'_>,
-    io: &mut impl PoseIo,
-    c: &LaneCoeffs,
-) {
-    let (x0, v0) = (offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-    let (in_x, in_v) = (io.input_vec3(i, POSE_X), io.input_vec3(i, POSE_V));
-    let (mut ox, mut ov, mut out_x, mut out_v) = translation_step(c, offsets, io, i);
-    for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
-        if overflow == 0.0 {
-            continue;
+impl Half for Translation {
+    const LIVE: u8 = LIVE_TRANSLATION;
+    const POSE_COLUMNS: (usize, usize) = (POSE_X, 6);
+    type Step = TranslationStep;
+
+    #[inline(always)]
+    fn step(
+        c: &LaneCoeffs,
+        offsets: &OffsetLanesMut<'_>,
+        io: &impl PoseIo,
+        i: usize,
+    ) -> TranslationStep {
+        let (ox, ov) = decay3(c, offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
+        let out_x = io.input_vec3(i, POSE_X) + ox;
+        let out_v = io.input_vec3(i, POSE_V) + ov;
+        TranslationStep {
+            ox,
+            ov,
+            out_x,
+            out_v,
         }
-        let coeffs = c.lane(lane);
-        let (x, v) = (lane_dvec3(&x0, lane), lane_dvec3(&v0, lane));
-        let steps = [0, 1, 2].map(|k| coeffs.apply_saturating(x[k] as f32, v[k] as f32, 0.0, 0.0));
-        let x = DVec3::from_array(steps.map(|(x, _)| f64::from(x)));
-        let v = DVec3::from_array(steps.map(|(_, v)| f64::from(v)));
-        set_lane_vec3(&mut ox, lane, x);
-        set_lane_vec3(&mut ov, lane, v);
-        set_lane_vec3(&mut out_x, lane, lane_dvec3(&in_x, lane) + x);
-        set_lane_vec3(&mut out_v, lane, lane_dvec3(&in_v, lane) + v);
     }
-    offsets.set_vec3(i, OFF_X, ox);
-    offsets.set_vec3(i, OFF_V, ov);
-    io.set_vec3(i, POSE_X, out_x);
-    io.set_vec3(i, POSE_V, out_v);
+
+    #[inline(always)]
+    fn overflow(s: &TranslationStep) -> f32x8 {
+        let sum = (s.out_x.x + s.out_x.y + s.out_x.z) + (s.out_v.x + s.out_v.y + s.out_v.z);
+        !sum.is_finite()
+    }
+
+    #[inline(always)]
+    fn store(
+        s: TranslationStep,
+        offsets: &mut OffsetLanesMut<'_>,
+        io: &mut impl PoseIo,
+        i: usize,
+    ) -> bool {
+        offsets.set_vec3(i, OFF_X, s.ox);
+        offsets.set_vec3(i, OFF_V, s.ov);
+        io.set_vec3(i, POSE_X, s.out_x);
+        io.set_vec3(i, POSE_V, s.out_v);
+        all_zero([s.ox, s.ov])
+    }
+
+    /// The position and velocity offsets are stepped again in `f64` and saturated
+    /// ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs formed in `f64`.
+    #[cold]
+    #[inline(never)]
+    fn saturate(
+        i: usize,
+        overflow: f32x8,
+        offsets: &mut OffsetLanesMut<'_>,
+        io: &mut impl PoseIo,
+        c: &LaneCoeffs,
+    ) {
+        let (x0, v0) = (offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
+        let (in_x, in_v) = (io.input_vec3(i, POSE_X), io.input_vec3(i, POSE_V));
+        let mut s = Self::step(c, offsets, io, i);
+        for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
+            if overflow == 0.0 {
+                continue;
+            }
+            let coeffs = c.lane(lane);
+            let (x, v) = (lane_dvec3(&x0, lane), lane_dvec3(&v0, lane));
+            let steps =
+                [0, 1, 2].map(|k| coeffs.apply_saturating(x[k] as f32, v[k] as f32, 0.0, 0.0));
+            let x = DVec3::from_array(steps.map(|(x, _)| f64::from(x)));
+            let v = DVec3::from_array(steps.map(|(_, v)| f64::from(v)));
+            set_lane_vec3(&mut s.ox, lane, x);
+            set_lane_vec3(&mut s.ov, lane, v);
+            set_lane_vec3(&mut s.out_x, lane, lane_dvec3(&in_x, lane) + x);
+            set_lane_vec3(&mut s.out_v, lane, lane_dvec3(&in_v, lane) + v);
+        }
+        Self::store(s, offsets, io, i);
+    }
 }
 
-/// Slow path of [`inertialize_lanes`]' rotation half for lane group `i`, whose output angular
-/// velocity left the `f32` range in the lanes of `overflow`: there it is formed in `f64` and
-/// saturated at `±f32::MAX` (the offsets themselves are kept finite by
-/// `rotation_vector_decay_step`).
-#[cold]
-#[inline(never)]
-fn saturate_rotation(
-    i: usize,
-    overflow: f32x8,
-    offsets: &mut OffsetLanesMut<'_>,
-    io: &mut impl PoseIo,
-    c: &LaneCoeffs,
-) {
-    let in_w = io.input_vec3(i, POSE_W);
-    let (oe, ow, oq, out_q, mut out_w) = rotation_step(c, offsets, io, i);
-    for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
-        if overflow == 0.0 {
-            continue;
+/// The rotation half: rotation-vector and angular-velocity offsets, output rotation and angular
+/// velocity.
+struct Rotation;
+
+/// The rotation half's results: decayed rotation-vector and angular-velocity offsets, the offset
+/// rotation, output rotation and angular velocity.
+struct RotationStep {
+    oe: Vec3x8,
+    ow: Vec3x8,
+    oq: Quat8,
+    out_q: Quat8,
+    out_w: Vec3x8,
+}
+
+impl Half for Rotation {
+    const LIVE: u8 = LIVE_ROTATION;
+    const POSE_COLUMNS: (usize, usize) = (POSE_Q, 7);
+    type Step = RotationStep;
+
+    #[inline(always)]
+    fn step(
+        c: &LaneCoeffs,
+        offsets: &OffsetLanesMut<'_>,
+        io: &impl PoseIo,
+        i: usize,
+    ) -> RotationStep {
+        let (oe, ow) =
+            rotation_vector_decay_step(c, offsets.vec3(i, OFF_E), offsets.vec3(i, OFF_W));
+        let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
+        let out_q = oq * io.input_quat(i, POSE_Q);
+        let out_w = ow + oq.rotate(io.input_vec3(i, POSE_W));
+        RotationStep {
+            oe,
+            ow,
+            oq,
+            out_q,
+            out_w,
         }
-        let q = DQuat::from_xyzw(
-            f64::from(oq.x.to_array()[lane]),
-            f64::from(oq.y.to_array()[lane]),
-            f64::from(oq.z.to_array()[lane]),
-            f64::from(oq.w.to_array()[lane]),
-        );
-        let w = lane_dvec3(&ow, lane) + q * lane_dvec3(&in_w, lane);
-        set_lane_vec3(&mut out_w, lane, w);
     }
-    offsets.set_vec3(i, OFF_E, oe);
-    offsets.set_vec3(i, OFF_W, ow);
-    io.set_quat(i, POSE_Q, out_q);
-    io.set_vec3(i, POSE_W, out_w);
+
+    /// The rotation is unit by construction; the angular velocity can overflow.
+    #[inline(always)]
+    fn overflow(s: &RotationStep) -> f32x8 {
+        !(s.out_w.x + s.out_w.y + s.out_w.z).is_finite()
+    }
+
+    #[inline(always)]
+    fn store(
+        s: RotationStep,
+        offsets: &mut OffsetLanesMut<'_>,
+        io: &mut impl PoseIo,
+        i: usize,
+    ) -> bool {
+        offsets.set_vec3(i, OFF_E, s.oe);
+        offsets.set_vec3(i, OFF_W, s.ow);
+        io.set_quat(i, POSE_Q, s.out_q);
+        io.set_vec3(i, POSE_W, s.out_w);
+        all_zero([s.oe, s.ow])
+    }
+
+    /// The output angular velocity is formed in `f64` (the offsets themselves are kept finite by
+    /// `rotation_vector_decay_step`).
+    #[cold]
+    #[inline(never)]
+    fn saturate(
+        i: usize,
+        overflow: f32x8,
+        offsets: &mut OffsetLanesMut<'_>,
+        io: &mut impl PoseIo,
+        c: &LaneCoeffs,
+    ) {
+        let in_w = io.input_vec3(i, POSE_W);
+        let mut s = Self::step(c, offsets, io, i);
+        for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
+            if overflow == 0.0 {
+                continue;
+            }
+            let q = DQuat::from_xyzw(
+                f64::from(s.oq.x.to_array()[lane]),
+                f64::from(s.oq.y.to_array()[lane]),
+                f64::from(s.oq.z.to_array()[lane]),
+                f64::from(s.oq.w.to_array()[lane]),
+            );
+            let w = lane_dvec3(&s.ow, lane) + q * lane_dvec3(&in_w, lane);
+            set_lane_vec3(&mut s.out_w, lane, w);
+        }
+        Self::store(s, offsets, io, i);
+    }
 }
 
 /// The same for a scalar channel (curves, log scales): decay `(off_x, off_v)` and write
@@ -391,8 +491,7 @@ pub(crate) fn inertialize_curve_lanes<P: ChannelIo>(
     });
 }
 
-/// Slow path of [`inertialize_curve_lanes`], like [`saturate_translation`] and
-/// [`saturate_rotation`].
+/// Slow path of [`inertialize_curve_lanes`], like [`Half::saturate`].
 #[cold]
 #[inline(never)]
 fn saturate_curves(
