@@ -187,3 +187,81 @@ fn quaternion_decay_kernel_stays_unit_and_matches_the_scalar_twin_for_large_angu
         }
     }
 }
+
+/// The `f32x8` logarithm of unit quaternions (one polynomial, no small-angle threshold) against
+/// an independent `f64` reference, `2 atan2(|xyz|, w) xyz / |xyz|` on the shortest path, over
+/// half angles from `1e-30` to a quarter turn (rotation angles up to half a turn), both signs
+/// of each quaternion and axes along and across the coordinate axes.
+#[test]
+fn log_of_unit_quaternions_matches_f64_at_every_angle() {
+    let axes = [
+        Vec3::X,
+        -Vec3::Z,
+        Vec3::new(0.6, -0.8, 0.0),
+        Vec3::new(1.0, 2.0, -2.0) / 3.0,
+    ];
+    let mut worst = 0.0_f64;
+    for k in 0..=4000 {
+        // Half angles log-spaced over 1e-30..1e-3, then linear up to pi / 2.
+        let half = if k < 2000 {
+            10f64.powf(-30.0 + 27.0 * f64::from(k) / 2000.0)
+        } else {
+            1e-3 + (std::f64::consts::FRAC_PI_2 - 1e-3) * f64::from(k - 2000) / 2000.0
+        };
+        for axis in axes {
+            for sign in [1.0, -1.0] {
+                let (s, c) = half.sin_cos();
+                let a = axis.as_dvec3() * s * sign;
+                let q = Quat::from_xyzw(a.x as f32, a.y as f32, a.z as f32, (c * sign) as f32);
+                let q8 = Quat8 {
+                    x: f32x8::splat(q.x),
+                    y: f32x8::splat(q.y),
+                    z: f32x8::splat(q.z),
+                    w: f32x8::splat(q.w),
+                };
+                let got = lane(q8.to_scaled_angle_axis(), 3).as_dvec3();
+                // The reference, in f64 from the same f32 quaternion.
+                let (v, w) = (q.xyz().as_dvec3(), f64::from(q.w));
+                let (v, w) = if w < 0.0 { (-v, -w) } else { (v, w) };
+                let len = v.length();
+                let want = v * (2.0 * len.atan2(w) / len);
+                let err = (got - want).length() / want.length();
+                worst = worst.max(err);
+                assert!(
+                    err < 1e-6,
+                    "half angle {half:e}, {q:?}: {got:?} vs {want:?}"
+                );
+            }
+        }
+    }
+    eprintln!("worst relative error {worst:e}");
+    // A few ulps: the polynomial's 1.4 ulp, the rounding of w and the final products.
+    assert!(worst < 3e-7, "{worst:e}");
+}
+
+#[test]
+fn log_of_the_identity_and_of_half_turns_is_exact_and_finite() {
+    let at = |x: f32, y: f32, z: f32, w: f32| {
+        let q8 = Quat8 {
+            x: f32x8::splat(x),
+            y: f32x8::splat(y),
+            z: f32x8::splat(z),
+            w: f32x8::splat(w),
+        };
+        lane(q8.to_scaled_angle_axis(), 0)
+    };
+    assert_eq!(at(0.0, 0.0, 0.0, 1.0), Vec3::ZERO);
+    assert_eq!(at(0.0, 0.0, 0.0, -1.0), Vec3::ZERO);
+    let pi = std::f32::consts::PI;
+    // Half turns: w = +-0, either sign of the axis is the same rotation.
+    for w in [0.0, -0.0] {
+        let v = at(0.0, 1.0, 0.0, w);
+        assert!(
+            (v.length() - pi).abs() < 1e-6 && v.x == 0.0 && v.z == 0.0,
+            "{v:?}"
+        );
+    }
+    // A length a little past 1 (rounding) stays finite.
+    let v = at(0.0, 0.0, 1e-4, 1.000_001);
+    assert!((v.z - 2e-4).abs() < 1e-9, "{v:?}");
+}

@@ -4,14 +4,33 @@ use wide::f32x8;
 
 use super::vec3::Vec3x8;
 
-/// The one small-angle threshold of the `f32x8` logarithm and exponential: below this half angle
-/// (`|xyz| = sin(h)` for the logarithm, `h = |v| / 2` for the exponential) both take their series,
-/// `atan(r) / r = 1 - r^2 / 3` (`r = tan(h)`) and `sin(h) / h = 1 - h^2 / 6`,
-/// `cos(h) = 1 - h^2 / 2`. The first omitted terms (`r^4 / 5`, `h^4 / 120`, `h^4 / 24`, at most
-/// `4.2e-14`) are far below `f32`'s half ulp of 1 (`6e-8`; the series stay exact up to
-/// `h = 0.025`), and `atan2` and `sin_cos` never see an argument near the subnormal range, where
-/// their polynomials slow down by an order of magnitude. `docs/math.md` §1.3.
+/// The one small-angle threshold of the `f32x8` exponential (the logarithm needs none, see
+/// [`LOG_SCALE`]): below this half angle `h = |v| / 2` it takes the series
+/// `sin(h) / h = 1 - h^2 / 6`, `cos(h) = 1 - h^2 / 2`. The first omitted terms (`h^4 / 120`,
+/// `h^4 / 24`, at most `4.2e-14`) are far below `f32`'s half ulp of 1 (`6e-8`; the series stay
+/// exact up to `h = 0.025`), and `sin_cos` never sees an argument near the subnormal range, where
+/// its polynomial slows down by an order of magnitude. `docs/math.md` §1.3.
 const SMALL_HALF_ANGLE: f32 = 1e-3;
+
+/// `2 acos(w) / sqrt(1 - w²)` (the factor from a unit quaternion's `xyz` to its rotation vector)
+/// as a polynomial in `s = 1 - w`, `w` in `[0, 1]`: coefficients of `s⁰..s⁹`, fitted for the
+/// least relative error (`1.3e-8`; with `f32` Horner steps at most `8.3e-8`, 1.4 ulp). The
+/// constant term is the exact limit 2 and the next `2/3`, the series of `θ / sin θ` at `w = 1`.
+/// The factor is analytic on `[0, 1]` (its nearest singularity is at `w = -1`), so a polynomial
+/// of degree 9 reaches `f32` accuracy over every angle up to half a turn, and needs no threshold
+/// near `w = 1` (the former `atan2` form did: `docs/math.md` §1.3).
+const LOG_SCALE: [f32; 10] = [
+    2.0,
+    0.666_671_45,
+    0.266_515_02,
+    0.116_139_05,
+    0.039_389_055,
+    0.062_821_56,
+    -0.071_690_045,
+    0.106_485_456,
+    -0.067_602_38,
+    0.022_863_451,
+];
 
 /// Eight quaternions, one per lane.
 ///
@@ -57,27 +76,38 @@ impl Quat8 {
         }
     }
 
-    /// The rotation vector (angle times axis) on the shortest path, via `atan2(|xyz|, w)`.
+    /// The rotation vector (angle times axis) of a unit quaternion, on the shortest path:
+    /// `xyz` times `2 acos(w) / sqrt(1 - w²)` (with `w >= 0`), which is analytic in `w` on
+    /// `[0, 1]` and taken from one polynomial of degree 9 in `1 - w` (within 1.4 ulp of the exact
+    /// factor in `f32`; `docs/math.md` §1.3). No square root, division or `atan2`, and no
+    /// threshold for small angles. For a quaternion a few ulps off unit length (a product of unit
+    /// quaternions) the result is within a few ulps of the logarithm of its normalised self.
     ///
     /// ```
+    /// use glam::Quat;
     /// use hooke::simd::Quat8;
+    /// use wide::f32x8;
     /// assert_eq!(Quat8::IDENTITY.to_scaled_angle_axis().x.to_array(), [0.0; 8]);
+    /// let q = Quat::from_rotation_y(-3.0);
+    /// let q8 = Quat8 { x: f32x8::splat(q.x), y: f32x8::splat(q.y), z: f32x8::splat(q.z), w: f32x8::splat(q.w) };
+    /// assert!((q8.to_scaled_angle_axis().y.to_array()[0] + 3.0).abs() < 1e-6);
     /// ```
     #[inline(always)]
     pub fn to_scaled_angle_axis(self) -> Vec3x8 {
-        // Shortest path: flip to w >= 0.
-        let flip = self.w.simd_lt(f32x8::ZERO);
-        let sign = flip.select(-f32x8::ONE, f32x8::ONE);
-        let (x, y, z, w) = (self.x * sign, self.y * sign, self.z * sign, self.w * sign);
-        let len = Vec3x8 { x, y, z }.length();
-        // angle / len = 2 atan2(len, w) / len. For tiny rotations use its series,
-        // 2 / w (1 - r^2 / 3), r = len / w, and keep atan2's argument away from the subnormal
-        // range, where its polynomial would slow down by an order of magnitude.
-        let small = len.simd_lt(f32x8::splat(SMALL_HALF_ANGLE));
-        let safe_len = len.max(f32x8::splat(SMALL_HALF_ANGLE));
-        let r = len / w;
-        let series = f32x8::splat(2.0) / w * (f32x8::ONE - r * r * f32x8::splat(1.0 / 3.0));
-        let scale = small.select(series, f32x8::splat(2.0) * safe_len.atan2(w) / safe_len);
+        // Shortest path: the sign of w taken off all four components (q and -q are one rotation).
+        let sign = self.w & f32x8::splat(-0.0);
+        let (x, y, z, w) = (self.x ^ sign, self.y ^ sign, self.z ^ sign, self.w ^ sign);
+        // 1 - w is exact near w = 1 (Sterbenz) and the factor's slope in w is at most 2, so the
+        // rounding of w (and a length a few ulps off 1) moves the factor by a few ulps only. A
+        // w past 1 (rounding) is taken as 1; any finite input gives a finite factor.
+        let s = f32x8::ONE - w.min(f32x8::ONE);
+        let scale = LOG_SCALE
+            .iter()
+            .rev()
+            .skip(1)
+            .fold(f32x8::splat(LOG_SCALE[LOG_SCALE.len() - 1]), |acc, &c| {
+                acc.mul_add(s, f32x8::splat(c))
+            });
         Vec3x8 {
             x: x * scale,
             y: y * scale,
