@@ -104,7 +104,7 @@ fn unless_fresh(c: &LaneCoeffs, fresh: f32x8) -> LaneCoeffs {
 /// `rotation_vector_decay_step`, which keeps it on the shortest path (angle at most half a turn,
 /// whatever the angular velocity and `dt`); one polynomial `exp` per lane forms the offset
 /// rotation to apply, a unit quaternion. Lanes whose output leaves the `f32` range (inputs and
-/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`Half::saturate`].
+/// offsets near `±f32::MAX`) are recomputed in `f64` and saturated, see [`saturate_half`].
 ///
 /// `live` holds a byte per lane group: [`LIVE_TRANSLATION`] and [`LIVE_ROTATION`] say which
 /// half may carry a non-zero offset. A half without one is not decayed or applied: its output
@@ -152,14 +152,14 @@ fn walk_half<H: Half, P: PoseIo>(
             return;
         }
         let c = &group_coeffs(c, live[i], fresh, i);
-        let step = H::step(c, offsets, io, i);
+        let step = H::step(c, (offsets, io, i));
         let overflow = H::overflow(&step);
         if overflow.any() {
             // The slow paths reload their half of the lane group from memory and redo it:
             // passing them the values computed here would keep them in memory on the fast path
             // too (3-4x slower).
-            H::saturate(i, overflow, offsets, io, c);
-        } else if H::store(step, offsets, io, i) {
+            saturate_half::<H>(i, overflow, offsets, io, c);
+        } else if store::<H>(step, (offsets, io, i)) {
             live[i] &= !H::LIVE;
         }
     });
@@ -244,6 +244,11 @@ fn all_zero([a, b]: [Vec3x8; 2]) -> bool {
     bits.simd_eq(f32x8::ZERO).all()
 }
 
+/// Lane group `i` of the offsets and of the poses, read: `(offsets, io, i)`.
+type GroupRef<'r, 'a, P> = (&'r OffsetLanesMut<'a>, &'r P, usize);
+/// Lane group `i` of the offsets and of the poses, written: `(offsets, io, i)`.
+type GroupMut<'r, 'a, P> = (&'r mut OffsetLanesMut<'a>, &'r mut P, usize);
+
 /// One half of a lane group: the columns it touches, its step, and its `f64` slow path. The two
 /// halves touch disjoint columns (see [`inertialize_lanes`] for why they run as two loops).
 trait Half {
@@ -251,34 +256,63 @@ trait Half {
     const LIVE: u8;
     /// The pose columns the half writes: first column and count.
     const POSE_COLUMNS: (usize, usize);
+    /// The first of the half's six offset columns: the offset, then its velocity.
+    const OFFSET_COLUMNS: usize;
     /// The half's results for one lane group: new offsets and outputs.
     type Step;
+    /// What the slow path reads before the step to redo a lane from.
+    type Before;
 
     /// Decays the half's offsets of lane group `i` and forms its outputs.
-    fn step(c: &LaneCoeffs, offsets: &OffsetLanesMut<'_>, io: &impl PoseIo, i: usize)
-    -> Self::Step;
+    fn step(c: &LaneCoeffs, group: GroupRef<'_, '_, impl PoseIo>) -> Self::Step;
 
     /// The lanes whose output left the `f32` range (an offset that overflowed makes its output
     /// infinite or NaN, so checking the outputs catches both).
     fn overflow(step: &Self::Step) -> f32x8;
 
-    /// Stores `step` in lane group `i`; returns whether the half's offsets are all zero.
-    fn store(
-        step: Self::Step,
-        offsets: &mut OffsetLanesMut<'_>,
-        io: &mut impl PoseIo,
-        i: usize,
-    ) -> bool;
+    /// The step's new offsets: the offset and its velocity.
+    fn offsets(step: &Self::Step) -> [Vec3x8; 2];
 
-    /// Slow path for lane group `i`, whose lanes in `overflow` left the `f32` range: redoes those
-    /// lanes in `f64`, saturated at `±f32::MAX`, so finite input never writes NaN or infinity.
-    fn saturate(
-        i: usize,
-        overflow: f32x8,
-        offsets: &mut OffsetLanesMut<'_>,
-        io: &mut impl PoseIo,
-        c: &LaneCoeffs,
-    );
+    /// Stores the step's outputs in lane group `i`.
+    fn store_outputs(step: &Self::Step, io: &mut impl PoseIo, i: usize);
+
+    /// What [`Half::redo_lane`] needs of lane group `i`, read before the step.
+    fn before(group: GroupRef<'_, '_, impl PoseIo>) -> Self::Before;
+
+    /// Redoes `lane` of `step` in `f64`, saturated at `±f32::MAX`.
+    fn redo_lane(step: &mut Self::Step, before: &Self::Before, c: &LaneCoeffs, lane: usize);
+}
+
+/// Stores `step` in lane group `i`; returns whether the half's offsets are all zero.
+#[inline(always)]
+fn store<H: Half>(step: H::Step, (offsets, io, i): GroupMut<'_, '_, impl PoseIo>) -> bool {
+    let [offset, velocity] = H::offsets(&step);
+    offsets.set_vec3(i, H::OFFSET_COLUMNS, offset);
+    offsets.set_vec3(i, H::OFFSET_COLUMNS + 3, velocity);
+    H::store_outputs(&step, io, i);
+    all_zero([offset, velocity])
+}
+
+/// Slow path of [`walk_half`] for lane group `i`, whose lanes in `overflow` left the `f32`
+/// range: the step again, with those lanes redone in `f64` ([`Half::redo_lane`]), so finite
+/// input never writes NaN or infinity.
+#[cold]
+#[inline(never)]
+fn saturate_half<H: Half>(
+    i: usize,
+    overflow: f32x8,
+    offsets: &mut OffsetLanesMut<'_>,
+    io: &mut impl PoseIo,
+    c: &LaneCoeffs,
+) {
+    let before = H::before((offsets, io, i));
+    let mut step = H::step(c, (offsets, io, i));
+    for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
+        if overflow != 0.0 {
+            H::redo_lane(&mut step, &before, c, lane);
+        }
+    }
+    store::<H>(step, (offsets, io, i));
 }
 
 /// The translation half: position and velocity offsets and outputs.
@@ -296,15 +330,13 @@ struct TranslationStep {
 impl Half for Translation {
     const LIVE: u8 = LIVE_TRANSLATION;
     const POSE_COLUMNS: (usize, usize) = (POSE_X, 6);
+    const OFFSET_COLUMNS: usize = OFF_X;
     type Step = TranslationStep;
+    /// The position and velocity offsets and inputs.
+    type Before = [Vec3x8; 4];
 
     #[inline(always)]
-    fn step(
-        c: &LaneCoeffs,
-        offsets: &OffsetLanesMut<'_>,
-        io: &impl PoseIo,
-        i: usize,
-    ) -> TranslationStep {
+    fn step(c: &LaneCoeffs, (offsets, io, i): GroupRef<'_, '_, impl PoseIo>) -> TranslationStep {
         let (ox, ov) = decay3(c, offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
         let out_x = io.input_vec3(i, POSE_X) + ox;
         let out_v = io.input_vec3(i, POSE_V) + ov;
@@ -323,49 +355,34 @@ impl Half for Translation {
     }
 
     #[inline(always)]
-    fn store(
-        s: TranslationStep,
-        offsets: &mut OffsetLanesMut<'_>,
-        io: &mut impl PoseIo,
-        i: usize,
-    ) -> bool {
-        offsets.set_vec3(i, OFF_X, s.ox);
-        offsets.set_vec3(i, OFF_V, s.ov);
-        io.set_vec3(i, POSE_X, s.out_x);
-        io.set_vec3(i, POSE_V, s.out_v);
-        all_zero([s.ox, s.ov])
+    fn offsets(s: &TranslationStep) -> [Vec3x8; 2] {
+        [s.ox, s.ov]
     }
 
-    /// The position and velocity offsets are stepped again in `f64` and saturated
-    /// ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs formed in `f64`.
-    #[cold]
-    #[inline(never)]
-    fn saturate(
-        i: usize,
-        overflow: f32x8,
-        offsets: &mut OffsetLanesMut<'_>,
-        io: &mut impl PoseIo,
-        c: &LaneCoeffs,
-    ) {
+    #[inline(always)]
+    fn store_outputs(s: &TranslationStep, io: &mut impl PoseIo, i: usize) {
+        io.set_vec3(i, POSE_X, s.out_x);
+        io.set_vec3(i, POSE_V, s.out_v);
+    }
+
+    fn before((offsets, io, i): GroupRef<'_, '_, impl PoseIo>) -> [Vec3x8; 4] {
         let (x0, v0) = (offsets.vec3(i, OFF_X), offsets.vec3(i, OFF_V));
-        let (in_x, in_v) = (io.input_vec3(i, POSE_X), io.input_vec3(i, POSE_V));
-        let mut s = Self::step(c, offsets, io, i);
-        for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
-            if overflow == 0.0 {
-                continue;
-            }
-            let coeffs = c.lane(lane);
-            let (x, v) = (lane_dvec3(&x0, lane), lane_dvec3(&v0, lane));
-            let steps =
-                [0, 1, 2].map(|k| coeffs.apply_saturating(x[k] as f32, v[k] as f32, 0.0, 0.0));
-            let x = DVec3::from_array(steps.map(|(x, _)| f64::from(x)));
-            let v = DVec3::from_array(steps.map(|(_, v)| f64::from(v)));
-            set_lane_vec3(&mut s.ox, lane, x);
-            set_lane_vec3(&mut s.ov, lane, v);
-            set_lane_vec3(&mut s.out_x, lane, lane_dvec3(&in_x, lane) + x);
-            set_lane_vec3(&mut s.out_v, lane, lane_dvec3(&in_v, lane) + v);
-        }
-        Self::store(s, offsets, io, i);
+        [x0, v0, io.input_vec3(i, POSE_X), io.input_vec3(i, POSE_V)]
+    }
+
+    /// The position and velocity offsets are stepped again and saturated
+    /// ([`hooke::SpringCoeffs::apply_saturating`]), and the outputs formed in `f64`.
+    fn redo_lane(s: &mut TranslationStep, before: &[Vec3x8; 4], c: &LaneCoeffs, lane: usize) {
+        let [x0, v0, in_x, in_v] = before.map(|b| lane_dvec3(&b, lane));
+        let coeffs = c.lane(lane);
+        let steps =
+            [0, 1, 2].map(|k| coeffs.apply_saturating(x0[k] as f32, v0[k] as f32, 0.0, 0.0));
+        let x = DVec3::from_array(steps.map(|(x, _)| f64::from(x)));
+        let v = DVec3::from_array(steps.map(|(_, v)| f64::from(v)));
+        set_lane_vec3(&mut s.ox, lane, x);
+        set_lane_vec3(&mut s.ov, lane, v);
+        set_lane_vec3(&mut s.out_x, lane, in_x + x);
+        set_lane_vec3(&mut s.out_v, lane, in_v + v);
     }
 }
 
@@ -386,15 +403,13 @@ struct RotationStep {
 impl Half for Rotation {
     const LIVE: u8 = LIVE_ROTATION;
     const POSE_COLUMNS: (usize, usize) = (POSE_Q, 7);
+    const OFFSET_COLUMNS: usize = OFF_E;
     type Step = RotationStep;
+    /// The input angular velocity.
+    type Before = Vec3x8;
 
     #[inline(always)]
-    fn step(
-        c: &LaneCoeffs,
-        offsets: &OffsetLanesMut<'_>,
-        io: &impl PoseIo,
-        i: usize,
-    ) -> RotationStep {
+    fn step(c: &LaneCoeffs, (offsets, io, i): GroupRef<'_, '_, impl PoseIo>) -> RotationStep {
         let (oe, ow) =
             rotation_vector_decay_step(c, offsets.vec3(i, OFF_E), offsets.vec3(i, OFF_W));
         let oq = Quat8::from_scaled_angle_axis_within_pi(oe);
@@ -416,46 +431,27 @@ impl Half for Rotation {
     }
 
     #[inline(always)]
-    fn store(
-        s: RotationStep,
-        offsets: &mut OffsetLanesMut<'_>,
-        io: &mut impl PoseIo,
-        i: usize,
-    ) -> bool {
-        offsets.set_vec3(i, OFF_E, s.oe);
-        offsets.set_vec3(i, OFF_W, s.ow);
+    fn offsets(s: &RotationStep) -> [Vec3x8; 2] {
+        [s.oe, s.ow]
+    }
+
+    #[inline(always)]
+    fn store_outputs(s: &RotationStep, io: &mut impl PoseIo, i: usize) {
         io.set_quat(i, POSE_Q, s.out_q);
         io.set_vec3(i, POSE_W, s.out_w);
-        all_zero([s.oe, s.ow])
+    }
+
+    fn before((_, io, i): GroupRef<'_, '_, impl PoseIo>) -> Vec3x8 {
+        io.input_vec3(i, POSE_W)
     }
 
     /// The output angular velocity is formed in `f64` (the offsets themselves are kept finite by
     /// `rotation_vector_decay_step`).
-    #[cold]
-    #[inline(never)]
-    fn saturate(
-        i: usize,
-        overflow: f32x8,
-        offsets: &mut OffsetLanesMut<'_>,
-        io: &mut impl PoseIo,
-        c: &LaneCoeffs,
-    ) {
-        let in_w = io.input_vec3(i, POSE_W);
-        let mut s = Self::step(c, offsets, io, i);
-        for (lane, overflow) in overflow.to_array().into_iter().enumerate() {
-            if overflow == 0.0 {
-                continue;
-            }
-            let q = DQuat::from_xyzw(
-                f64::from(s.oq.x.to_array()[lane]),
-                f64::from(s.oq.y.to_array()[lane]),
-                f64::from(s.oq.z.to_array()[lane]),
-                f64::from(s.oq.w.to_array()[lane]),
-            );
-            let w = lane_dvec3(&s.ow, lane) + q * lane_dvec3(&in_w, lane);
-            set_lane_vec3(&mut s.out_w, lane, w);
-        }
-        Self::store(s, offsets, io, i);
+    fn redo_lane(s: &mut RotationStep, in_w: &Vec3x8, _: &LaneCoeffs, lane: usize) {
+        let at = |x: f32x8| f64::from(x.to_array()[lane]);
+        let q = DQuat::from_xyzw(at(s.oq.x), at(s.oq.y), at(s.oq.z), at(s.oq.w));
+        let w = lane_dvec3(&s.ow, lane) + q * lane_dvec3(in_w, lane);
+        set_lane_vec3(&mut s.out_w, lane, w);
     }
 }
 
@@ -491,7 +487,7 @@ pub(crate) fn inertialize_curve_lanes<P: ChannelIo>(
     });
 }
 
-/// Slow path of [`inertialize_curve_lanes`], like [`Half::saturate`].
+/// Slow path of [`inertialize_curve_lanes`], like [`saturate_half`].
 #[cold]
 #[inline(never)]
 fn saturate_curves(
