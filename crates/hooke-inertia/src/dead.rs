@@ -188,7 +188,9 @@ fn blend_group(step: &Step<'_>, active: f32x8, e: &Bone8, live: &Bone8) -> (Bone
             y: cross_fade8((e.x.y, e.v.y), (live.x.y, live.v.y), (wt, dw)).1,
             z: cross_fade8((e.x.z, e.v.z), (live.x.z, live.v.z), (wt, dw)).1,
         },
-        q: (Quat8::from_scaled_angle_axis(gap * wt) * e.q).normalize(),
+        // The gap is a logarithm (at most half a turn) and the weight within [0, 1]: the
+        // exponential's polynomial form applies (no sin_cos, square root or division).
+        q: (Quat8::from_scaled_angle_axis_within_pi(gap * wt) * e.q).normalize(),
         w: Vec3x8 {
             x: cross_fade_velocity8(e.w.x, live.w.x, gap.x, (wt, dw)),
             y: cross_fade_velocity8(e.w.y, live.w.y, gap.y, (wt, dw)),
