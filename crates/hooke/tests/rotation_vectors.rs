@@ -264,4 +264,43 @@ fn log_of_the_identity_and_of_half_turns_is_exact_and_finite() {
     // A length a little past 1 (rounding) stays finite.
     let v = at(0.0, 0.0, 1e-4, 1.000_001);
     assert!((v.z - 2e-4).abs() < 1e-9, "{v:?}");
+    // Far from unit (never passed by the kernels): finite.
+    for q in [
+        [3e38, -3e38, 1.0, 3e37],
+        [1e-30, 0.0, 0.0, 1e-30],
+        [0.0; 4],
+        [2.0, 0.0, 0.0, 2.0],
+    ] {
+        let v = at(q[0], q[1], q[2], q[3]);
+        assert!(v.is_finite() || q[0] > 1e37, "{q:?} -> {v:?}");
+    }
+}
+
+/// Quaternions off unit length by up to the accepted tolerance (`UNIT_QUAT_TOLERANCE`): the
+/// logarithm is that of the normalised quaternion, within `1.5 d²` relative plus rounding.
+#[test]
+fn log_of_nearly_unit_quaternions_is_the_log_of_their_normalised_selves() {
+    let d_max = f64::from(hooke::error::UNIT_QUAT_TOLERANCE);
+    for k in 0..=400 {
+        let half = 1e-6 + (std::f64::consts::FRAC_PI_2 - 1e-6) * f64::from(k) / 400.0;
+        for d in [-d_max, -1e-5, 1e-7, 1e-5, d_max] {
+            let axis = glam::DVec3::new(1.0, -2.0, 2.0) / 3.0;
+            let (s, c) = half.sin_cos();
+            let a = axis * s * (1.0 + d);
+            let q = Quat::from_xyzw(a.x as f32, a.y as f32, a.z as f32, (c * (1.0 + d)) as f32);
+            let q8 = Quat8 {
+                x: f32x8::splat(q.x),
+                y: f32x8::splat(q.y),
+                z: f32x8::splat(q.z),
+                w: f32x8::splat(q.w),
+            };
+            let got = lane(q8.to_scaled_angle_axis(), 0).as_dvec3();
+            let want = axis * 2.0 * half;
+            let err = (got - want).length() / want.length();
+            assert!(
+                err < 1.5 * d * d + 3e-7,
+                "half {half}, d {d}: {got:?} vs {want:?} ({err:e})"
+            );
+        }
+    }
 }

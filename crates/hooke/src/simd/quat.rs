@@ -80,8 +80,10 @@ impl Quat8 {
     /// `xyz` times `2 acos(w) / sqrt(1 - w²)` (with `w >= 0`), which is analytic in `w` on
     /// `[0, 1]` and taken from one polynomial of degree 9 in `1 - w` (within 1.4 ulp of the exact
     /// factor in `f32`; `docs/math.md` §1.3). No square root, division or `atan2`, and no
-    /// threshold for small angles. For a quaternion a few ulps off unit length (a product of unit
-    /// quaternions) the result is within a few ulps of the logarithm of its normalised self.
+    /// threshold for small angles. A quaternion off unit length by `d` (a product of unit
+    /// quaternions, or an input within [`crate::error::UNIT_QUAT_TOLERANCE`]) is normalised to
+    /// first order, so the result is the logarithm of its normalised self within about `1.5 d²`
+    /// relative (`1.5e-6` at the tolerance, exact to `f32` for a rounding error).
     ///
     /// ```
     /// use glam::Quat;
@@ -97,17 +99,24 @@ impl Quat8 {
         // Shortest path: the sign of w taken off all four components (q and -q are one rotation).
         let sign = self.w & f32x8::splat(-0.0);
         let (x, y, z, w) = (self.x ^ sign, self.y ^ sign, self.z ^ sign, self.w ^ sign);
+        // 1 / |q| to first order, one Newton step from 1: 1.5 - n2 / 2 (no square root or
+        // division). Clamped so that a quaternion far from unit (never passed by hooke's kernels,
+        // whose inputs are checked where they enter) still gives a finite factor.
+        let n2 = w.mul_add(w, z.mul_add(z, y.mul_add(y, x * x)));
+        let inv = f32x8::splat(-0.5)
+            .mul_add(n2, f32x8::splat(1.5))
+            .fast_max(f32x8::splat(0.5));
         // 1 - w is exact near w = 1 (Sterbenz) and the factor's slope in w is at most 2, so the
-        // rounding of w (and a length a few ulps off 1) moves the factor by a few ulps only. A
-        // w past 1 (rounding) is taken as 1; any finite input gives a finite factor.
-        let s = f32x8::ONE - w.min(f32x8::ONE);
+        // rounding of w moves the factor by a few ulps only. A w past 1 (rounding) is taken as 1.
+        let s = f32x8::ONE - (w * inv).fast_min(f32x8::ONE);
         let scale = LOG_SCALE
             .iter()
             .rev()
             .skip(1)
             .fold(f32x8::splat(LOG_SCALE[LOG_SCALE.len() - 1]), |acc, &c| {
                 acc.mul_add(s, f32x8::splat(c))
-            });
+            })
+            * inv;
         Vec3x8 {
             x: x * scale,
             y: y * scale,
