@@ -56,6 +56,17 @@ fn splat(v: Vec3) -> Vec3x8 {
     }
 }
 
+/// The logarithm of `q` in every lane, read back from lane `i`.
+fn log_lane(q: Quat, i: usize) -> Vec3 {
+    let q8 = Quat8 {
+        x: f32x8::splat(q.x),
+        y: f32x8::splat(q.y),
+        z: f32x8::splat(q.z),
+        w: f32x8::splat(q.w),
+    };
+    lane(q8.to_scaled_angle_axis(), i)
+}
+
 fn lane(v: Vec3x8, i: usize) -> Vec3 {
     Vec3::new(v.x.to_array()[i], v.y.to_array()[i], v.z.to_array()[i])
 }
@@ -213,13 +224,7 @@ fn log_of_unit_quaternions_matches_f64_at_every_angle() {
                 let (s, c) = half.sin_cos();
                 let a = axis.as_dvec3() * s * sign;
                 let q = Quat::from_xyzw(a.x as f32, a.y as f32, a.z as f32, (c * sign) as f32);
-                let q8 = Quat8 {
-                    x: f32x8::splat(q.x),
-                    y: f32x8::splat(q.y),
-                    z: f32x8::splat(q.z),
-                    w: f32x8::splat(q.w),
-                };
-                let got = lane(q8.to_scaled_angle_axis(), 3).as_dvec3();
+                let got = log_lane(q, 3).as_dvec3();
                 // The reference, in f64 from the same f32 quaternion.
                 let (v, w) = (q.xyz().as_dvec3(), f64::from(q.w));
                 let (v, w) = if w < 0.0 { (-v, -w) } else { (v, w) };
@@ -241,15 +246,7 @@ fn log_of_unit_quaternions_matches_f64_at_every_angle() {
 
 #[test]
 fn log_of_the_identity_and_of_half_turns_is_exact_and_finite() {
-    let at = |x: f32, y: f32, z: f32, w: f32| {
-        let q8 = Quat8 {
-            x: f32x8::splat(x),
-            y: f32x8::splat(y),
-            z: f32x8::splat(z),
-            w: f32x8::splat(w),
-        };
-        lane(q8.to_scaled_angle_axis(), 0)
-    };
+    let at = |x: f32, y: f32, z: f32, w: f32| log_lane(Quat::from_xyzw(x, y, z, w), 0);
     assert_eq!(at(0.0, 0.0, 0.0, 1.0), Vec3::ZERO);
     assert_eq!(at(0.0, 0.0, 0.0, -1.0), Vec3::ZERO);
     let pi = std::f32::consts::PI;
@@ -288,13 +285,7 @@ fn log_of_nearly_unit_quaternions_is_the_log_of_their_normalised_selves() {
             let (s, c) = half.sin_cos();
             let a = axis * s * (1.0 + d);
             let q = Quat::from_xyzw(a.x as f32, a.y as f32, a.z as f32, (c * (1.0 + d)) as f32);
-            let q8 = Quat8 {
-                x: f32x8::splat(q.x),
-                y: f32x8::splat(q.y),
-                z: f32x8::splat(q.z),
-                w: f32x8::splat(q.w),
-            };
-            let got = lane(q8.to_scaled_angle_axis(), 0).as_dvec3();
+            let got = log_lane(q, 0).as_dvec3();
             let want = axis * 2.0 * half;
             let err = (got - want).length() / want.length();
             assert!(
