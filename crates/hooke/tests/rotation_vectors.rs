@@ -295,3 +295,45 @@ fn log_of_nearly_unit_quaternions_is_the_log_of_their_normalised_selves() {
         }
     }
 }
+
+/// The `f32x8` exponential (shortest path, then one pair of polynomials, no threshold) against
+/// an independent `f64` exponential of the same vector reduced in `f64`, over lengths from
+/// `1e-30` to the top of the `f32` range.
+#[test]
+fn exp_matches_f64_from_tiny_to_huge_vectors() {
+    let mut all = vectors();
+    for k in 0..=600 {
+        let len = 10f32.powf(-30.0 + 30.5 * k as f32 / 600.0);
+        all.push(Vec3::new(1.0, 2.0, -2.0) / 3.0 * len);
+    }
+    let mut worst = [0.0_f64; 2];
+    for v in all {
+        let got = quat_lane(Quat8::from_scaled_angle_axis(splat(v)), 2).as_dquat();
+        let e = glam::DVec3::from_array(shortest_path_f64(v.as_dvec3().to_array()));
+        let h = 0.5 * e.length();
+        let want = if h == 0.0 {
+            glam::DQuat::IDENTITY
+        } else {
+            let (s, c) = h.sin_cos();
+            let a = e * (s / (2.0 * h));
+            glam::DQuat::from_xyzw(a.x, a.y, a.z, c)
+        };
+        // Components, absolute. A vector past half a turn is reduced first (`shortest_path`),
+        // to the f32 rounding of its length, which is all the input says about its angle
+        // (`shortest_path_is_within_half_a_turn_and_exact_for_any_finite_vector`).
+        let err = (got - want).length().min((got + want).length());
+        let len = f64::from(v.length());
+        let wrapped = len >= std::f64::consts::PI * (1.0 - 1e-6);
+        let bound = if wrapped {
+            2e-7 + len * f64::from(f32::EPSILON)
+        } else {
+            2e-7
+        };
+        worst[usize::from(wrapped)] = worst[usize::from(wrapped)].max(err);
+        assert!(err < bound, "{v:?}: {got:?} vs {want:?}");
+    }
+    eprintln!(
+        "worst error within half a turn {:e}, past it {:e}",
+        worst[0], worst[1]
+    );
+}

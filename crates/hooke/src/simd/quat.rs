@@ -4,21 +4,14 @@ use wide::f32x8;
 
 use super::vec3::Vec3x8;
 
-/// The one small-angle threshold of the `f32x8` exponential (the logarithm needs none, see
-/// [`LOG_SCALE`]): below this half angle `h = |v| / 2` it takes the series
-/// `sin(h) / h = 1 - h^2 / 6`, `cos(h) = 1 - h^2 / 2`. The first omitted terms (`h^4 / 120`,
-/// `h^4 / 24`, at most `4.2e-14`) are far below `f32`'s half ulp of 1 (`6e-8`; the series stay
-/// exact up to `h = 0.025`), and `sin_cos` never sees an argument near the subnormal range, where
-/// its polynomial slows down by an order of magnitude. `docs/math.md` §1.3.
-const SMALL_HALF_ANGLE: f32 = 1e-3;
-
 /// `2 acos(w) / sqrt(1 - w²)` (the factor from a unit quaternion's `xyz` to its rotation vector)
 /// as a polynomial in `s = 1 - w`, `w` in `[0, 1]`: coefficients of `s⁰..s⁹`, fitted for the
 /// least relative error (`1.3e-8`; with `f32` Horner steps at most `8.3e-8`, 1.4 ulp). The
 /// constant term is the exact limit 2 and the next `2/3`, the series of `θ / sin θ` at `w = 1`.
 /// The factor is analytic on `[0, 1]` (its nearest singularity is at `w = -1`), so a polynomial
 /// of degree 9 reaches `f32` accuracy over every angle up to half a turn, and needs no threshold
-/// near `w = 1` (the former `atan2` form did: `docs/math.md` §1.3).
+/// near `w = 1` (the former `atan2` form did: `docs/math.md` §1.3). The exponential has none
+/// either (`COS_MINIMAX`, `HALF_SINC_MINIMAX`).
 const LOG_SCALE: [f32; 10] = [
     2.0,
     0.666_671_45,
@@ -124,9 +117,10 @@ impl Quat8 {
         }
     }
 
-    /// The rotation of a rotation vector: `exp(v / 2)`, a unit quaternion for any finite `v`
-    /// (`v` is first taken to the shortest path, [`Vec3x8::shortest_path`], which costs one
-    /// comparison within half a turn and keeps `sin_cos` in its accurate range).
+    /// The rotation of a rotation vector: `exp(v / 2)`, a unit quaternion for any finite `v`:
+    /// `v` is first taken to the shortest path ([`Vec3x8::shortest_path`], one comparison within
+    /// half a turn), then [`from_scaled_angle_axis_within_pi`](Self::from_scaled_angle_axis_within_pi)'s
+    /// polynomials apply (no `sin_cos`, square root or division, and no small-angle threshold).
     ///
     /// ```
     /// use hooke::simd::{Quat8, Vec3x8};
@@ -140,23 +134,7 @@ impl Quat8 {
     /// ```
     #[inline(always)]
     pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
-        let v = v.shortest_path();
-        let half_angle = f32x8::splat(0.5) * v.length();
-        // Tiny angles use the series (exact to f32 below SMALL_HALF_ANGLE) and keep sin_cos's
-        // argument away from the subnormal range, where it would slow down by an order of
-        // magnitude.
-        let small = half_angle.simd_lt(f32x8::splat(SMALL_HALF_ANGLE));
-        let h2 = half_angle * half_angle;
-        let (sin, cos) = half_angle.max(f32x8::splat(SMALL_HALF_ANGLE)).sin_cos();
-        let cos = small.select(f32x8::ONE - h2 * f32x8::splat(0.5), cos);
-        let sinc = small.select(f32x8::ONE - h2 * f32x8::splat(1.0 / 6.0), sin / half_angle);
-        let k = f32x8::splat(0.5) * sinc;
-        Quat8 {
-            x: v.x * k,
-            y: v.y * k,
-            z: v.z * k,
-            w: cos,
-        }
+        Quat8::from_scaled_angle_axis_within_pi(v.shortest_path())
     }
 }
 
