@@ -26,7 +26,7 @@ use wide::{f32x8, f64x4};
 
 use super::closed_form::stiffness_damping_coeffs_f64_with_force;
 use super::coeffs::LaneCoeffs;
-use super::spring::{GoalLanes, guarded_blocks, raw_step};
+use super::spring::{GoalLanes, guarded_steps, raw_step};
 
 /// Terms of the series in the whole region (`D <= 1`, `S <= 1/4`).
 const TERMS: usize = 12;
@@ -208,5 +208,5 @@ pub fn spring_stiffness_damping(
         let rigid = c.xx.simd_eq(snap) & c.vq.simd_eq(f32x8::ONE);
         (rigid.select(g, x1), rigid.select(q, v1), dx)
     };
-    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, coeffs);
+    guarded_steps(x, v, GoalLanes::Both(goal, goal_velocity), step, coeffs);
 }

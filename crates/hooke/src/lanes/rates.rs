@@ -18,7 +18,7 @@ use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
 use super::exp::{critical_response, exp_neg};
-use super::spring::{GoalLanes, guarded_blocks};
+use super::spring::{GoalLanes, guarded_steps};
 use crate::coeffs::SpringCoeffs;
 
 pub use crate::units::critical_rate;
@@ -209,7 +209,7 @@ fn rate_blocks(x: &mut [f32x8], v: &mut [f32x8], goals: GoalLanes<'_>, rate: &[f
             (rigid.select(g, x1), rigid.select(q, v1), dx)
         };
         let (x, v) = (&mut x[start..end], &mut v[start..end]);
-        guarded_blocks(x, v, goals.range(start, end), step, coeffs);
+        guarded_steps(x, v, goals.range(start, end), step, coeffs);
     }
 }
 

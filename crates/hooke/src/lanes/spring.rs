@@ -119,7 +119,7 @@ impl GoalLanes<'_> {
 /// moving, settled and held beside their goals: 6.49 -> 5.06, 6.20 -> 4.77 and 6.20 -> 6.52
 /// instructions per spring with the test below) and the same time.
 #[inline(always)]
-pub(crate) fn guarded_blocks<S, C>(
+pub(crate) fn guarded_steps<S, C>(
     x: &mut [f32x8],
     v: &mut [f32x8],
     goals: GoalLanes<'_>,
@@ -146,7 +146,7 @@ pub(crate) fn guarded_blocks<S, C>(
         let quiet = moving_lanes(*x, x1, v1) | (x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO));
         // Springs held beside their goal by a goal velocity are tested second, only when the
         // first test failed: the first test is a third of a moving spring's instructions.
-        if (quiet & finite).all() || (finite.all() && beside(*x, (x1, v1), (g, q))) {
+        if (quiet & finite).all() || (finite.all() && beside(quiet, (x1, v1), (g, q))) {
             (*x, *v) = (x1, v1);
         } else {
             // The goals read again: passed on from above, they were stored to the stack for the
@@ -157,18 +157,17 @@ pub(crate) fn guarded_blocks<S, C>(
     }
 }
 
-/// Whether the settling rule changes nothing in a lane group stepped from positions `x` to
-/// `(x1, v1)` although the first test of [`guarded_blocks`] failed: each lane moves with a
-/// normal velocity, rests on its goal, or is held beside it by a goal velocity (the position
-/// stalls there with a tiny velocity, which the rule leaves alone: no nudge toward a moving goal,
-/// and no flush further than `SETTLE_TINY` from it). Kernels without goal velocities find no lane
-/// beside its goal (`q = 0` folds the test away).
+/// Whether the settling rule changes nothing in a lane group stepped to `(x1, v1)` although the
+/// first test of [`guarded_steps`] failed: each lane is `quiet` (that test's lanes: moving with
+/// a normal velocity or at rest on its goal) or held beside its goal by a goal velocity (the
+/// position stalls there with a tiny velocity, which the rule leaves alone: no nudge toward a
+/// moving goal, and no flush further than `SETTLE_TINY` from it). Kernels without goal
+/// velocities find no lane beside its goal (`q = 0` folds the test away).
 #[inline(always)]
-fn beside(x: f32x8, (x1, v1): (f32x8, f32x8), (g, q): (f32x8, f32x8)) -> bool {
+fn beside(quiet: f32x8, (x1, v1): (f32x8, f32x8), (g, q): (f32x8, f32x8)) -> bool {
     let tiny = f32x8::splat(crate::settle::SETTLE_TINY);
     let held = q.simd_ne(f32x8::ZERO) & (x1 - g).abs().simd_ge(tiny) & v1.abs().simd_ge(tiny);
-    let rest = x1.simd_eq(g) & v1.simd_eq(f32x8::ZERO);
-    (moving_lanes(x, x1, v1) | held | rest).all()
+    (quiet | held).all()
 }
 
 /// The settling rule for one lane group that is not all moving: settled lanes (on the goal at
@@ -282,7 +281,7 @@ pub fn spring_shared(
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
+    guarded_steps(x, v, GoalLanes::Both(goal, goal_velocity), step, |_| *c);
 }
 
 /// Springs with one set of coefficients each, toward per-spring goals and goal velocities.
@@ -327,7 +326,7 @@ pub fn spring_per_spring(
     };
     let n = n.min(x.len());
     let x = &mut x[..n];
-    guarded_blocks(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
+    guarded_steps(x, v, GoalLanes::Both(goal, goal_velocity), step, |i| {
         c.get(i)
     });
 }
@@ -354,7 +353,7 @@ pub fn simple_shared(x: &mut [f32x8], v: &mut [f32x8], goal: &[f32x8], c: &LaneC
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Goal(goal), step, |_| *c);
+    guarded_steps(x, v, GoalLanes::Goal(goal), step, |_| *c);
 }
 
 /// Decay springs (toward 0) sharing one set of coefficients: inertialization offsets.
@@ -372,7 +371,7 @@ pub fn decay_shared(x: &mut [f32x8], v: &mut [f32x8], c: &LaneCoeffs) {
         return;
     }
     let step = |_, x, v, g, q| raw_step(c, x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Zero, step, |_| *c);
+    guarded_steps(x, v, GoalLanes::Zero, step, |_| *c);
 }
 
 /// Decay springs with one set of coefficients each.
@@ -389,7 +388,7 @@ pub fn decay_per_spring(x: &mut [f32x8], v: &mut [f32x8], c: CoeffSlices<'_>) {
     let n = c.len().min(x.len());
     let x = &mut x[..n];
     let step = |i: usize, x, v, g, q| raw_step(&c.get(i), x, v, g, q);
-    guarded_blocks(x, v, GoalLanes::Zero, step, |i| c.get(i));
+    guarded_steps(x, v, GoalLanes::Zero, step, |i| c.get(i));
 }
 
 /// Exact dampers sharing one blend factor `alpha` (see [`crate::coeffs::damper_alpha`]).

@@ -407,7 +407,7 @@ impl ForcedStep {
     /// `r`, the result of [`apply`](Self::apply) from `(x, v)`, with lanes that are not finite
     /// recomputed in `f64` by the scalar twin's slow path ([`TrackingCoeffs::apply_saturating`]),
     /// as every spring kernel does ([`super::spring`]): finite input never writes NaN or
-    /// infinity. (The spring kernels' `guarded_blocks` cannot serve here: its slow path knows a
+    /// infinity. (The spring kernels' `guarded_steps` cannot serve here: its slow path knows a
     /// goal and a goal velocity, and the force `f` computed from three targets may overflow `f32`
     /// where the step does not, so the slow path needs the targets themselves.)
     #[inline(always)]
