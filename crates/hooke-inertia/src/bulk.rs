@@ -221,7 +221,7 @@ fn normalised_f32(q: Quat) -> [f32; 4] {
 /// [`normalised_f32`] of eight quaternions given as lanes of x, y, z, w: the same operations
 /// in `f64x4` (IEEE, so the same bits), four lanes at a time.
 #[inline(always)]
-fn normalised8(q: [f32x8; 4]) -> [[f32; 8]; 4] {
+pub(crate) fn normalised8(q: [f32x8; 4]) -> [[f32; 8]; 4] {
     let q = q.map(f32x8::to_array);
     let mut out = [[0.0; 8]; 4];
     for half in [0, 4] {
@@ -241,4 +241,4 @@ fn normalised8(q: [f32x8; 4]) -> [[f32; 8]; 4] {
 
 #[cfg(test)]
 #[path = "bulk_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -6,22 +6,22 @@ use crate::pose::Pose;
 use hooke::error::UNIT_QUAT_TOLERANCE;
 
 /// A small deterministic generator (xorshift), values in `[-1, 1)`.
-struct Draws(u64);
+pub(crate) struct Draws(pub(crate) u64);
 
 impl Draws {
-    fn next(&mut self) -> f32 {
+    pub(crate) fn next(&mut self) -> f32 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         (self.0 >> 40) as f32 / (1u64 << 23) as f32 - 1.0
     }
 
-    fn vec3(&mut self) -> Vec3 {
+    pub(crate) fn vec3(&mut self) -> Vec3 {
         Vec3::new(self.next(), self.next(), self.next()) * 3.0
     }
 
     /// A rotation whose length is off unit by up to 0.9 of the tolerance.
-    fn rotation(&mut self) -> Quat {
+    pub(crate) fn rotation(&mut self) -> Quat {
         let q = Quat::from_xyzw(self.next(), self.next(), self.next(), self.next() + 1.5);
         q.normalize() * (1.0 + 0.9 * UNIT_QUAT_TOLERANCE * self.next())
     }

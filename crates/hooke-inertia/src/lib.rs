@@ -80,6 +80,7 @@ mod profile;
 mod rebase;
 mod saturate;
 mod scale;
+mod transforms;
 mod validate;
 mod world;
 
@@ -92,4 +93,5 @@ pub use inertializer::Inertializer;
 pub use limits::DeadBlendLimits;
 pub use pose::{Pose, PoseRef};
 pub use profile::{BlendMode, BlendProfile, RootPolicy};
+pub use transforms::BoneTransform;
 pub use validate::check_rotation;

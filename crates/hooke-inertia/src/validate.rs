@@ -231,7 +231,7 @@ fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
 /// `|q| - 1` within the unit tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the
 /// rounding of either computation keeps [`all_clearly_unit`] inside the exact check
 /// ([`check_rotation`]).
-const CLEARLY_UNIT_LENGTH_SQUARED: (f32, f32) = {
+pub(crate) const CLEARLY_UNIT_LENGTH_SQUARED: (f32, f32) = {
     let margin = 1e-5;
     let (low, high) = (1.0 - UNIT_QUAT_TOLERANCE, 1.0 + UNIT_QUAT_TOLERANCE);
     (low * low + margin, high * high - margin)

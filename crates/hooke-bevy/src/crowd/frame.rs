@@ -6,9 +6,9 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::system::{Query, Res, ResMut};
 use bevy_time::Time;
 use bevy_transform::components::Transform;
-use glam::{Quat, Vec3};
+use hooke_inertia::BoneTransform;
 
-use super::{BoneLane, HISTORY, InertiaCrowd, RigGroup};
+use super::{BoneLane, Character, HISTORY, InertiaCrowd, RigGroup};
 use crate::transitions::InertialTransitions;
 
 /// Hands the transitions requested by [`InertialTransitions::play`] to the crowd, gathers every
@@ -40,13 +40,19 @@ pub(crate) fn inertialize(
     for group in &mut crowd.groups {
         group.step(dt, crowd.slot, crowd.dts);
     }
+    scatter(crowd, &mut bones);
+}
+
+/// Writes every lane's output to its bone, on Bevy's task pool (the characters whose output is
+/// not to be written are left to the animation).
+fn scatter(crowd: &InertiaCrowd, bones: &mut Query<(Entity, &BoneLane, &mut Transform)>) {
     let groups = &crowd.groups;
     bones.par_iter_mut().for_each(|(entity, at, mut t)| {
         if let Some((g, c, lane)) = at.resolve(groups, entity)
             && groups[g].characters[c].write
         {
-            t.translation = groups[g].shown_positions[lane];
-            t.rotation = groups[g].shown_rotations[lane];
+            let shown = groups[g].shown[lane];
+            (t.translation, t.rotation) = (shown.position, shown.rotation);
         }
     });
 }
@@ -59,34 +65,79 @@ pub(crate) fn inertialize(
 /// without one.
 fn gather(crowd: &mut InertiaCrowd, bones: &Query<(Entity, &BoneLane, &mut Transform)>) {
     let slot = crowd.slot;
-    let previous = (slot + HISTORY - 1) % HISTORY;
-    for group in &mut crowd.groups {
-        group.gathered = 0;
-    }
-    for (entity, at, t) in bones.iter() {
-        if let Some((g, c, lane)) = at.resolve(&crowd.groups, entity) {
-            let group = &mut crowd.groups[g];
-            let character = &group.characters[c];
-            let untouched = character.has_input
-                && character.write
-                && t.translation == group.shown_positions[lane]
-                && t.rotation == group.shown_rotations[lane];
-            let (x, q) = if untouched {
-                let last = &group.history[previous];
-                (last.positions[lane], last.rotations[lane])
-            } else {
-                (t.translation, t.rotation)
-            };
-            group.history[slot].positions[lane] = x;
-            group.history[slot].rotations[lane] = q;
-            group.gathered += 1;
+    // Lanes seen, all groups together: a bone is seen at most once (its lane names it), so
+    // every lane was seen when the count is the total (a local count: no store per bone).
+    let mut seen_lanes = 0;
+    let mut views: Vec<GatherView<'_>> = (crowd.groups.iter_mut())
+        .map(|group| GatherView::of(group, slot))
+        .collect();
+    // (`for_each`: Bevy's dense iteration over each table; a `for` loop goes entity by entity.)
+    bones.iter().for_each(|(entity, at, t)| {
+        let (c, lane) = (at.character as usize, at.lane as usize);
+        let Some(view) = views.get_mut(at.group as usize) else {
+            return;
+        };
+        if view.bones.get(lane) != Some(&entity) {
+            return;
         }
-    }
-    for (g, group) in crowd.groups.iter_mut().enumerate() {
-        if group.gathered != group.bones.len() {
+        if let (Some(character), Some(&shown), Some(now)) = (
+            view.characters.get(c),
+            view.shown.get(lane),
+            view.now.get_mut(lane),
+        ) {
+            let seen = BoneTransform::new(t.translation, t.rotation);
+            // Bit for bit: what this plugin wrote, whatever the float comparison says.
+            let untouched = character.has_input && character.write && same_bits(seen, shown);
+            // (Last frame's input is read only for a bone the animation left alone.)
+            *now = match untouched {
+                true => view.last.get(lane).copied().unwrap_or(seen),
+                false => seen,
+            };
+            seen_lanes += 1;
+        }
+    });
+    drop(views);
+    if seen_lanes != crowd.bone_count() {
+        for (g, group) in crowd.groups.iter_mut().enumerate() {
             fill_missing(group, g, slot, bones);
         }
     }
+}
+
+/// What [`gather`] reads and writes of one group, borrowed once per frame rather than per bone.
+struct GatherView<'a> {
+    bones: &'a [Entity],
+    characters: &'a [Character],
+    /// What the bones were given last frame.
+    shown: &'a [BoneTransform],
+    /// Last frame's input, and this frame's (being gathered).
+    last: &'a [BoneTransform],
+    now: &'a mut [BoneTransform],
+}
+
+impl GatherView<'_> {
+    fn of(group: &mut RigGroup, slot: usize) -> GatherView<'_> {
+        // The slot before `slot`, of the three (the history is `HISTORY` = 3 slots).
+        let [a, b, c] = &mut group.history;
+        let (now, last) = match slot {
+            0 => (a, &*c),
+            1 => (b, &*a),
+            _ => (c, &*b),
+        };
+        GatherView {
+            bones: &group.bones,
+            characters: &group.characters,
+            shown: &group.shown,
+            last,
+            now,
+        }
+    }
+}
+
+/// Whether `a` and `b` hold the same bits.
+#[inline(always)]
+fn same_bits(a: BoneTransform, b: BoneTransform) -> bool {
+    bytemuck::cast::<_, [u32; 8]>(a) == bytemuck::cast::<_, [u32; 8]>(b)
 }
 
 /// The slow path of [`gather`] when some bones were not seen.
@@ -105,13 +156,10 @@ fn fill_missing(
         if seen {
             continue;
         }
-        let (x, q) = if group.characters[lane / count].has_input {
-            let last = &group.history[previous];
-            (last.positions[lane], last.rotations[lane])
+        group.history[slot][lane] = if group.characters[lane / count].has_input {
+            group.history[previous][lane]
         } else {
-            (Vec3::ZERO, Quat::IDENTITY)
+            BoneTransform::IDENTITY
         };
-        group.history[slot].positions[lane] = x;
-        group.history[slot].rotations[lane] = q;
     }
 }

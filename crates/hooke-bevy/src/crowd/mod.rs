@@ -25,7 +25,7 @@ use bevy_ecs::component::Component;
 use bevy_ecs::entity::Entity;
 use bevy_ecs::resource::Resource;
 use glam::{Quat, Vec3};
-use hooke_inertia::{Inertializer, PoseBatch, RootPolicy};
+use hooke_inertia::{BoneTransform, Inertializer, PoseBatch, RootPolicy};
 
 use crate::profile::RigProfile;
 use crate::transitions::TransitionMode;
@@ -126,35 +126,8 @@ struct Character {
     write: bool,
 }
 
-/// One gathered frame of every lane of a group.
-#[derive(Debug, Clone)]
-struct LanePoses {
-    positions: Vec<Vec3>,
-    rotations: Vec<Quat>,
-}
-
-impl LanePoses {
-    fn rest(lanes: usize) -> LanePoses {
-        LanePoses {
-            positions: vec![Vec3::ZERO; lanes],
-            rotations: vec![Quat::IDENTITY; lanes],
-        }
-    }
-
-    /// Every lane's pose with the velocities `zeros` (one per lane).
-    fn at_rest<'a>(&'a self, zeros: &'a [Vec3]) -> hooke_inertia::PoseRef<'a> {
-        hooke_inertia::PoseRef {
-            positions: &self.positions,
-            velocities: zeros,
-            rotations: &self.rotations,
-            angular_velocities: zeros,
-            curves: &[],
-            curve_velocities: &[],
-            scales: &[],
-            scale_velocities: &[],
-        }
-    }
-}
+/// One gathered frame of every lane of a group: lane `character * bones + bone`.
+type LanePoses = Vec<BoneTransform>;
 
 /// One character's pose being built (a source at a switch, measured velocities), reused.
 #[derive(Debug, Clone)]
@@ -163,8 +136,10 @@ struct Scratch {
     rotations: Vec<Quat>,
     velocities: Vec<Vec3>,
     angular_velocities: Vec<Vec3>,
-    /// Zero velocities for every lane of the group (a character's are its first `bones`).
-    zeros: Vec<Vec3>,
+    /// One gathered frame of the character, split into positions and rotations for a
+    /// [`PoseRef`](hooke_inertia::PoseRef) with velocities.
+    frame_positions: Vec<Vec3>,
+    frame_rotations: Vec<Quat>,
 }
 
 /// Characters sharing one rig: lane `character * bones + bone`.
@@ -186,11 +161,8 @@ struct RigGroup {
     /// that restoring them is exact) of the last [`HISTORY`] frames, by
     /// [`InertiaCrowd::slot`].
     history: [LanePoses; HISTORY],
-    /// Lanes gathered this frame (fewer than `bones.len()` when a bone lost its `Transform`).
-    gathered: usize,
     /// What was written to the bones last frame, per lane.
-    shown_positions: Vec<Vec3>,
-    shown_rotations: Vec<Quat>,
+    shown: Vec<BoneTransform>,
     scratch: Scratch,
     /// This frame's switching characters and their modes, and the characters re-based.
     switching: Vec<usize>,
@@ -233,16 +205,15 @@ impl RigGroup {
                 .iter()
                 .flat_map(|(_, b)| b.iter().copied())
                 .collect(),
-            history: core::array::from_fn(|_| LanePoses::rest(lanes)),
-            gathered: 0,
-            shown_positions: vec![Vec3::ZERO; lanes],
-            shown_rotations: vec![Quat::IDENTITY; lanes],
+            history: core::array::from_fn(|_| vec![BoneTransform::IDENTITY; lanes]),
+            shown: vec![BoneTransform::IDENTITY; lanes],
             scratch: Scratch {
                 positions: vec![Vec3::ZERO; bones],
                 rotations: vec![Quat::IDENTITY; bones],
                 velocities: vec![Vec3::ZERO; bones],
                 angular_velocities: vec![Vec3::ZERO; bones],
-                zeros: vec![Vec3::ZERO; lanes],
+                frame_positions: vec![Vec3::ZERO; bones],
+                frame_rotations: vec![Quat::IDENTITY; bones],
             },
             switching: Vec::with_capacity(count),
             modes: Vec::with_capacity(count),
@@ -285,11 +256,9 @@ impl RigGroup {
                 ..character.clone()
             };
             for (new, old) in self.history.iter_mut().zip(&old.history) {
-                new.positions[dst.clone()].copy_from_slice(&old.positions[src.clone()]);
-                new.rotations[dst.clone()].copy_from_slice(&old.rotations[src.clone()]);
+                new[dst.clone()].copy_from_slice(&old[src.clone()]);
             }
-            self.shown_positions[dst.clone()].copy_from_slice(&old.shown_positions[src.clone()]);
-            self.shown_rotations[dst].copy_from_slice(&old.shown_rotations[src]);
+            self.shown[dst].copy_from_slice(&old.shown[src]);
         }
     }
 }

@@ -33,10 +33,9 @@ impl RigGroup {
         // need another input (a switch, measured velocities) overwrite theirs below. If any pose
         // is invalid, nothing was written and every character's input is checked on its own, so
         // that only the invalid ones are left to the animation.
-        let bones = self.targets.len();
         let all = 0..self.characters.len();
         let bulk = (self.input)
-            .set_characters(all, self.history[slot].at_rest(&self.scratch.zeros))
+            .set_transforms(all, &self.history[slot])
             .is_ok();
         for c in 0..self.characters.len() {
             let range = self.lanes(c);
@@ -70,10 +69,9 @@ impl RigGroup {
                     s.angular_velocities.fill(Vec3::ZERO);
                 }
                 frames.carry_on(dt, s);
-                let zeros = &s.zeros[..bones];
                 let ok = self.input.set_character(c, s.source()).is_ok()
                     && (self.destination)
-                        .set_character(c, frames.pose(frames.now, zeros, zeros))
+                        .set_transforms(c..c + 1, frames.character(frames.now))
                         .is_ok();
                 if ok {
                     self.switching.push(c);
@@ -95,23 +93,22 @@ impl RigGroup {
                     // of the new clip. The source is the destination of the switch (zero
                     // velocity), so only the velocity offsets change and the output keeps its
                     // velocity.
-                    let rebased = frames.pose(frames.last, &s.velocities, &s.angular_velocities);
-                    ok = self.rebased.set_character(c, rebased).is_ok();
+                    frames.split(frames.last, s);
+                    ok = self.rebased.set_character(c, s.measured_frame()).is_ok();
                     self.correcting.push(c);
                     character.correct = false;
                 }
                 // Measured velocities where foot locking reads them; elsewhere the bulk input
                 // above, unless it was refused.
                 let own_input = measured && measure_all;
-                let (v, w) = if own_input {
-                    (&s.velocities[..], &s.angular_velocities[..])
+                ok && if own_input {
+                    frames.split(frames.now, s);
+                    self.input.set_character(c, s.measured_frame()).is_ok()
                 } else {
-                    (&s.zeros[..bones], &s.zeros[..bones])
-                };
-                ok && ((bulk && !own_input)
-                    || (self.input)
-                        .set_character(c, frames.pose(frames.now, v, w))
-                        .is_ok())
+                    bulk || (self.input)
+                        .set_transforms(c..c + 1, frames.character(frames.now))
+                        .is_ok()
+                }
             };
             settle(character, &mut self.inertializer, c, accepted, switching);
         }
@@ -137,17 +134,7 @@ impl RigGroup {
                     .is_ok()
             });
         }
-        let written = updated
-            && self
-                .output
-                .positions()
-                .write_vec3s("positions", &mut self.shown_positions)
-                .and(
-                    self.output
-                        .rotations()
-                        .write_quats("rotations", &mut self.shown_rotations),
-                )
-                .is_ok();
+        let written = updated && self.output.write_transforms(&mut self.shown).is_ok();
         if !written {
             // Not expected (`dt` and the shapes are valid): leave every bone to the animation.
             for character in &mut self.characters {
@@ -171,20 +158,8 @@ impl RigGroup {
             .transition_many_after_update(&self.switching, &self.input, &self.destination)
             .is_ok();
         for &c in &self.switching {
-            let range = self.lanes(c);
-            let now = &self.history[slot];
-            let zeros = &self.scratch.zeros[..range.len()];
-            let destination = PoseRef {
-                positions: &now.positions[range.clone()],
-                velocities: zeros,
-                rotations: &now.rotations[range],
-                angular_velocities: zeros,
-                curves: &[],
-                curve_velocities: &[],
-                scales: &[],
-                scale_velocities: &[],
-            };
-            if !switched || self.input.set_character(c, destination).is_err() {
+            let destination = &self.history[slot][self.lanes(c)];
+            if !switched || self.input.set_transforms(c..c + 1, destination).is_err() {
                 // Not expected (the poses were checked); show the new clip as a cut.
                 let _ = self.inertializer.reset(c);
                 self.characters[c].correct = false;
@@ -236,9 +211,10 @@ impl Frames<'_> {
     /// angular velocity `log(q1 q0⁻¹) / dt` on the shortest path (as hooke-bvh's clips).
     fn measure(&self, a: &LanePoses, b: &LanePoses, dt: f32, s: &mut super::Scratch) {
         for (bone, lane) in self.range.clone().enumerate() {
-            s.velocities[bone] = (b.positions[lane] - a.positions[lane]) / dt;
+            let (a, b) = (a[lane], b[lane]);
+            s.velocities[bone] = (b.position - a.position) / dt;
             s.angular_velocities[bone] =
-                hooke::scalar::angular_velocity(a.rotations[lane], b.rotations[lane], dt);
+                hooke::scalar::angular_velocity(a.rotation, b.rotation, dt);
         }
     }
 
@@ -247,28 +223,42 @@ impl Frames<'_> {
     /// of [`measure`](Self::measure)).
     fn carry_on(&self, dt: f32, s: &mut super::Scratch) {
         for (bone, lane) in self.range.clone().enumerate() {
-            s.positions[bone] = self.last.positions[lane] + s.velocities[bone] * dt;
+            let last = self.last[lane];
+            s.positions[bone] = last.position + s.velocities[bone] * dt;
             let turn = hooke::scalar::quat_from_scaled_angle_axis(s.angular_velocities[bone] * dt);
-            s.rotations[bone] = (turn * self.last.rotations[lane]).normalize();
+            s.rotations[bone] = (turn * last.rotation).normalize();
         }
     }
 
-    /// Frame `poses` of the character with velocities `v`, `w`.
-    fn pose<'a>(&self, poses: &'a LanePoses, v: &'a [Vec3], w: &'a [Vec3]) -> PoseRef<'a> {
+    /// The character's transforms in frame `poses`.
+    fn character<'a>(&self, poses: &'a LanePoses) -> &'a [hooke_inertia::BoneTransform] {
+        &poses[self.range.clone()]
+    }
+
+    /// The character's positions and rotations in frame `poses`, into `s` (for
+    /// [`Scratch::measured_frame`](super::Scratch::measured_frame)).
+    fn split(&self, poses: &LanePoses, s: &mut super::Scratch) {
+        for (bone, t) in self.character(poses).iter().enumerate() {
+            (s.frame_positions[bone], s.frame_rotations[bone]) = (t.position, t.rotation);
+        }
+    }
+}
+
+impl super::Scratch {
+    /// The frame [`Frames::split`] put here with the velocities [`Frames::measure`] did.
+    fn measured_frame(&self) -> PoseRef<'_> {
         PoseRef {
-            positions: &poses.positions[self.range.clone()],
-            velocities: v,
-            rotations: &poses.rotations[self.range.clone()],
-            angular_velocities: w,
+            positions: &self.frame_positions,
+            velocities: &self.velocities,
+            rotations: &self.frame_rotations,
+            angular_velocities: &self.angular_velocities,
             curves: &[],
             curve_velocities: &[],
             scales: &[],
             scale_velocities: &[],
         }
     }
-}
 
-impl super::Scratch {
     /// The source pose built by [`Frames::carry_on`].
     fn source(&self) -> PoseRef<'_> {
         PoseRef {
@@ -291,10 +281,7 @@ mod tests {
 
     #[test]
     fn carrying_on_inverts_measuring() {
-        let rest = |x: Vec3, q: Quat| LanePoses {
-            positions: vec![x],
-            rotations: vec![q],
-        };
+        let rest = |x: Vec3, q: Quat| vec![hooke_inertia::BoneTransform::new(x, q)];
         let a = rest(Vec3::new(1.0, 2.0, 3.0), Quat::from_rotation_y(0.4));
         let b = rest(
             Vec3::new(1.5, 1.0, 3.0),
@@ -311,7 +298,8 @@ mod tests {
             rotations: vec![Quat::IDENTITY],
             velocities: vec![Vec3::ZERO],
             angular_velocities: vec![Vec3::ZERO],
-            zeros: vec![Vec3::ZERO],
+            frame_positions: vec![Vec3::ZERO],
+            frame_rotations: vec![Quat::IDENTITY],
         };
         frames.measure(&a, &b, 0.5, &mut s);
         frames.carry_on(0.5, &mut s);
