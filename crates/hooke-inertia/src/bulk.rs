@@ -66,18 +66,8 @@ impl PoseBatch {
         characters: Range<usize>,
         poses: PoseRef<'_>,
     ) -> Result<(), InertiaError> {
-        let (count, bones, curves) = self.shape();
-        if characters.start > characters.end {
-            return Err(hooke::ParamError::IndexOutOfRange {
-                name: "characters.start",
-                index: characters.start,
-                len: characters.end,
-            }
-            .into());
-        }
-        if characters.end > count {
-            hooke::error::check_index("character", characters.end - 1, count)?;
-        }
+        let (_, bones, curves) = self.shape();
+        self.check_characters(&characters)?;
         // Within the batch, so these products fit.
         let n = characters.len();
         let lanes = n * bones;
@@ -123,6 +113,25 @@ impl PoseBatch {
             self.log_scales.as_mut_slice()[at.clone()].copy_from_slice(&log);
             self.log_scale_velocities.as_mut_slice()[at].copy_from_slice(&rate);
         }
+    }
+}
+
+impl PoseBatch {
+    /// `characters` is a range of this batch's characters (the bulk setters' first check).
+    pub(crate) fn check_characters(&self, characters: &Range<usize>) -> Result<(), InertiaError> {
+        if characters.start > characters.end {
+            return Err(hooke::ParamError::IndexOutOfRange {
+                name: "characters.start",
+                index: characters.start,
+                len: characters.end,
+            }
+            .into());
+        }
+        let count = self.shape().0;
+        if characters.end > count {
+            hooke::error::check_index("character", characters.end - 1, count)?;
+        }
+        Ok(())
     }
 }
 

@@ -174,18 +174,8 @@ impl PoseBatch {
         characters: Range<usize>,
         transforms: &[BoneTransform],
     ) -> Result<(), InertiaError> {
-        let (count, bones, _) = self.shape();
-        if characters.start > characters.end {
-            return Err(hooke::ParamError::IndexOutOfRange {
-                name: "characters.start",
-                index: characters.start,
-                len: characters.end,
-            }
-            .into());
-        }
-        if characters.end > count {
-            hooke::error::check_index("character", characters.end - 1, count)?;
-        }
+        let bones = self.shape().1;
+        self.check_characters(&characters)?;
         // Within the batch, so this product fits.
         let lanes = characters.len() * bones;
         validate::check_len("transforms", lanes, transforms.len())?;
