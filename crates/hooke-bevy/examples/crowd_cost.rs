@@ -2,7 +2,8 @@
 //! total (bone mapping check, gather, transitions, SIMD pass, scatter) beside
 //! hooke-inertia's kernel alone (`Inertializer::par_update` on the same shape), per bone, and
 //! the input floor through hooke-inertia's API (`PoseBatch::set_character` of every character,
-//! and `PoseBatch::set_characters` of all at once, the path the plugin takes).
+//! `PoseBatch::set_characters` of all at once, and `PoseBatch::set_transforms` of all at once,
+//! the path the plugin takes).
 //!
 //! The animation is a stand-in system that writes every bone's `Transform` in
 //! `AnimationSystems` (so Bevy's own clip sampling is not counted); every character switches
@@ -27,7 +28,9 @@ use bevy_transform::components::Transform;
 use bevy_transform::{TransformPlugin, TransformSystems};
 use glam::{Quat, Vec3};
 use hooke_bevy::{HookePlugin, HookeSystems, InertialTransitions, RigProfile, TransitionMode};
-use hooke_inertia::{BlendProfile, Inertializer, Pose, PoseBatch, PoseRef, RootPolicy};
+use hooke_inertia::{
+    BlendProfile, BoneTransform, Inertializer, Pose, PoseBatch, PoseRef, RootPolicy,
+};
 
 const DT: f32 = 1.0 / 60.0;
 const FRAMES: usize = 300;
@@ -261,6 +264,28 @@ fn main() {
     }
     let bulk = median(bulk);
 
+    // The plugin's path: every character's transforms in one `PoseBatch::set_transforms`.
+    let transforms = |pose: &Pose| -> Vec<BoneTransform> {
+        let one = pose.positions.iter().zip(&pose.rotations);
+        let one: Vec<BoneTransform> = one.map(|(x, q)| BoneTransform::new(*x, *q)).collect();
+        (0..characters).flat_map(|_| one.iter().copied()).collect()
+    };
+    let (away_transforms, rest_transforms) = (transforms(&away), transforms(&rest));
+    let mut bulk_transforms = Vec::new();
+    for frame in 0..FRAMES {
+        let all = if frame % 2 == 0 {
+            &away_transforms
+        } else {
+            &rest_transforms
+        };
+        let start = Instant::now();
+        input
+            .set_transforms(0..characters, all)
+            .expect("valid transforms");
+        bulk_transforms.push(start.elapsed());
+    }
+    let bulk_transforms = median(bulk_transforms);
+
     let per_bone = |d: Duration| d.as_secs_f64() * 1e9 / lanes;
     println!(
         "{characters} characters x {bones} bones, {} lanes, median of {FRAMES} frames, SIMD: {}",
@@ -292,11 +317,17 @@ fn main() {
         bulk.as_secs_f64() * 1e6,
         per_bone(bulk)
     );
+    println!(
+        "  PoseBatch::set_transforms, all        {:>8.1} us  {:>6.1} ns/bone",
+        bulk_transforms.as_secs_f64() * 1e6,
+        per_bone(bulk_transforms)
+    );
     let ratio = |d: Duration| d.as_secs_f64() / kernel.as_secs_f64();
     println!(
-        "  plugin / kernel = {:.2}   set_character / kernel = {:.2}   set_characters / kernel = {:.2}",
+        "  plugin / kernel = {:.2}   set_character / kernel = {:.2}   set_characters / kernel = {:.2}   set_transforms / kernel = {:.2}",
         ratio(plugin),
         ratio(filled),
-        ratio(bulk)
+        ratio(bulk),
+        ratio(bulk_transforms)
     );
 }
