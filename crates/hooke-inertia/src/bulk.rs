@@ -1,6 +1,7 @@
 //! [`PoseBatch::set_characters`]: the poses of many consecutive characters stored at once, for
-//! engines that hold their crowd's pose in arrays (hooke-bevy gathers every bone of a rig group
-//! into one). The checks run eight lanes at a time and fall back to the per-character rule of
+//! engines that hold their crowd's pose, with velocities, in arrays (engines whose bones are
+//! transforms use [`PoseBatch::set_transforms`], `transforms.rs`, as hooke-bevy does). The
+//! checks run eight lanes at a time and fall back to the per-character rule of
 //! [`validate`] only to name the first invalid value, so a valid crowd costs one pass over
 //! its data instead of a check, an `f64` normalisation and thirteen scattered stores per bone.
 
