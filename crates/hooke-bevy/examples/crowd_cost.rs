@@ -123,6 +123,16 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The median time of `run(frame)` over [`FRAMES`] frames.
+fn timed(mut run: impl FnMut(usize)) -> Duration {
+    let times = (0..FRAMES).map(|frame| {
+        let start = Instant::now();
+        run(frame);
+        start.elapsed()
+    });
+    median(times.collect())
+}
+
 fn main() {
     let mut args = std::env::args()
         .skip(1)
@@ -205,9 +215,7 @@ fn main() {
     let mut away = Pose::rest(bones);
     away.positions.iter_mut().for_each(|x| *x = Vec3::X);
     let rest = Pose::rest(bones);
-    let mut kernel = Vec::new();
-    for frame in 0..FRAMES {
-        let start = Instant::now();
+    let kernel = timed(|frame| {
         for c in (frame % 60..characters).step_by(60) {
             inertializer
                 .transition(c, away.as_ref(), rest.as_ref())
@@ -216,23 +224,17 @@ fn main() {
         inertializer
             .par_update(DT, &input, &mut output)
             .expect("valid shapes");
-        kernel.push(start.elapsed());
-    }
-    let kernel = median(kernel);
+    });
 
     // The input floor through hooke-inertia's API: `PoseBatch::set_character` (which checks
     // and normalises every bone) of every character, which the plugin does every frame.
     let mut input = input;
-    let mut filled = Vec::new();
-    for frame in 0..FRAMES {
+    let filled = timed(|frame| {
         let pose = if frame % 2 == 0 { &away } else { &rest };
-        let start = Instant::now();
         for c in 0..characters {
             input.set_character(c, pose.as_ref()).expect("valid pose");
         }
-        filled.push(start.elapsed());
-    }
-    let filled = median(filled);
+    });
 
     // The same through the bulk path the plugin uses: every character in one
     // `PoseBatch::set_characters` (checked eight lanes at a time).
@@ -243,8 +245,7 @@ fn main() {
     };
     let (away_all, rest_all) = (concatenated(&away), concatenated(&rest));
     let zeros = vec![Vec3::ZERO; characters * bones];
-    let mut bulk = Vec::new();
-    for frame in 0..FRAMES {
+    let bulk = timed(|frame| {
         let (positions, rotations) = if frame % 2 == 0 { &away_all } else { &rest_all };
         let poses = PoseRef {
             positions,
@@ -256,13 +257,10 @@ fn main() {
             scales: &[],
             scale_velocities: &[],
         };
-        let start = Instant::now();
         input
             .set_characters(0..characters, poses)
             .expect("valid poses");
-        bulk.push(start.elapsed());
-    }
-    let bulk = median(bulk);
+    });
 
     // The plugin's path: every character's transforms in one `PoseBatch::set_transforms`.
     let transforms = |pose: &Pose| -> Vec<BoneTransform> {
@@ -271,20 +269,16 @@ fn main() {
         (0..characters).flat_map(|_| one.iter().copied()).collect()
     };
     let (away_transforms, rest_transforms) = (transforms(&away), transforms(&rest));
-    let mut bulk_transforms = Vec::new();
-    for frame in 0..FRAMES {
+    let bulk_transforms = timed(|frame| {
         let all = if frame % 2 == 0 {
             &away_transforms
         } else {
             &rest_transforms
         };
-        let start = Instant::now();
         input
             .set_transforms(0..characters, all)
             .expect("valid transforms");
-        bulk_transforms.push(start.elapsed());
-    }
-    let bulk_transforms = median(bulk_transforms);
+    });
 
     let per_bone = |d: Duration| d.as_secs_f64() * 1e9 / lanes;
     println!(
