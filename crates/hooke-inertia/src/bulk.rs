@@ -102,22 +102,6 @@ impl PoseBatch {
         Ok(())
     }
 
-    /// The scale channel of lanes `lanes` from `poses` (every scale 1, at rest, without scales).
-    fn store_scales(&mut self, lanes: Range<usize>, poses: &PoseRef<'_>) {
-        for (i, lane) in lanes.enumerate() {
-            let (s, v) = match poses.scales.get(i) {
-                Some(&s) => (s, poses.scale_velocities[i]),
-                None => (Vec3::ONE, Vec3::ZERO),
-            };
-            let (log, rate) = scale::to_log(s, v);
-            let at = 3 * lane..3 * lane + 3;
-            self.log_scales.as_mut_slice()[at.clone()].copy_from_slice(&log);
-            self.log_scale_velocities.as_mut_slice()[at].copy_from_slice(&rate);
-        }
-    }
-}
-
-impl PoseBatch {
     /// `characters` is a range of this batch's characters (the bulk setters' first check).
     pub(crate) fn check_characters(&self, characters: &Range<usize>) -> Result<(), InertiaError> {
         if characters.start > characters.end {
@@ -133,6 +117,20 @@ impl PoseBatch {
             hooke::error::check_index("character", characters.end - 1, count)?;
         }
         Ok(())
+    }
+
+    /// The scale channel of lanes `lanes` from `poses` (every scale 1, at rest, without scales).
+    fn store_scales(&mut self, lanes: Range<usize>, poses: &PoseRef<'_>) {
+        for (i, lane) in lanes.enumerate() {
+            let (s, v) = match poses.scales.get(i) {
+                Some(&s) => (s, poses.scale_velocities[i]),
+                None => (Vec3::ONE, Vec3::ZERO),
+            };
+            let (log, rate) = scale::to_log(s, v);
+            let at = 3 * lane..3 * lane + 3;
+            self.log_scales.as_mut_slice()[at.clone()].copy_from_slice(&log);
+            self.log_scale_velocities.as_mut_slice()[at].copy_from_slice(&rate);
+        }
     }
 }
 

@@ -179,6 +179,8 @@ impl PoseBatch {
         // Within the batch, so this product fits.
         let lanes = characters.len() * bones;
         validate::check_len("transforms", lanes, transforms.len())?;
+        // Checked in a pass of its own before anything is written (an error writes nothing);
+        // the store pass below transposes each group again.
         if !clearly_valid(transforms) {
             for (i, character) in characters.clone().enumerate() {
                 check_character(character, &transforms[i * bones..(i + 1) * bones])?;

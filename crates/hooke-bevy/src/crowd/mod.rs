@@ -129,17 +129,14 @@ struct Character {
 /// One gathered frame of every lane of a group: lane `character * bones + bone`.
 type LanePoses = Vec<BoneTransform>;
 
-/// One character's pose being built (a source at a switch, measured velocities), reused.
+/// One character's pose being built, reused: a source at a switch (carried on), or a gathered
+/// frame with its measured velocities; each is handed to hooke-inertia as soon as it is built.
 #[derive(Debug, Clone)]
 struct Scratch {
     positions: Vec<Vec3>,
     rotations: Vec<Quat>,
     velocities: Vec<Vec3>,
     angular_velocities: Vec<Vec3>,
-    /// One gathered frame of the character, split into positions and rotations for a
-    /// [`PoseRef`](hooke_inertia::PoseRef) with velocities.
-    frame_positions: Vec<Vec3>,
-    frame_rotations: Vec<Quat>,
 }
 
 /// Characters sharing one rig: lane `character * bones + bone`.
@@ -212,8 +209,6 @@ impl RigGroup {
                 rotations: vec![Quat::IDENTITY; bones],
                 velocities: vec![Vec3::ZERO; bones],
                 angular_velocities: vec![Vec3::ZERO; bones],
-                frame_positions: vec![Vec3::ZERO; bones],
-                frame_rotations: vec![Quat::IDENTITY; bones],
             },
             switching: Vec::with_capacity(count),
             modes: Vec::with_capacity(count),

@@ -69,7 +69,7 @@ impl RigGroup {
                     s.angular_velocities.fill(Vec3::ZERO);
                 }
                 frames.carry_on(dt, s);
-                let ok = self.input.set_character(c, s.source()).is_ok()
+                let ok = self.input.set_character(c, s.pose()).is_ok()
                     && (self.destination)
                         .set_transforms(c..c + 1, frames.character(frames.now))
                         .is_ok();
@@ -94,7 +94,7 @@ impl RigGroup {
                     // velocity), so only the velocity offsets change and the output keeps its
                     // velocity.
                     frames.split(frames.last, s);
-                    ok = self.rebased.set_character(c, s.measured_frame()).is_ok();
+                    ok = self.rebased.set_character(c, s.pose()).is_ok();
                     self.correcting.push(c);
                     character.correct = false;
                 }
@@ -103,7 +103,7 @@ impl RigGroup {
                 let own_input = measured && measure_all;
                 ok && if own_input {
                     frames.split(frames.now, s);
-                    self.input.set_character(c, s.measured_frame()).is_ok()
+                    self.input.set_character(c, s.pose()).is_ok()
                 } else {
                     bulk || (self.input)
                         .set_transforms(c..c + 1, frames.character(frames.now))
@@ -235,32 +235,19 @@ impl Frames<'_> {
         &poses[self.range.clone()]
     }
 
-    /// The character's positions and rotations in frame `poses`, into `s` (for
-    /// [`Scratch::measured_frame`](super::Scratch::measured_frame)).
+    /// The character's positions and rotations in frame `poses`, into `s` (beside the
+    /// velocities [`measure`](Self::measure) put there: [`Scratch::pose`](super::Scratch::pose)).
     fn split(&self, poses: &LanePoses, s: &mut super::Scratch) {
         for (bone, t) in self.character(poses).iter().enumerate() {
-            (s.frame_positions[bone], s.frame_rotations[bone]) = (t.position, t.rotation);
+            (s.positions[bone], s.rotations[bone]) = (t.position, t.rotation);
         }
     }
 }
 
 impl super::Scratch {
-    /// The frame [`Frames::split`] put here with the velocities [`Frames::measure`] did.
-    fn measured_frame(&self) -> PoseRef<'_> {
-        PoseRef {
-            positions: &self.frame_positions,
-            velocities: &self.velocities,
-            rotations: &self.frame_rotations,
-            angular_velocities: &self.angular_velocities,
-            curves: &[],
-            curve_velocities: &[],
-            scales: &[],
-            scale_velocities: &[],
-        }
-    }
-
-    /// The source pose built by [`Frames::carry_on`].
-    fn source(&self) -> PoseRef<'_> {
+    /// The pose built here: the source of [`Frames::carry_on`], or the frame of
+    /// [`Frames::split`] with the velocities of [`Frames::measure`].
+    fn pose(&self) -> PoseRef<'_> {
         PoseRef {
             positions: &self.positions,
             velocities: &self.velocities,
@@ -298,8 +285,6 @@ mod tests {
             rotations: vec![Quat::IDENTITY],
             velocities: vec![Vec3::ZERO],
             angular_velocities: vec![Vec3::ZERO],
-            frame_positions: vec![Vec3::ZERO],
-            frame_rotations: vec![Quat::IDENTITY],
         };
         frames.measure(&a, &b, 0.5, &mut s);
         frames.carry_on(0.5, &mut s);
