@@ -10,6 +10,12 @@ use glam::{Quat, Vec3};
 use hooke_bvh::forward_kinematics;
 use hooke_inertia::*;
 
+/// How far the toe may stop short of its IK target in these scenes: the soft reach
+/// (docs/math.md §7.3) stretches the leg beyond the animated one by less than the target asks,
+/// by a fraction of a millimetre for the few-centimetre blends here, whose one-metre leg stands
+/// at 99.5 % of its length.
+const SOFT_REACH_SLACK: f32 = 1e-3;
+
 #[test]
 fn given_contacts_hold_the_toe_and_release_it_without_a_pop() {
     let mut scene = Scene::new(1, Contacts::Given);
@@ -39,7 +45,10 @@ fn given_contacts_hold_the_toe_and_release_it_without_a_pop() {
         last = toe;
         if frame < 20 {
             assert!(scene.feet.is_locked(0, 0).unwrap());
-            assert!((toe - planted).length() < 1e-5, "frame {frame}: {toe}");
+            assert!(
+                (toe - planted).length() < SOFT_REACH_SLACK,
+                "frame {frame}: {toe}"
+            );
         } else {
             assert!(!scene.feet.is_locked(0, 0).unwrap());
         }
@@ -136,7 +145,7 @@ fn the_release_decays_the_lock_offset_on_hookes_exact_critical_spring() {
                     "frame {frame}: {point} vs {}",
                     toe + *x
                 );
-                assert!((toe_of(&locked.output, 0) - point).length() < 1e-5);
+                assert!((toe_of(&locked.output, 0) - point).length() < SOFT_REACH_SLACK);
                 checked += 1;
             }
         }
@@ -190,7 +199,7 @@ fn detected_contacts_have_hysteresis() {
 
 #[test]
 fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() {
-    // 60 cm away: neither the leash (max_lock_distance, 25 cm) nor the leg can keep the toe
+    // 60 cm away: neither the leash (max_lock_distance, 50 cm) nor the leg can keep the toe
     // where it was planted. The lock holds while the blend moves the toe (the destination
     // stands still on the ground: in contact all along), dragged along both, never let go with
     // a pop, and is released once the blend has settled.
@@ -216,7 +225,9 @@ fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() 
         if frame < 60 {
             assert!(scene.feet.is_locked(0, 0).unwrap(), "frame {frame}");
             // The target stays on the leash across the ground (the reach may lift it a
-            // little), and the toe on the target.
+            // little), and the toe on the target, short of it by the soft reach (§7.3): the
+            // target is on the reach itself, which the soft leg approaches without stretching
+            // straight (2.5 mm short on this 1 m leg).
             let target = scene.feet.lock_point(0, 0).unwrap().unwrap();
             let across = Vec3::new(target.x - animated.x, 0.0, target.z - animated.z);
             assert!(
@@ -224,7 +235,7 @@ fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() 
                 "frame {frame}: {target} vs {animated}"
             );
             assert!(
-                (toe - target).length() < 1e-3,
+                (toe - target).length() < 5e-3,
                 "frame {frame}: {toe} vs {target}"
             );
             dragged |= (toe - last).length() > 1e-4;
@@ -268,7 +279,10 @@ fn a_lock_is_held_across_the_ground_and_follows_the_blend_down() {
         free.frame_unlocked();
         let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
         assert!((toe.x - planted.x).abs() < 1e-4 && (toe.z - planted.z).abs() < 1e-4);
-        assert!((toe.y - animated.y).abs() < 1e-4, "{toe} vs {animated}");
+        assert!(
+            (toe.y - animated.y).abs() < SOFT_REACH_SLACK,
+            "{toe} vs {animated}"
+        );
     }
     assert!(toe_of(&scene.output, 0).y < 0.01);
 }
@@ -323,9 +337,9 @@ fn a_character_found_at_rest_is_locked_again_at_its_next_transition() {
 fn given_contacts_keep_the_settings_leash() {
     // The leash is a setting of the lock, not of detection: a given contact 60 cm from where
     // the blend takes the toe is dragged along it (here 10 cm: the leg's reach would drag it
-    // first at the default 25 cm).
+    // first at the default 50 cm).
     let mut scene = Scene::new(1, Contacts::Given);
-    assert_eq!(scene.feet.settings().max_lock_distance, 0.25); // metres
+    assert_eq!(scene.feet.settings().max_lock_distance, 0.5); // metres
     let leash = 0.1;
     let settings = FootLockSettings {
         max_lock_distance: leash,
@@ -402,8 +416,72 @@ fn characters_without_a_blend_are_untouched_in_a_crowd() {
             } else {
                 let point = scene.feet.lock_point(c, 0).unwrap().unwrap();
                 assert!((point - Vec3::new(0.0, 0.0, 0.15)).length() < 1e-3);
-                assert!((toe_of(&scene.output, c) - point).length() < 1e-5);
+                assert!((toe_of(&scene.output, c) - point).length() < SOFT_REACH_SLACK);
             }
         }
     }
+}
+
+#[test]
+fn a_detected_lock_starts_once_the_blended_toe_is_down_and_glides_to_a_stop() {
+    // The destination plants the toe from the first frame, but the blend carries it 20 cm up
+    // and 10 cm across: no lock starts while the blended toe is above `exit_height` (stopping
+    // a swinging foot in the air turns the leg as fast as a cut). Once it comes down, the lock
+    // starts and the toe glides to a stop on a critical spring (no jump of its velocity),
+    // within `LOCK_IN_GLIDE` (2 %) of the leg's reach, then holds across the ground.
+    let thresholds = ContactThresholds::scaled(100.0).unwrap();
+    let mut scene = Scene::new(1, Contacts::Detected(thresholds));
+    let mut free = Scene::new(1, Contacts::Given);
+    let mut from = stand(0.0, Vec3::ZERO);
+    from.positions[0] += Vec3::new(0.1, 0.2, 0.0);
+    let to = stand(0.0, Vec3::ZERO);
+    for s in [&mut scene, &mut free] {
+        s.inertializer
+            .transition(0, from.as_ref(), to.as_ref())
+            .unwrap();
+        s.input.set_character(0, to.as_ref()).unwrap();
+    }
+    let reach = 0.999 * 2.0 * 0.5025;
+    let mut last = toe_of(&scene.output, 0);
+    let mut last_step = Vec3::ZERO;
+    let mut start: Option<(usize, Vec3)> = None;
+    for frame in 0..60 {
+        scene.frame();
+        free.frame_unlocked();
+        let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
+        let locked = scene.feet.is_locked(0, 0).unwrap();
+        assert!(scene.feet.is_in_contact(0, 0).unwrap(), "frame {frame}");
+        match start {
+            None if locked => {
+                // The blended toe came down within exit_height: the lock starts where it is,
+                // moving on as it did.
+                assert!(animated.y <= thresholds.exit_height + 1e-6, "{animated}");
+                let step = toe - last;
+                assert!((step - last_step).length() < 0.25 * last_step.length());
+                start = Some((frame, toe));
+            }
+            None => {
+                assert!(animated.y > thresholds.exit_height - 1e-2, "frame {frame}");
+                assert!((toe - animated).length() < 1e-6, "frame {frame}");
+            }
+            Some((_, at)) => {
+                let across = Vec3::new(toe.x - at.x, 0.0, toe.z - at.z);
+                assert!(
+                    across.length() <= 0.02 * reach + SOFT_REACH_SLACK,
+                    "{across}"
+                );
+            }
+        }
+        last_step = toe - last;
+        last = toe;
+    }
+    let (frame, _) = start.expect("the lock never started");
+    assert!(
+        frame > 3,
+        "started at frame {frame}, with the toe in the air"
+    );
+    // Held while the blend carries the animated toe on toward x = 0.
+    let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
+    assert!(scene.feet.is_locked(0, 0).unwrap());
+    assert!(toe.x - animated.x > 0.01, "{toe} vs {animated}");
 }

@@ -113,7 +113,9 @@ int main(void) {
     check(hooke_inertializer_foot_locked(h, 0, 1, &locked) == HOOKE_INDEX_OUT_OF_RANGE,
           "leg 1 out of range");
     printf("locked: %d\n", (int)locked);
-    printf("toe_held: %d\n", drift < 1e-5 ? 1 : 0);
+    /* Held within a millimetre: the soft reach (docs/math.md section 7.3) leaves the toe a
+       fraction of a millimetre short of the lock on this leg at 99.5 % of its length. */
+    printf("toe_held: %d\n", drift < 1e-3 ? 1 : 0);
     printf("root_moved: %d\n", output[0].position[0] > 0.01f ? 1 : 0);
     printf("unit: %d\n", unit);
     check(hooke_inertializer_lock_feet(h, NULL, NULL, 0, NULL) == HOOKE_OK, "disable");

@@ -15,14 +15,23 @@ pub(crate) struct LegRotations {
     pub ankle: DQuat,
 }
 
-/// The rotations that put the toe of `leg` on `toe_target`, the hip-to-ankle distance clamped
-/// to what the leg can reach (`max_extension` of its length at most, and at least the
+/// How far from its reach a leg's stretch starts to soften, as a fraction of its length
+/// (docs/math.md §7.3): near full stretch the knee angle's `acos` changes ever faster with the
+/// hip-to-ankle distance (a locked toe the blend pulls the hip away from would straighten the
+/// knee in a frame), so the IK stretches the leg beyond the animated one along Andy Nicholas'
+/// soft curve from 30 % below its reach on.
+pub(crate) const SOFTNESS: f64 = 0.3;
+
+/// The rotations that put the toe of `leg` on `toe_target`, the hip-to-ankle distance softened
+/// near the leg's reach ([`soft_distance`], `softness` of its length; 0: a hard clamp) and
+/// clamped to what the leg can reach (`max_extension` of its length at most, and at least the
 /// difference of its two bones). `None` for a leg with a bone of zero length (it cannot bend:
 /// left as animated) or a non-finite result.
 pub(crate) fn two_bone_ik(
     leg: &LegPose,
     toe_target: DVec3,
     max_extension: f64,
+    softness: f64,
 ) -> Option<LegRotations> {
     let (a, b, c) = (leg.hip.p, leg.knee.p, leg.ankle.p);
     // The foot keeps its orientation: the ankle moves by what the toe must move.
@@ -34,8 +43,14 @@ pub(crate) fn two_bone_ik(
     }
     let shortest = (lab - lcb).abs();
     let longest = ((lab + lcb) * max_extension).max(shortest);
-    let lat = (t - a).length().clamp(shortest, longest);
     let ac = c - a;
+    let lat = soft_distance(
+        ac.length(),
+        (t - a).length(),
+        longest,
+        softness * (lab + lcb),
+    )
+    .clamp(shortest, longest);
     let at = t - a;
     // Current angles at the hip (between hip->ankle and hip->knee) and at the knee.
     let hip_0 = angle(ac, ab);
@@ -64,6 +79,34 @@ pub(crate) fn two_bone_ik(
         .iter()
         .all(|q| q.is_finite());
     finite.then_some(rotations)
+}
+
+/// The hip-to-ankle distance the IK gives a leg animated at `animated` whose target is at
+/// `wanted`, with `reach` its longest and the stretch softened over the last `softness` below
+/// it: `animated + soft(wanted) - soft(animated)`, where `soft` is Andy Nicholas' soft-IK curve
+/// (the identity up to `reach - softness`, then `reach - softness e^(-(x - (reach - softness)) /
+/// softness)`: continuous with its slope, never reaching `reach`). It is `wanted` exactly where
+/// `wanted` is the animated distance (a lock starts and a release ends on the animated leg, no
+/// pop), lies between the two, and is `min(wanted, reach)` at zero softness.
+pub(crate) fn soft_distance(animated: f64, wanted: f64, reach: f64, softness: f64) -> f64 {
+    let softness = softness.clamp(0.0, reach.max(0.0));
+    let knee = reach - softness;
+    let soft = |x: f64| {
+        if x <= knee {
+            x
+        } else if softness > 0.0 {
+            // -expm1: exact as the exponent tends to 0 (just past the start of the curve).
+            knee - softness * (-(x - knee) / softness).exp_m1()
+        } else {
+            reach
+        }
+    };
+    if softness == 0.0 {
+        // A hard clamp: the animated distance plays no part (and a leg animated beyond its
+        // reach does not move the target's).
+        return soft(wanted);
+    }
+    animated + (soft(wanted) - soft(animated))
 }
 
 /// The normal of the plane the knee bends in: the animated leg's plane (hip->ankle x
@@ -140,7 +183,7 @@ mod tests {
             DVec3::new(-0.2, -0.7, 0.4),
             leg.toe.p,
         ] {
-            let r = two_bone_ik(&leg, target, 1.0).unwrap();
+            let r = two_bone_ik(&leg, target, 1.0, 0.0).unwrap();
             let (knee, toe) = toe_after(&leg, &r);
             assert!((toe - target).length() < 1e-9, "{toe} vs {target}");
             // The knee stays forward of the hip->ankle line (in the animated leg's plane side).
@@ -152,7 +195,7 @@ mod tests {
     fn a_target_out_of_reach_stretches_the_leg_toward_it() {
         let leg = leg();
         let target = DVec3::new(0.0, -3.0, 0.15);
-        let r = two_bone_ik(&leg, target, 0.999).unwrap();
+        let r = two_bone_ik(&leg, target, 0.999, 0.0).unwrap();
         let (_, toe) = toe_after(&leg, &r);
         let ankle = toe - (leg.toe.p - leg.ankle.p);
         let reach = (ankle - leg.hip.p).length();
@@ -167,7 +210,7 @@ mod tests {
         let mut leg = leg();
         leg.knee.p = DVec3::new(0.0, -0.5, 0.0);
         let target = DVec3::new(0.0, -0.8, 0.15);
-        let r = two_bone_ik(&leg, target, 1.0).unwrap();
+        let r = two_bone_ik(&leg, target, 1.0, 0.0).unwrap();
         let (knee, toe) = toe_after(&leg, &r);
         assert!((toe - target).length() < 1e-9);
         assert!(knee.z > 0.0);
@@ -177,10 +220,96 @@ mod tests {
     fn zero_length_bones_leave_the_leg_as_animated() {
         let mut leg = leg();
         leg.knee.p = leg.hip.p;
-        assert!(two_bone_ik(&leg, DVec3::ZERO, 1.0).is_none());
+        assert!(two_bone_ik(&leg, DVec3::ZERO, 1.0, 0.0).is_none());
         let mut leg = self::leg();
         leg.ankle.p = leg.knee.p;
-        assert!(two_bone_ik(&leg, DVec3::ZERO, 1.0).is_none());
+        assert!(two_bone_ik(&leg, DVec3::ZERO, 1.0, 0.0).is_none());
+    }
+
+    /// Andy Nicholas' curve written out independently: `knee + s (1 - e^(-(x - knee) / s))`.
+    fn reference_soft(x: f64, reach: f64, softness: f64) -> f64 {
+        let knee = reach - softness;
+        if x <= knee {
+            x
+        } else {
+            knee + softness * (1.0 - (-(x - knee) / softness).exp())
+        }
+    }
+
+    #[test]
+    fn the_soft_distance_matches_the_reference_and_is_exact_at_zero_softness() {
+        let reach = 0.999;
+        for i in 0..=400 {
+            let wanted = 0.2 + f64::from(i) * 0.004;
+            for animated in [0.3, 0.8, 0.9, 0.95, 0.99] {
+                // Zero softness: the hard clamp, whatever the animated leg.
+                assert_eq!(
+                    soft_distance(animated, wanted, reach, 0.0),
+                    wanted.min(reach)
+                );
+                for softness in [0.05, 0.3] {
+                    let got = soft_distance(animated, wanted, reach, softness);
+                    let want = animated + reference_soft(wanted, reach, softness)
+                        - reference_soft(animated, reach, softness);
+                    assert!((got - want).abs() <= 1e-12, "{got} vs {want}");
+                    // Between the animated distance and the wanted one; below the reach
+                    // where the animated leg is not on the soft curve itself (there the IK's
+                    // clamp to the reach still holds).
+                    assert!(got >= animated.min(wanted) - 1e-15);
+                    assert!(got <= animated.max(wanted) + 1e-15);
+                    if animated <= reach - softness {
+                        assert!(got < reach);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_soft_distance_is_continuous_and_exact_on_the_animated_leg() {
+        for softness in [0.0, 1e-9, 0.05, 0.3, 2.0] {
+            for animated in [0.0, 0.5, 0.7, 0.9, 0.998, 1.2] {
+                let reach = 0.999;
+                if animated <= reach {
+                    // A lock starts and a release ends on the animated leg: no pop.
+                    assert_eq!(soft_distance(animated, animated, reach, softness), animated);
+                }
+                let mut last = soft_distance(animated, 0.0, reach, softness);
+                for i in 1..=20_000 {
+                    let x = f64::from(i) * 1e-4;
+                    let y = soft_distance(animated, x, reach, softness);
+                    assert!(y.is_finite());
+                    // 1-Lipschitz and increasing: never a jump.
+                    assert!(y >= last && y - last <= 1e-4 + 1e-15, "{x}: {last} -> {y}");
+                    last = y;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_soft_ik_leaves_the_animated_leg_as_it_is_and_bends_less_near_reach() {
+        let leg = leg();
+        let r = two_bone_ik(&leg, leg.toe.p, 0.999, SOFTNESS).unwrap();
+        for (q, animated) in [
+            (r.hip, leg.hip.q),
+            (r.knee, leg.knee.q),
+            (r.ankle, leg.ankle.q),
+        ] {
+            assert!((q.dot(animated).abs() - 1.0).abs() < 1e-12);
+        }
+        // A target past the animated leg's stretch: the soft leg stops short of it, along the
+        // way, and its rotations are unit quaternions.
+        let target = DVec3::new(0.0, -1.053, 0.15);
+        let hard = toe_after(&leg, &two_bone_ik(&leg, target, 0.999, 0.0).unwrap()).1;
+        let r = two_bone_ik(&leg, target, 0.999, SOFTNESS).unwrap();
+        let soft = toe_after(&leg, &r).1;
+        assert!((hard - target).length() < 1e-9);
+        assert!((soft - target).length() > 1e-3);
+        assert!((soft - leg.toe.p).length() < (target - leg.toe.p).length());
+        for q in [r.hip, r.knee, r.ankle] {
+            assert!(q.is_finite() && (q.length() - 1.0).abs() < 1e-12);
+        }
     }
 
     #[test]
@@ -193,9 +322,11 @@ mod tests {
             DVec3::new(0.0, 5.0, 0.0),
             DVec3::new(1e30, -1e30, 1e30),
         ] {
-            let r = two_bone_ik(&leg, target, 1.0).unwrap();
-            for q in [r.hip, r.knee, r.ankle] {
-                assert!(q.is_finite() && (q.length() - 1.0).abs() < 1e-12);
+            for softness in [0.0, SOFTNESS] {
+                let r = two_bone_ik(&leg, target, 1.0, softness).unwrap();
+                for q in [r.hip, r.knee, r.ankle] {
+                    assert!(q.is_finite() && (q.length() - 1.0).abs() < 1e-12);
+                }
             }
         }
     }

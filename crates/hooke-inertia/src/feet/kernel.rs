@@ -3,7 +3,7 @@
 //! eight legs of eight characters per `f32x8` lane group. No allocation, no panics, no
 //! validation (the settings were checked where they entered).
 
-use hooke::lanes::{LaneCoeffs, spring_step};
+use hooke::lanes::{LaneCoeffs, critical_rate_lanes, spring_step};
 use hooke::simd::Vec3x8;
 use wide::f32x8;
 
@@ -22,7 +22,16 @@ pub(crate) struct LockParams {
     pub up: Vec3x8,
     /// The release spring over this frame's `dt`.
     pub spring: LaneCoeffs,
+    /// The release spring's rate `y` (`+inf` for a halflife of 0) and this frame's `dt`: a lock
+    /// starting on a moving toe stops it on a critical spring at least this fast.
+    pub rate: f32x8,
+    pub dt: f32x8,
 }
+
+/// How far a lock lets a moving toe glide to a stop, at most, as a fraction of the leg's reach
+/// (docs/math.md §7.4): a toe stopped in one frame turns the thigh as fast as a cut, but every
+/// centimetre of glide is a centimetre of sliding.
+pub(crate) const LOCK_IN_GLIDE: f32 = 0.02;
 
 /// What the gather pass measured this frame for eight legs (flags are 0 or 1).
 #[derive(Debug, Clone, Copy)]
@@ -36,6 +45,8 @@ pub(crate) struct LegFrame8 {
     /// The destination toe's speed and height above the ground (detected contacts).
     pub speed: f32x8,
     pub height: f32x8,
+    /// The animated (output) toe's height above the ground (detected contacts).
+    pub toe_height: f32x8,
     /// How far the animated toe is from the destination's (the blend's offset at the toe): a
     /// lock starts only where the blend moves the toe by more than the settle distance.
     pub blend_offset: f32x8,
@@ -69,6 +80,8 @@ pub(crate) struct LockState8 {
     /// keeps its position and velocity, and decaying on the release spring.
     pub offset: Vec3x8,
     pub offset_velocity: Vec3x8,
+    /// While locked: the rate `y` of the critical spring the toe glides to a stop on.
+    pub glide_rate: f32x8,
 }
 
 /// One frame of eight legs' lock state.
@@ -89,7 +102,16 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     let locked = flag(s.locked);
     let engaged = flag(s.engaged);
     let near = (s.point - f.toe).length().simd_le(p.max_lock_distance);
-    let planted = contact & blending;
+    // A detected contact plants a leg only where the blended toe is down too (within the
+    // exit height): the destination may plant a toe that the blend still swings through the
+    // air, and a lock started there stops the swing within a frame or two, turning the thigh
+    // as fast as a cut (docs/math.md §7.4). The lock starts once the blend has brought it down.
+    let low = if p.detect {
+        f.toe_height.simd_le(p.exit_height)
+    } else {
+        f32x8::splat(f32::from_bits(u32::MAX))
+    };
+    let planted = contact & blending & low;
     // A lock starts, and is held, only while the blend still moves this toe: a lock started on
     // a settled offset would only freeze the destination's own motion, and one held after it
     // would keep a standing character's toe off its animation for good.
@@ -106,8 +128,36 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     // `max_lock_distance` from the animated toe (no rubber band), and along the leg's reach
     // (the leg never over-stretches). The lock so lasts until the contact ends, and the
     // release happens as the foot lifts.
-    let target = Vec3x8::select(engaged, s.point, f.toe);
-    let anchor = Vec3x8::select(start, target, s.anchor);
+    let zero3 = Vec3x8::splat(glam::Vec3::ZERO);
+    let glide_spring = critical_rate_lanes(s.glide_rate, p.dt);
+    let (held, held_velocity) = step3(&glide_spring, s.offset, s.offset_velocity);
+    let (released, released_velocity) = step3(&p.spring, s.offset, s.offset_velocity);
+    let decayed = Vec3x8::select(locked, held, released);
+    let decayed_velocity = Vec3x8::select(locked, held_velocity, released_velocity);
+    // Where the IK target is this frame: a release's point (the animated toe plus the release
+    // offset), else the animated toe.
+    let target = Vec3x8::select(engaged, f.toe + released, f.toe);
+    let target_velocity =
+        Vec3x8::select(engaged, f.toe_velocity + released_velocity, f.toe_velocity);
+    // A moving toe glides to a stop (a lock inertialized in): with `v` its velocity across the
+    // ground, the anchor is set `2 v / y` ahead and the target's offset from it, `-2 v / y` with
+    // velocity `v`, decays on a critical spring of rate `y` as `-(2 v / y + v t) e^(-y t)`: no
+    // overshoot, no jump of the toe's velocity, and no acceleration at the start. `y` is the release
+    // spring's, or higher where the glide would be longer than `LOCK_IN_GLIDE` of the leg's
+    // reach.
+    let ground = |v: Vec3x8| v - p.up * v.dot(p.up);
+    let glide = ground(target_velocity);
+    let speed2 = glide.length() * f32x8::splat(2.0);
+    let longest = f.reach * f32x8::splat(LOCK_IN_GLIDE);
+    let faster = speed2.simd_gt(p.rate * longest);
+    let glide_rate = start.select(faster.select(speed2 / longest, p.rate), s.glide_rate);
+    let ahead = glide * (f32x8::splat(2.0) / glide_rate);
+    let ahead = Vec3x8::select(
+        start & finite(ahead),
+        ahead,
+        Vec3x8::splat(glam::Vec3::ZERO),
+    );
+    let anchor = Vec3x8::select(start, target + ahead, s.anchor);
     let anchor = anchor + p.up * (f.toe - anchor).dot(p.up);
     let from_toe = anchor - f.toe;
     let leash = from_toe.length();
@@ -122,12 +172,11 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     let over = distance.simd_gt(f.reach) & distance.simd_gt(zero);
     let anchor = Vec3x8::select(over, f.centre + from_centre * (f.reach / distance), anchor);
     let anchor_velocity = p.up * f.toe_velocity.dot(p.up);
-    // The lock is inertialized out: where it lets go (or starts), the target's offset from its
-    // new base (the animated toe, or the anchor) is taken with its velocity, and decays on the
-    // exact critical release spring from the next frame on. The toe leaves the lock with a
-    // continuous position and velocity, and the release converges whatever the toe does.
-    let zero3 = Vec3x8::splat(glam::Vec3::ZERO);
-    let (decayed, decayed_velocity) = step3(&p.spring, s.offset, s.offset_velocity);
+    // The lock is inertialized in and out: where it starts or lets go, the target's offset from
+    // its new base (the anchor, or the animated toe) is taken with its velocity, and decays on
+    // an exact critical spring from the next frame on (the glide's while locked, the release's
+    // after). The toe enters and leaves the lock with a continuous position and velocity, and
+    // the release converges whatever the toe does.
     let locked_point = anchor + decayed;
     let locked_velocity = anchor_velocity + decayed_velocity;
     let offset = Vec3x8::select(
@@ -135,12 +184,9 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
         target - anchor,
         Vec3x8::select(letting_go, locked_point - f.toe, decayed),
     );
-    // A toe stops dead where a lock starts, also where it takes over a release (a lock
-    // inertialized in would slide the toe on for a few frames, and sliding is what the lock
-    // is for).
     let offset_velocity = Vec3x8::select(
         start,
-        zero3,
+        target_velocity - anchor_velocity,
         Vec3x8::select(
             letting_go,
             locked_velocity - f.toe_velocity,
@@ -178,6 +224,7 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
             offset_velocity,
             Vec3x8::select(active, zero3, s.offset_velocity),
         ),
+        glide_rate: kept.select(glide_rate, s.glide_rate),
     }
 }
 

@@ -5,8 +5,9 @@
 //! [`FootLocker`] runs after [`crate::Inertializer::update`]: per character and leg it holds
 //! the toe where it was planted (across the ground; along the vertical it comes down with the
 //! blend) while a contact lasts and the character blends, turns hip and knee with a two-bone
-//! IK to reach it, and on release lets the lock's offset from the animated toe decay on hooke's
-//! exact critical spring, so nothing pops.
+//! IK to reach it (softened near full stretch), and lets the lock in and out on hooke's exact
+//! critical spring: a moving toe glides to a stop within 2 % of the leg, a released one rejoins
+//! the animation, so nothing pops.
 //!
 //! - [`rig`]: [`Leg`] and [`FootRig`] (explicit bones, checked; `names`: found by name).
 //! - `settings`: [`FootLockSettings`], [`Contacts`] (given or detected), [`ContactThresholds`].
@@ -89,6 +90,8 @@ pub struct FootLocker {
     anchor: Vec3Columns,
     offset: Vec3Columns,
     offset_velocity: Vec3Columns,
+    /// The rate of the spring a locked toe glides to a stop on (see `kernel::LockState8`).
+    glide_rate: Column,
     /// Per character: 1 + the inertializer's transition count at which its legs were last
     /// found without a blend (0: not known). Until its next transition such a character, if
     /// it holds no leg, is skipped with one compare.
@@ -108,6 +111,7 @@ struct FrameColumns {
     given: Column,
     speed: Column,
     height: Column,
+    toe_height: Column,
     blend_offset: Column,
     toe: Vec3Columns,
     toe_velocity: Vec3Columns,
@@ -149,6 +153,7 @@ impl FootLocker {
             anchor: vec3()?,
             offset: vec3()?,
             offset_velocity: vec3()?,
+            glide_rate: column()?,
             at_rest: alloc::vec("characters", characters, 0)?,
             turns: alloc::vec("leg lanes", lanes, [DQuat::IDENTITY; 3])?,
             frame: FrameColumns {
@@ -157,6 +162,7 @@ impl FootLocker {
                 given: column()?,
                 speed: column()?,
                 height: column()?,
+                toe_height: column()?,
                 blend_offset: column()?,
                 toe: vec3()?,
                 toe_velocity: vec3()?,
@@ -294,6 +300,7 @@ impl FootLocker {
                 &mut self.planted,
                 &mut self.locked,
                 &mut self.engaged,
+                &mut self.glide_rate,
             ] {
                 column.as_mut_slice()[lane] = 0.0;
             }

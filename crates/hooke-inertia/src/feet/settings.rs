@@ -149,7 +149,9 @@ pub struct FootLockSettings {
 impl FootLockSettings {
     /// Detected contacts with [`ContactThresholds::centimetres`], a release halflife of
     /// 0.08 s, settled at 0.01 cm, legs stretched to at most 99.9 % of their length, a lock
-    /// held within 25 cm of the animated toe.
+    /// held within 50 cm of the animated toe (at two of the seams of the walk of
+    /// `docs/math.md` §7.5 the blend carries a planted toe more than 25 cm off: a 25 cm leash
+    /// dragged it there, 17.0 cm/s of sliding against 9.5).
     ///
     /// ```
     /// assert_eq!(hooke_inertia::FootLockSettings::centimetres().release_halflife, 0.08);
@@ -160,7 +162,7 @@ impl FootLockSettings {
             release_halflife: 0.08,
             settle_distance: 0.01,
             max_extension: 0.999,
-            max_lock_distance: 25.0,
+            max_lock_distance: 50.0,
         }
     }
 
@@ -170,7 +172,7 @@ impl FootLockSettings {
     /// ```
     /// let s = hooke_inertia::FootLockSettings::scaled(100.0)?; // metres
     /// assert_eq!(s.settle_distance, 1e-4);
-    /// assert_eq!(s.max_lock_distance, 0.25);
+    /// assert_eq!(s.max_lock_distance, 0.5);
     /// # Ok::<(), hooke_inertia::FootRigError>(())
     /// ```
     pub fn scaled(centimetres_per_unit: f32) -> Result<FootLockSettings, FootRigError> {

@@ -4,14 +4,14 @@
 use glam::{DQuat, DVec3};
 use hooke::SpringCoeffs;
 use hooke::column::Vec3Columns;
-use hooke::lanes::LaneCoeffs;
+use hooke::lanes::{LaneCoeffs, critical_rate};
 use hooke::scalar::angular_velocity_f64;
 use hooke::simd::Vec3x8;
 use wide::f32x8;
 
 use super::FootLocker;
 use super::chain::{LegPose, leg_pose};
-use super::ik::two_bone_ik;
+use super::ik::{SOFTNESS, two_bone_ik};
 use super::kernel::{LegFrame8, LockParams, LockState8, lock_step};
 use super::settings::Contacts;
 use crate::batch::PoseBatch;
@@ -148,6 +148,8 @@ impl FootLocker {
                     f.speed.as_mut_slice()[lane] = saturate(destination.v.length());
                     f.height.as_mut_slice()[lane] =
                         saturate(destination.p.dot(up) - f64::from(t.ground));
+                    f.toe_height.as_mut_slice()[lane] =
+                        saturate(out.toe.p.dot(up) - f64::from(t.ground));
                 }
             }
         }
@@ -173,6 +175,8 @@ impl FootLocker {
             settle: splat(s.settle_distance),
             up: Vec3x8::splat(up),
             spring: LaneCoeffs::splat(&SpringCoeffs::critical(s.release_halflife, dt)),
+            rate: splat(critical_rate(s.release_halflife)),
+            dt: splat(dt),
         };
         let f = &self.frame;
         for i in 0..self.contact.lanes().len() {
@@ -182,6 +186,7 @@ impl FootLocker {
                 given: f.given.lanes()[i],
                 speed: f.speed.lanes()[i],
                 height: f.height.lanes()[i],
+                toe_height: f.toe_height.lanes()[i],
                 blend_offset: f.blend_offset.lanes()[i],
                 toe: load(&f.toe, i),
                 toe_velocity: load(&f.toe_velocity, i),
@@ -201,6 +206,7 @@ impl FootLocker {
                 anchor: load(&self.anchor, i),
                 offset: load(&self.offset, i),
                 offset_velocity: load(&self.offset_velocity, i),
+                glide_rate: self.glide_rate.lanes()[i],
             };
             let next = lock_step(state, &frame, &params);
             self.contact.lanes_mut()[i] = next.contact;
@@ -212,6 +218,7 @@ impl FootLocker {
             store(&mut self.anchor, i, next.anchor);
             store(&mut self.offset, i, next.offset);
             store(&mut self.offset_velocity, i, next.offset_velocity);
+            self.glide_rate.lanes_mut()[i] = next.glide_rate;
         }
     }
 
@@ -234,7 +241,7 @@ impl FootLocker {
             let base = character * bones;
             let pose: LegPose = leg_pose(&output.bone_columns, base, self.rig.path(leg));
             let target: DVec3 = self.point.get(lane).as_dvec3();
-            let Some(r) = two_bone_ik(&pose, target, max_extension) else {
+            let Some(r) = two_bone_ik(&pose, target, max_extension, SOFTNESS) else {
                 continue;
             };
             let bones_of = self.rig.legs()[leg];
