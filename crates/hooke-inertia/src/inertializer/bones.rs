@@ -239,12 +239,15 @@ fn rebase_bone_group(
         bones8(destination, start, count),
     );
     let result = rebase_group(&old, &src, &dst);
-    // Lanes `keep..` are written (those past `count` are padding, never stored); the group
-    // holding the anchored root keeps the root's offset, re-anchored after the lanes.
-    let written = ALL_LANES << keep;
-    store &= written;
-    match fast_store((written, store), result, || load_offsets(cols, lane, count)) {
-        Some(new) => store_offsets(cols, lane, keep..count, &new),
+    // Lanes `keep..` take the result (those past `count` are padding, never stored); lanes
+    // before `keep` (re-based by the group before) and the anchored root's (re-anchored after
+    // the lanes) keep what memory holds. The group is stored whole: one vector store per
+    // column, not a store per lane.
+    store &= ALL_LANES << keep;
+    match fast_store((ALL_LANES, store), result, || {
+        load_offsets(cols, lane, count)
+    }) {
+        Some(new) => store_offsets(cols, lane, 0..count, &new),
         None => store_some_bones(cols, (lane, start, count), store, (source, destination)),
     }
 }
@@ -298,10 +301,17 @@ mod tests {
     }
 
     /// The lanes path against the `f64` path, with offsets in flight, an anchored root, an
-    /// excluded bone and a partial last lane group (13 bones).
+    /// excluded bone and a last lane group overlapping the one before, for rigs whose poses
+    /// are gathered by scalar loads (fewer than 10 bones), by transposes read forward and back
+    /// (10, 13, 31) or both.
     #[test]
     fn lanes_match_the_f64_path() {
-        let bones = 13;
+        for bones in [5, 8, 9, 10, 13, 31] {
+            lanes_match_the_f64_path_on(bones);
+        }
+    }
+
+    fn lanes_match_the_f64_path_on(bones: usize) {
         let mut seed = 7;
         for root in [
             RootPolicy::Local,

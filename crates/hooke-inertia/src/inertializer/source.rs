@@ -79,20 +79,41 @@ pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f
     }
 }
 
-/// The vectors of `v` (at most 8) in lanes `0..v.len()`, the other lanes zero. Eight vectors
-/// (every lane group but a short rig's) are read through a fixed-size array: no loop, no
-/// bounds check per lane.
+/// Fields `N` at a time from `flat` (eight structures of `N` floats from structure `start`
+/// on), one vector per field: eight vector loads of overlapping rows (row `k` is the eight
+/// floats from structure `start + k` on, or ending with it) and a transpose, instead of `8 N`
+/// scalar loads and inserts. `SPAN = 7 N + 8` floats are read: forward from the group's first
+/// structure, or back from its last where the array ends sooner; `None` for arrays too short
+/// for either (rigs of fewer than 10 bones).
 #[inline(always)]
-fn gather3(v: &[Vec3]) -> Vec3x8 {
-    if let Ok(a) = <&[Vec3; 8]>::try_from(v) {
-        return Vec3x8 {
-            x: f32x8::new(std::array::from_fn(|k| a[k].x)),
-            y: f32x8::new(std::array::from_fn(|k| a[k].y)),
-            z: f32x8::new(std::array::from_fn(|k| a[k].z)),
-        };
+fn transposed<const N: usize, const SPAN: usize>(flat: &[f32], start: usize) -> Option<[f32x8; N]> {
+    let rows = |span: &[f32; SPAN]| {
+        f32x8::transpose(std::array::from_fn(|k| {
+            f32x8::new(std::array::from_fn(|j| span[N * k + j]))
+        }))
+    };
+    let span =
+        |from: usize| -> Option<&[f32; SPAN]> { flat.get(from..from + SPAN)?.try_into().ok() };
+    let first = N * start;
+    if let Some(span) = span(first) {
+        let c = rows(span);
+        return Some(std::array::from_fn(|f| c[f]));
+    }
+    let c = rows(span(first.checked_sub(8 - N)?)?);
+    Some(std::array::from_fn(|f| c[8 - N + f]))
+}
+
+/// Vectors `start..start + count` of `v` (`count <= 8`) in lanes `0..count`, the other lanes
+/// zero; a whole lane group by [`transposed`].
+#[inline(always)]
+fn gather3(v: &[Vec3], start: usize, count: usize) -> Vec3x8 {
+    if count == 8
+        && let Some([x, y, z]) = transposed::<3, 29>(bytemuck::cast_slice(v), start)
+    {
+        return Vec3x8 { x, y, z };
     }
     let (mut x, mut y, mut z) = ([0.0; 8], [0.0; 8], [0.0; 8]);
-    for (k, v) in v.iter().enumerate().take(8) {
+    for (k, v) in v.iter().skip(start).enumerate().take(count) {
         (x[k], y[k], z[k]) = (v.x, v.y, v.z);
     }
     Vec3x8 {
@@ -102,20 +123,17 @@ fn gather3(v: &[Vec3]) -> Vec3x8 {
     }
 }
 
-/// The rotations of `q` (at most 8) in lanes `0..q.len()`, the other lanes identities (as
-/// [`gather3`]).
+/// Rotations `start..start + count` of `q` (`count <= 8`) in lanes `0..count`, the other lanes
+/// identities (as [`gather3`]).
 #[inline(always)]
-fn gather_quats(q: &[Quat]) -> Quat8 {
-    if let Ok(a) = <&[Quat; 8]>::try_from(q) {
-        return Quat8 {
-            x: f32x8::new(std::array::from_fn(|k| a[k].x)),
-            y: f32x8::new(std::array::from_fn(|k| a[k].y)),
-            z: f32x8::new(std::array::from_fn(|k| a[k].z)),
-            w: f32x8::new(std::array::from_fn(|k| a[k].w)),
-        };
+fn gather_quats(q: &[Quat], start: usize, count: usize) -> Quat8 {
+    if count == 8
+        && let Some([x, y, z, w]) = transposed::<4, 36>(bytemuck::cast_slice(q), start)
+    {
+        return Quat8 { x, y, z, w };
     }
     let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
-    for (k, q) in q.iter().enumerate().take(8) {
+    for (k, q) in q.iter().skip(start).enumerate().take(count) {
         (x[k], y[k], z[k], w[k]) = (q.x, q.y, q.z, q.w);
     }
     Quat8 {
@@ -126,21 +144,17 @@ fn gather_quats(q: &[Quat]) -> Quat8 {
     }
 }
 
-/// `s[start..start + count]`, or an empty slice (never for the callers).
-fn cut<T>(s: &[T], start: usize, count: usize) -> &[T] {
-    s.get(start..start + count).unwrap_or(&[])
-}
-
-/// Bones `start..start + count` of `pose` (`count <= 8`) in lanes `0..count`, the other lanes
-/// at rest. The rotations as given (unit within the checked tolerance): the lane kernel
-/// ([`crate::rebase::rebase`]) gives the result of their normalised forms.
+/// Bones `start..start + count` of `pose` (`count <= 8`, in range: the callers' lane groups)
+/// in lanes `0..count`, the other lanes at rest. The rotations as given (unit within the
+/// checked tolerance): the lane kernel ([`crate::rebase::rebase`]) gives the result of their
+/// normalised forms.
 #[inline(always)]
 pub(super) fn bones8(pose: &PoseRef<'_>, start: usize, count: usize) -> Bone8 {
     Bone8 {
-        x: gather3(cut(pose.positions, start, count)),
-        v: gather3(cut(pose.velocities, start, count)),
-        q: gather_quats(cut(pose.rotations, start, count)),
-        w: gather3(cut(pose.angular_velocities, start, count)),
+        x: gather3(pose.positions, start, count),
+        v: gather3(pose.velocities, start, count),
+        q: gather_quats(pose.rotations, start, count),
+        w: gather3(pose.angular_velocities, start, count),
     }
 }
 
