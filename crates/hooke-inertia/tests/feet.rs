@@ -264,10 +264,7 @@ fn a_lock_is_held_across_the_ground_and_follows_the_blend_down() {
     from.positions[0].x = 0.05;
     let to = stand(0.0, Vec3::ZERO);
     for s in [&mut scene, &mut free] {
-        s.inertializer
-            .transition(0, from.as_ref(), to.as_ref())
-            .unwrap();
-        s.input.set_character(0, to.as_ref()).unwrap();
+        s.switch_poses(0, &from, &to);
     }
     let planted = {
         scene.frame();
@@ -436,10 +433,7 @@ fn a_detected_lock_starts_once_the_blended_toe_is_down_and_glides_to_a_stop() {
     from.positions[0] += Vec3::new(0.1, 0.2, 0.0);
     let to = stand(0.0, Vec3::ZERO);
     for s in [&mut scene, &mut free] {
-        s.inertializer
-            .transition(0, from.as_ref(), to.as_ref())
-            .unwrap();
-        s.input.set_character(0, to.as_ref()).unwrap();
+        s.switch_poses(0, &from, &to);
     }
     let reach = 0.999 * 2.0 * 0.5025;
     let mut last = toe_of(&scene.output, 0);

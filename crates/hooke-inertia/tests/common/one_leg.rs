@@ -75,7 +75,11 @@ impl Scene {
 
     /// Character `c` switches from standing at 0 to standing at `x`.
     pub fn switch(&mut self, c: usize, x: f32) {
-        let (from, to) = (stand(0.0, Vec3::ZERO), stand(x, Vec3::ZERO));
+        self.switch_poses(c, &stand(0.0, Vec3::ZERO), &stand(x, Vec3::ZERO));
+    }
+
+    /// Character `c` switches from `from` to `to`, which becomes its input.
+    pub fn switch_poses(&mut self, c: usize, from: &Pose, to: &Pose) {
         self.inertializer
             .transition(c, from.as_ref(), to.as_ref())
             .unwrap();
