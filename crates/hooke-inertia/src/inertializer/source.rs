@@ -84,7 +84,7 @@ pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f
 /// floats from structure `start + k` on, or ending with it) and a transpose, instead of `8 N`
 /// scalar loads and inserts. `SPAN = 7 N + 8` floats are read: forward from the group's first
 /// structure, or back from its last where the array ends sooner; `None` for arrays too short
-/// for either (rigs of fewer than 10 bones).
+/// for either (rigs of fewer than 10 bones for vectors, 9 for rotations).
 #[inline(always)]
 fn transposed<const N: usize, const SPAN: usize>(flat: &[f32], start: usize) -> Option<[f32x8; N]> {
     let rows = |span: &[f32; SPAN]| {
