@@ -479,3 +479,49 @@ fn a_detected_lock_starts_once_the_blended_toe_is_down_and_glides_to_a_stop() {
     assert!(scene.feet.is_locked(0, 0).unwrap());
     assert!(toe.x - animated.x > 0.01, "{toe} vs {animated}");
 }
+
+#[test]
+fn a_lock_that_brings_the_hip_nearer_bends_the_knee_as_asked() {
+    // The leg swung back 0.4 rad (the ankle 39 cm behind the hip), and the blend carries the
+    // hip 10 cm back toward it: the lock shortens the leg by 3.5 cm (the soft reach softens
+    // only a stretch beyond the animated leg), and the toe stays on its lock point.
+    let mut scene = Scene::new(1, Contacts::Given);
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    let mut from = stand(0.0, Vec3::ZERO);
+    from.rotations[LEG.hip] = Quat::from_rotation_x(0.4);
+    let mut to = from.clone();
+    to.positions[0].z -= 0.1;
+    scene.switch_poses(0, &from, &to);
+    for frame in 0..40 {
+        scene.frame();
+        assert!(scene.feet.is_locked(0, 0).unwrap(), "frame {frame}");
+        let point = scene.feet.lock_point(0, 0).unwrap().unwrap();
+        let toe = toe_of(&scene.output, 0);
+        assert!(
+            (toe - point).length() < 1e-5,
+            "frame {frame}: {toe} vs {point}"
+        );
+    }
+}
+
+#[test]
+fn a_lock_on_a_leg_animated_beyond_max_extension_starts_without_a_pop() {
+    // The fixture's leg stands at 99.5 % of its length; with `max_extension` 0.9 the IK may
+    // keep it as stretched as it is (clamped to 0.9 it pulled the toe in by 9.5 cm on the
+    // frame the lock started).
+    let mut scene = Scene::new(1, Contacts::Given);
+    let settings = FootLockSettings {
+        max_extension: 0.9,
+        ..metres(Contacts::Given)
+    };
+    scene.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    scene.feet.set_contacts(0, &[true]).unwrap();
+    let mut free = Scene::new(1, Contacts::Given);
+    scene.switch(0, 0.06);
+    free.switch(0, 0.06);
+    scene.frame();
+    free.frame_unlocked();
+    assert!(scene.feet.is_locked(0, 0).unwrap());
+    let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
+    assert!((toe - animated).length() < 1e-5, "{toe} vs {animated}");
+}

@@ -42,7 +42,11 @@ pub(crate) fn two_bone_ik(
         return None;
     }
     let shortest = (lab - lcb).abs();
-    let longest = ((lab + lcb) * max_extension).max(shortest);
+    // A leg animated beyond `max_extension` may stay as stretched as it is: clamped to the
+    // setting, a lock starting on it would pull the toe in within a frame.
+    let longest = ((lab + lcb) * max_extension)
+        .max(shortest)
+        .max((c - a).length().min(lab + lcb));
     let ac = c - a;
     let lat = soft_distance(
         ac.length(),
@@ -85,9 +89,10 @@ pub(crate) fn two_bone_ik(
 /// `wanted`, with `reach` its longest and the stretch softened over the last `softness` below
 /// it: `animated + soft(wanted) - soft(animated)`, where `soft` is Andy Nicholas' soft-IK curve
 /// (the identity up to `reach - softness`, then `reach - softness e^(-(x - (reach - softness)) /
-/// softness)`: continuous with its slope, never reaching `reach`). It is `wanted` exactly where
-/// `wanted` is the animated distance (a lock starts and a release ends on the animated leg, no
-/// pop), lies between the two, and is `min(wanted, reach)` at zero softness.
+/// softness)`: continuous with its slope, never reaching `reach`) where `wanted` stretches the
+/// leg beyond the animated one, and `wanted` itself where it does not: exact on the animated
+/// leg (a lock starts and a release ends there, no pop), continuous, between the two, and
+/// `min(wanted, reach)` at zero softness.
 pub(crate) fn soft_distance(animated: f64, wanted: f64, reach: f64, softness: f64) -> f64 {
     let softness = softness.clamp(0.0, reach.max(0.0));
     let knee = reach - softness;
@@ -105,6 +110,12 @@ pub(crate) fn soft_distance(animated: f64, wanted: f64, reach: f64, softness: f6
         // A hard clamp: the animated distance plays no part (and a leg animated beyond its
         // reach does not move the target's).
         return soft(wanted);
+    }
+    if wanted <= animated {
+        // Only a stretch beyond the animated leg is softened: a target nearer the hip bends
+        // the knee as asked (the offset form would shorten a leg on its soft stretch by a
+        // third of the distance, missing the target by up to 0.11 of the leg).
+        return wanted;
     }
     animated + (soft(wanted) - soft(animated))
 }
@@ -249,8 +260,12 @@ mod tests {
                 );
                 for softness in [0.05, 0.3] {
                     let got = soft_distance(animated, wanted, reach, softness);
-                    let want = animated + reference_soft(wanted, reach, softness)
-                        - reference_soft(animated, reach, softness);
+                    let want = if wanted <= animated {
+                        wanted
+                    } else {
+                        animated + reference_soft(wanted, reach, softness)
+                            - reference_soft(animated, reach, softness)
+                    };
                     assert!((got - want).abs() <= 1e-12, "{got} vs {want}");
                     // Between the animated distance and the wanted one; below the reach
                     // where the animated leg is not on the soft curve itself (there the IK's
