@@ -525,3 +525,42 @@ fn a_lock_on_a_leg_animated_beyond_max_extension_starts_without_a_pop() {
     let (toe, animated) = (toe_of(&scene.output, 0), toe_of(&free.output, 0));
     assert!((toe - animated).length() < 1e-5, "{toe} vs {animated}");
 }
+
+#[test]
+fn a_rig_in_tiny_units_locks_as_one_in_metres() {
+    // The same scene with every length times 1e20 (positions beyond 1.8e19, where a squared
+    // length overflows f32): the toe moves as in metres, times 1e20, and never pops.
+    let k = 1e20_f32;
+    let scaled = |mut pose: Pose| {
+        for p in &mut pose.positions {
+            *p *= k;
+        }
+        pose
+    };
+    let mut metres_scene = Scene::new(1, Contacts::Given);
+    let mut tiny = Scene::new(1, Contacts::Given);
+    let settings = FootLockSettings {
+        contacts: Contacts::Given,
+        ..FootLockSettings::scaled(100.0 / k).unwrap()
+    };
+    tiny.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    tiny.input = PoseBatch::from_pose(1, scaled(stand(0.0, Vec3::ZERO)).as_ref()).unwrap();
+    for s in [&mut metres_scene, &mut tiny] {
+        s.feet.set_contacts(0, &[true]).unwrap();
+    }
+    metres_scene.switch(0, 0.06);
+    tiny.switch_poses(
+        0,
+        &scaled(stand(0.0, Vec3::ZERO)),
+        &scaled(stand(0.06, Vec3::ZERO)),
+    );
+    for frame in 0..120 {
+        metres_scene.frame();
+        tiny.frame();
+        let (want, got) = (toe_of(&metres_scene.output, 0), toe_of(&tiny.output, 0) / k);
+        assert!(
+            (got - want).length() < 1e-4,
+            "frame {frame}: {got} vs {want}"
+        );
+    }
+}

@@ -1,5 +1,5 @@
-//! `simd`'s lane-wise operations (`+`, `-`, `* f32x8`, `select`, `mix`, `rotate`, `normalize`)
-//! against the scalar maths of every lane: glam in `f64` for the rotation and the
+//! `simd`'s lane-wise operations (`+`, `-`, `* f32x8`, `select`, `mix`, `rotate`, `normalize`,
+//! `hypot`) against the scalar maths of every lane: glam in `f64` for the rotation and the
 //! normalisation, the same `f32` expression for the rest (bit for bit).
 
 mod reference;
@@ -106,4 +106,44 @@ fn rotate_and_normalize_match_f64_per_lane() {
     let v = Vec3x8::splat(glam::Vec3::new(1.5, -2.0, 3.25));
     assert_eq!(Quat8::IDENTITY.rotate(v), v);
     assert_eq!(Quat8::IDENTITY.normalize(), Quat8::IDENTITY);
+}
+
+#[test]
+fn hypot_is_the_length_in_f64_over_the_whole_f32_range() {
+    // Components from 1e-19 (squares still normal) to f32::MAX / 2, in every combination of
+    // magnitudes and signs, including the 2^60 threshold where the lane is scaled.
+    let mut magnitudes: Vec<f32> = (0..=57).map(|e| 10f32.powi(e - 19)).collect();
+    magnitudes.extend([0.0, 1.152_921_5e18, 1.152_921_6e18, 1.7e38, f32::MAX / 2.0]);
+    let mut rng = Rng::new(11);
+    let mut worst = 0.0_f64;
+    for &a in &magnitudes {
+        for &b in &magnitudes {
+            let v: [[f32; 3]; 8] = std::array::from_fn(|k| {
+                let sign = |bit: usize| if k >> bit & 1 == 0 { 1.0 } else { -1.0 };
+                let c = rng.range(0.0, 1.0) as f32;
+                [sign(0) * a, sign(1) * b, sign(2) * c * a.max(b)]
+            });
+            let lanes = Vec3x8 {
+                x: f32x8::new(v.map(|v| v[0])),
+                y: f32x8::new(v.map(|v| v[1])),
+                z: f32x8::new(v.map(|v| v[2])),
+            };
+            let got = lanes.hypot().to_array();
+            for (k, v) in v.iter().enumerate() {
+                let want = DVec3::new(v[0].into(), v[1].into(), v[2].into()).length();
+                if want == 0.0 {
+                    assert_eq!(got[k], 0.0);
+                    continue;
+                }
+                let error = (f64::from(got[k]) - want).abs() / want;
+                worst = worst.max(error);
+                assert!(
+                    error <= 3.0 * f64::from(f32::EPSILON),
+                    "{v:?}: {} vs {want}",
+                    got[k]
+                );
+            }
+        }
+    }
+    assert!(worst > 0.0);
 }

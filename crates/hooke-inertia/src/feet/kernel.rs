@@ -84,7 +84,9 @@ pub(crate) struct LockState8 {
     pub glide_rate: f32x8,
 }
 
-/// One frame of eight legs' lock state.
+/// One frame of eight legs' lock state. Its lengths are [`Vec3x8::hypot`]s: a rig in tiny
+/// units puts points beyond `1.8e19`, where a squared length overflows `f32` and an infinite
+/// leash or reach would snap the lock onto the toe or the leg's centre.
 #[inline]
 pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockState8 {
     let zero = f32x8::ZERO;
@@ -101,7 +103,7 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     } & active;
     let locked = flag(s.locked);
     let engaged = flag(s.engaged);
-    let near = (s.point - f.toe).length().simd_le(p.max_lock_distance);
+    let near = (s.point - f.toe).hypot().simd_le(p.max_lock_distance);
     // A detected contact plants a leg only where the blended toe is down too (within the
     // exit height): the destination may plant a toe that the blend still swings through the
     // air, and a lock started there stops the swing within a frame or two, turning the thigh
@@ -147,7 +149,7 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     // reach.
     let ground = |v: Vec3x8| v - p.up * v.dot(p.up);
     let glide = ground(target_velocity);
-    let speed2 = glide.length() * f32x8::splat(2.0);
+    let speed2 = glide.hypot() * f32x8::splat(2.0);
     let longest = f.reach * f32x8::splat(LOCK_IN_GLIDE);
     let faster = speed2.simd_gt(p.rate * longest);
     let glide_rate = start.select(faster.select(speed2 / longest, p.rate), s.glide_rate);
@@ -160,7 +162,7 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     let anchor = Vec3x8::select(start, target + ahead, s.anchor);
     let anchor = anchor + p.up * (f.toe - anchor).dot(p.up);
     let from_toe = anchor - f.toe;
-    let leash = from_toe.length();
+    let leash = from_toe.hypot();
     let taut = leash.simd_gt(p.max_lock_distance);
     let anchor = Vec3x8::select(
         taut,
@@ -168,7 +170,7 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
         anchor,
     );
     let from_centre = anchor - f.centre;
-    let distance = from_centre.length();
+    let distance = from_centre.hypot();
     let over = distance.simd_gt(f.reach) & distance.simd_gt(zero);
     let anchor = Vec3x8::select(over, f.centre + from_centre * (f.reach / distance), anchor);
     let anchor_velocity = p.up * f.toe_velocity.dot(p.up);
@@ -199,8 +201,8 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     let mut velocity = base_velocity + offset_velocity;
     // A release ends once the offset is within the settle distance and its speed would carry
     // it less than that in a tenth of a second: the leg is left as animated.
-    let settled = offset.length().simd_le(p.settle)
-        & (offset_velocity.length() * f32x8::splat(0.1)).simd_le(p.settle);
+    let settled = offset.hypot().simd_le(p.settle)
+        & (offset_velocity.hypot() * f32x8::splat(0.1)).simd_le(p.settle);
     // Finite input keeps every column finite; anything else lets the leg go.
     let broken = not(finite(point) & finite(velocity) & finite(anchor) & finite(offset_velocity));
     let now_engaged = (now_locked | ((engaged | start) & not(settled))) & not(broken);

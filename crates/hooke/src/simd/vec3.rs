@@ -32,6 +32,31 @@ impl Vec3x8 {
         self.dot(self).sqrt()
     }
 
+    /// Lane-wise Euclidean length with no overflow in the squares: [`length`](Self::length)
+    /// squares in `f32`, which overflows for components beyond `1.8e19` (a rig in tiny units,
+    /// or a point flung far), where this scales the lane by `2^-66` first and the length back
+    /// by `2^66` (powers of two: no rounding). Within a few ulps of the true length wherever
+    /// it is finite; a max, a compare and two selects more than `length`.
+    ///
+    /// ```
+    /// use hooke::simd::Vec3x8;
+    /// let v = Vec3x8::splat(glam::Vec3::new(3e30, 4e30, 0.0));
+    /// assert!(v.length().to_array()[0].is_infinite());
+    /// assert!((v.hypot().to_array()[0] / 5e30 - 1.0).abs() < 1e-6);
+    /// ```
+    #[inline(always)]
+    pub fn hypot(self) -> f32x8 {
+        // Unscaled lanes have components up to 2^60: three squares stay below f32::MAX.
+        const BIG: f32 = 1_152_921_504_606_846_976.0; // 2^60
+        const DOWN: f32 = 1.355_252_7e-20; // 2^-66
+        const UP: f32 = 73_786_976_294_838_206_464.0; // 2^66
+        let largest = self.x.abs().max(self.y.abs()).max(self.z.abs());
+        let big = largest.simd_gt(f32x8::splat(BIG));
+        let down = big.select(f32x8::splat(DOWN), f32x8::ONE);
+        let up = big.select(f32x8::splat(UP), f32x8::ONE);
+        (self * down).length() * up
+    }
+
     /// Lane-wise dot product.
     ///
     /// ```
