@@ -144,9 +144,9 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     // A moving toe glides to a stop (a lock inertialized in): with `v` its velocity across the
     // ground, the anchor is set `2 v / y` ahead and the target's offset from it, `-2 v / y` with
     // velocity `v`, decays on a critical spring of rate `y` as `-(2 v / y + v t) e^(-y t)`: no
-    // overshoot, no jump of the toe's velocity, and no acceleration at the start. `y` is the release
-    // spring's, or higher where the glide would be longer than `LOCK_IN_GLIDE` of the leg's
-    // reach.
+    // overshoot, no jump of the toe's velocity, and no acceleration at the start. `y` is the
+    // release spring's, or higher where the glide would be longer than `LOCK_IN_GLIDE` of the
+    // leg's reach.
     let ground = |v: Vec3x8| v - p.up * v.dot(p.up);
     let glide = ground(target_velocity);
     let speed2 = glide.hypot() * f32x8::splat(2.0);
@@ -154,11 +154,7 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     let faster = speed2.simd_gt(p.rate * longest);
     let glide_rate = start.select(faster.select(speed2 / longest, p.rate), s.glide_rate);
     let ahead = glide * (f32x8::splat(2.0) / glide_rate);
-    let ahead = Vec3x8::select(
-        start & finite(ahead),
-        ahead,
-        Vec3x8::splat(glam::Vec3::ZERO),
-    );
+    let ahead = Vec3x8::select(start & finite(ahead), ahead, zero3);
     let anchor = Vec3x8::select(start, target + ahead, s.anchor);
     let anchor = anchor + p.up * (f.toe - anchor).dot(p.up);
     let from_toe = anchor - f.toe;
