@@ -185,6 +185,8 @@ typedef struct HookeFootLockOptions {
     float release_halflife;  /* s: the critical spring returning a released lock to the toe */
     float settle_distance;   /* a release this close (and this slow) to the toe is done */
     float max_extension;     /* (0, 1]: the longest a lock may stretch a leg, of its length */
+    float lock_in_glide;     /* >= 0: the longest glide of a toe a lock stops, of the reach */
+    float reach_softness;    /* [0, 1]: the stretch softened below the reach, of the length */
 } HookeFootLockOptions;
 
 /* ------------------------------------------------------------------------------------------ */

@@ -291,7 +291,9 @@ fn rust_layouts() -> Vec<(String, usize)> {
         max_lock_distance,
         release_halflife,
         settle_distance,
-        max_extension
+        max_extension,
+        lock_in_glide,
+        reach_softness
     });
     v.push(("sizeof(HookeStatus)".to_owned(), size_of::<HookeStatus>()));
     for (name, status) in [

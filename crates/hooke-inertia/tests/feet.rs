@@ -425,7 +425,7 @@ fn a_detected_lock_starts_once_the_blended_toe_is_down_and_glides_to_a_stop() {
     // and 10 cm across: no lock starts while the blended toe is above `exit_height` (stopping
     // a swinging foot in the air turns the leg as fast as a cut). Once it comes down, the lock
     // starts and the toe glides to a stop on a critical spring (no jump of its velocity),
-    // within `LOCK_IN_GLIDE` (2 %) of the leg's reach, then holds across the ground.
+    // within `lock_in_glide` (2 %) of the leg's reach, then holds across the ground.
     let thresholds = ContactThresholds::scaled(100.0).unwrap();
     let mut scene = Scene::new(1, Contacts::Detected(thresholds));
     let mut free = Scene::new(1, Contacts::Given);
@@ -563,4 +563,41 @@ fn a_rig_in_tiny_units_locks_as_one_in_metres() {
             "frame {frame}: {got} vs {want}"
         );
     }
+}
+
+#[test]
+fn a_glide_and_softness_of_zero_stop_the_toe_dead_on_its_target() {
+    // The settings' extremes: `lock_in_glide` 0 stops a moving toe on the frame its lock
+    // starts, and `reach_softness` 0 (a hard clamp) puts it exactly on its target.
+    let thresholds = ContactThresholds::scaled(100.0).unwrap();
+    let mut scene = Scene::new(1, Contacts::Detected(thresholds));
+    let settings = FootLockSettings {
+        lock_in_glide: 0.0,
+        reach_softness: 0.0,
+        ..metres(Contacts::Detected(thresholds))
+    };
+    scene.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    let mut from = stand(0.0, Vec3::ZERO);
+    from.positions[0] += Vec3::new(0.1, 0.2, 0.0);
+    scene.switch_poses(0, &from, &stand(0.0, Vec3::ZERO));
+    let mut held: Option<Vec3> = None;
+    for frame in 0..60 {
+        scene.frame();
+        let toe = toe_of(&scene.output, 0);
+        if let Some(point) = scene.feet.lock_point(0, 0).unwrap() {
+            assert!(
+                (toe - point).length() < 1e-5,
+                "frame {frame}: {toe} vs {point}"
+            );
+        }
+        match held {
+            None if scene.feet.is_locked(0, 0).unwrap() => held = Some(toe),
+            None => {}
+            Some(at) => {
+                let across = Vec3::new(toe.x - at.x, 0.0, toe.z - at.z);
+                assert!(across.length() < 1e-5, "frame {frame}: {across}");
+            }
+        }
+    }
+    assert!(held.is_some(), "the lock never started");
 }

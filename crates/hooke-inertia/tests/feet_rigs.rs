@@ -127,6 +127,42 @@ fn invalid_settings_are_typed_errors() {
             ..
         }))
     ));
+    for (field, settings) in [
+        (
+            "lock_in_glide",
+            FootLockSettings {
+                lock_in_glide: -0.01,
+                ..FootLockSettings::centimetres()
+            },
+        ),
+        (
+            "lock_in_glide",
+            FootLockSettings {
+                lock_in_glide: f32::INFINITY,
+                ..FootLockSettings::centimetres()
+            },
+        ),
+        (
+            "reach_softness",
+            FootLockSettings {
+                reach_softness: 1.5,
+                ..FootLockSettings::centimetres()
+            },
+        ),
+        (
+            "reach_softness",
+            FootLockSettings {
+                reach_softness: f32::NAN,
+                ..FootLockSettings::centimetres()
+            },
+        ),
+    ] {
+        let err = FootLocker::new(1, rig.clone(), settings).unwrap_err();
+        assert!(
+            matches!(err, InertiaError::FootRig(FootRigError::InvalidSetting { field: f, .. }) if f == field),
+            "{err}"
+        );
+    }
     assert!(matches!(
         FootLocker::new(usize::MAX, rig, FootLockSettings::centimetres()),
         Err(InertiaError::Param(hooke::ParamError::OutOfMemory { .. }))

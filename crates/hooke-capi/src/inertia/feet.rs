@@ -63,6 +63,12 @@ pub struct HookeFootLockOptions {
     pub settle_distance: f32,
     /// The longest a lock may stretch a leg, as a fraction of its length, in `(0, 1]`.
     pub max_extension: f32,
+    /// The longest glide of a toe a lock stops, as a fraction of the leg's reach (`>= 0`; 0:
+    /// stopped within a frame).
+    pub lock_in_glide: f32,
+    /// How far below its reach a leg's stretch is softened, as a fraction of its length, in
+    /// `[0, 1]` (0: a hard clamp).
+    pub reach_softness: f32,
 }
 
 impl HookeFootLockOptions {
@@ -85,6 +91,8 @@ impl HookeFootLockOptions {
             settle_distance: self.settle_distance,
             max_extension: self.max_extension,
             max_lock_distance: self.max_lock_distance,
+            lock_in_glide: self.lock_in_glide,
+            reach_softness: self.reach_softness,
         }
     }
 }
@@ -122,6 +130,8 @@ pub unsafe extern "C" fn hooke_foot_lock_options_default(
             release_halflife: s.release_halflife,
             settle_distance: s.settle_distance,
             max_extension: s.max_extension,
+            lock_in_glide: s.lock_in_glide,
+            reach_softness: s.reach_softness,
         };
         // SAFETY: non-null and writable per the caller.
         unsafe { write(out, options) };

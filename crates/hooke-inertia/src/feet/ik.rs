@@ -15,15 +15,9 @@ pub(crate) struct LegRotations {
     pub ankle: DQuat,
 }
 
-/// How far from its reach a leg's stretch starts to soften, as a fraction of its length
-/// (docs/math.md §7.3): near full stretch the knee angle's `acos` changes ever faster with the
-/// hip-to-ankle distance (a locked toe the blend pulls the hip away from would straighten the
-/// knee in a frame), so the IK stretches the leg beyond the animated one along Andy Nicholas'
-/// soft curve from 30 % below its reach on.
-pub(crate) const SOFTNESS: f64 = 0.3;
-
 /// The rotations that put the toe of `leg` on `toe_target`, the hip-to-ankle distance softened
-/// near the leg's reach ([`soft_distance`], `softness` of its length; 0: a hard clamp) and
+/// near the leg's reach ([`soft_distance`], `softness` of its length, the setting
+/// `reach_softness`; 0: a hard clamp) and
 /// clamped to what the leg can reach (`max_extension` of its length at most, and at least the
 /// difference of its two bones). `None` for a leg with a bone of zero length (it cannot bend:
 /// left as animated) or a non-finite result.
@@ -153,6 +147,9 @@ fn acos_clamped(x: f64) -> f64 {
 mod tests {
     use super::super::chain::World;
     use super::*;
+
+    /// The default `reach_softness`.
+    const SOFTNESS: f64 = 0.3;
 
     fn world(p: DVec3) -> World {
         World {

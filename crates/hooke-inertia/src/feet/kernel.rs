@@ -26,12 +26,10 @@ pub(crate) struct LockParams {
     /// starting on a moving toe stops it on a critical spring at least this fast.
     pub rate: f32x8,
     pub dt: f32x8,
+    /// The longest glide of a toe a lock stops, as a fraction of the leg's reach
+    /// (`FootLockSettings::lock_in_glide`).
+    pub glide: f32x8,
 }
-
-/// How far a lock lets a moving toe glide to a stop, at most, as a fraction of the leg's reach
-/// (docs/math.md §7.4): a toe stopped in one frame turns the thigh as fast as a cut, but every
-/// centimetre of glide is a centimetre of sliding.
-pub(crate) const LOCK_IN_GLIDE: f32 = 0.02;
 
 /// What the gather pass measured this frame for eight legs (flags are 0 or 1).
 #[derive(Debug, Clone, Copy)]
@@ -145,12 +143,13 @@ pub(crate) fn lock_step(s: LockState8, f: &LegFrame8, p: &LockParams) -> LockSta
     // ground, the anchor is set `2 v / y` ahead and the target's offset from it, `-2 v / y` with
     // velocity `v`, decays on a critical spring of rate `y` as `-(2 v / y + v t) e^(-y t)`: no
     // overshoot, no jump of the toe's velocity, and no acceleration at the start. `y` is the
-    // release spring's, or higher where the glide would be longer than `LOCK_IN_GLIDE` of the
-    // leg's reach.
+    // release spring's, or higher where the glide would be longer than `lock_in_glide` of the
+    // leg's reach (a glide of 0 gives a rate of `+inf`: the toe stops on the frame the lock
+    // starts).
     let ground = |v: Vec3x8| v - p.up * v.dot(p.up);
     let glide = ground(target_velocity);
     let speed2 = glide.hypot() * f32x8::splat(2.0);
-    let longest = f.reach * f32x8::splat(LOCK_IN_GLIDE);
+    let longest = f.reach * p.glide;
     let faster = speed2.simd_gt(p.rate * longest);
     let glide_rate = start.select(faster.select(speed2 / longest, p.rate), s.glide_rate);
     let ahead = glide * (f32x8::splat(2.0) / glide_rate);

@@ -144,6 +144,16 @@ pub struct FootLockSettings {
     /// within this distance of the animated toe, so that a foot never rubber-bands. It holds
     /// for given and detected contacts alike.
     pub max_lock_distance: f32,
+    /// How far a lock lets a moving toe glide to a stop, at most, as a fraction of the leg's
+    /// reach (`>= 0`; 0 stops it within a frame). A toe stopped in a frame turns the thigh as
+    /// fast as a cut; every centimetre of glide is a centimetre of sliding (`docs/math.md`
+    /// §7.4-7.5).
+    pub lock_in_glide: f32,
+    /// How far below its reach a leg's stretch beyond the animated one is softened, as a
+    /// fraction of the leg's length (`[0, 1]`; 0: a hard clamp at the reach). Near full
+    /// stretch the knee angle changes ever faster with the distance, and a held toe would
+    /// straighten the knee within a frame (`docs/math.md` §7.3).
+    pub reach_softness: f32,
 }
 
 impl FootLockSettings {
@@ -151,7 +161,9 @@ impl FootLockSettings {
     /// 0.08 s, settled at 0.01 cm, legs stretched to at most 99.9 % of their length, a lock
     /// held within 50 cm of the animated toe (at two of the seams of the walk of
     /// `docs/math.md` §7.5 the blend carries a planted toe more than 25 cm off: a 25 cm leash
-    /// dragged it there, 17.0 cm/s of sliding against 9.5).
+    /// dragged it there, 17.0 cm/s of sliding against 9.5), a glide of at most 2 % of the reach
+    /// where a lock stops a moving toe, and a stretch softened over the last 30 % of the leg
+    /// (the choices of `docs/math.md` §7.5).
     ///
     /// ```
     /// assert_eq!(hooke_inertia::FootLockSettings::centimetres().release_halflife, 0.08);
@@ -163,6 +175,8 @@ impl FootLockSettings {
             settle_distance: 0.01,
             max_extension: 0.999,
             max_lock_distance: 50.0,
+            lock_in_glide: 0.02,
+            reach_softness: 0.3,
         }
     }
 
@@ -200,6 +214,15 @@ impl FootLockSettings {
         at_least("release_halflife", self.release_halflife, 0.0)?;
         at_least("settle_distance", self.settle_distance, 0.0)?;
         at_least("max_lock_distance", self.max_lock_distance, 0.0)?;
+        at_least("lock_in_glide", self.lock_in_glide, 0.0)?;
+        let softness = self.reach_softness;
+        if !(0.0..=1.0).contains(&softness) {
+            return Err(FootRigError::InvalidSetting {
+                field: "reach_softness",
+                value: softness,
+                expected: "a value in [0, 1]",
+            });
+        }
         let e = self.max_extension;
         if !(e > 0.0 && e <= 1.0) {
             return Err(FootRigError::InvalidSetting {

@@ -11,7 +11,7 @@ use wide::f32x8;
 
 use super::FootLocker;
 use super::chain::{LegPose, leg_pose};
-use super::ik::{SOFTNESS, two_bone_ik};
+use super::ik::two_bone_ik;
 use super::kernel::{LegFrame8, LockParams, LockState8, lock_step};
 use super::settings::Contacts;
 use crate::batch::PoseBatch;
@@ -177,6 +177,7 @@ impl FootLocker {
             spring: LaneCoeffs::splat(&SpringCoeffs::critical(s.release_halflife, dt)),
             rate: splat(critical_rate(s.release_halflife)),
             dt: splat(dt),
+            glide: splat(s.lock_in_glide),
         };
         let f = &self.frame;
         for i in 0..self.contact.lanes().len() {
@@ -231,6 +232,7 @@ impl FootLocker {
         let legs = self.rig.legs().len();
         let bones = self.rig.bone_count();
         let max_extension = f64::from(self.settings.max_extension);
+        let softness = f64::from(self.settings.reach_softness);
         let dt = f64::from(dt);
         for lane in 0..self.characters * legs {
             let last = std::mem::replace(&mut self.turns[lane], [DQuat::IDENTITY; 3]);
@@ -241,7 +243,7 @@ impl FootLocker {
             let base = character * bones;
             let pose: LegPose = leg_pose(&output.bone_columns, base, self.rig.path(leg));
             let target: DVec3 = self.point.get(lane).as_dvec3();
-            let Some(r) = two_bone_ik(&pose, target, max_extension, SOFTNESS) else {
+            let Some(r) = two_bone_ik(&pose, target, max_extension, softness) else {
                 continue;
             };
             let bones_of = self.rig.legs()[leg];
