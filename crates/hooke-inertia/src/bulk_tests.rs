@@ -43,7 +43,7 @@ fn poses(draws: &mut Draws, n: usize, bones: usize, curves: usize) -> Pose {
 }
 
 /// The batch `set_character` of each character of `poses` from `first` on gives.
-fn one_by_one(batch: &PoseBatch, first: usize, poses: &Pose) -> PoseBatch {
+pub(crate) fn one_by_one(batch: &PoseBatch, first: usize, poses: &Pose) -> PoseBatch {
     let (_, bones, curves) = batch.shape();
     let mut expected = batch.clone();
     let n = poses.rotations.len() / bones;

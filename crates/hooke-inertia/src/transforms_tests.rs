@@ -3,8 +3,8 @@
 //! the error `set_character` gives (nothing written), and the columns read back exactly.
 
 use super::*;
-use crate::bulk::tests::Draws;
-use crate::pose::PoseRef;
+use crate::bulk::{self, tests::Draws};
+use crate::pose::Pose;
 use crate::validate::check_rotation;
 use hooke::error::UNIT_QUAT_TOLERANCE;
 
@@ -14,35 +14,23 @@ fn transforms(draws: &mut Draws, lanes: usize) -> Vec<BoneTransform> {
         .collect()
 }
 
-/// `set_character` of each character of `transforms` from `first` on, velocities zero.
+/// `set_character` of each character of `transforms` from `first` on, velocities zero, curves
+/// as the batch holds them ([`bulk::tests::one_by_one`] of the characters as one pose).
 fn one_by_one(batch: &PoseBatch, first: usize, transforms: &[BoneTransform]) -> PoseBatch {
     let (_, bones, curves) = batch.shape();
-    let mut expected = batch.clone();
-    let zeros = vec![Vec3::ZERO; bones];
-    let curve_values = |c: usize| {
-        let lanes = c * curves..(c + 1) * curves;
-        (
-            batch.curve_values.as_slice()[lanes.clone()].to_vec(),
-            batch.curve_velocities.as_slice()[lanes].to_vec(),
-        )
+    let n = transforms.len() / bones;
+    let lanes = first * curves..(first + n) * curves;
+    let poses = Pose {
+        positions: transforms.iter().map(|t| t.position).collect(),
+        velocities: vec![Vec3::ZERO; transforms.len()],
+        rotations: transforms.iter().map(|t| t.rotation).collect(),
+        angular_velocities: vec![Vec3::ZERO; transforms.len()],
+        curves: batch.curve_values.as_slice()[lanes.clone()].to_vec(),
+        curve_velocities: batch.curve_velocities.as_slice()[lanes].to_vec(),
+        scales: Vec::new(),
+        scale_velocities: Vec::new(),
     };
-    for (i, character) in transforms.chunks(bones).enumerate() {
-        let positions: Vec<Vec3> = character.iter().map(|t| t.position).collect();
-        let rotations: Vec<Quat> = character.iter().map(|t| t.rotation).collect();
-        let (curves, curve_velocities) = curve_values(first + i);
-        let pose = PoseRef {
-            positions: &positions,
-            velocities: &zeros,
-            rotations: &rotations,
-            angular_velocities: &zeros,
-            curves: &curves,
-            curve_velocities: &curve_velocities,
-            scales: &[],
-            scale_velocities: &[],
-        };
-        expected.set_character(first + i, pose).unwrap();
-    }
-    expected
+    bulk::tests::one_by_one(batch, first, &poses)
 }
 
 #[test]
@@ -60,7 +48,7 @@ fn transforms_equal_set_character_with_zero_velocities_bit_for_bit() {
         // Velocities and curves in flight, which the transforms zero and keep.
         let mut rest = Draws(7);
         for c in 0..characters {
-            let mut pose = crate::pose::Pose::rest(bones);
+            let mut pose = Pose::rest(bones);
             pose.velocities.iter_mut().for_each(|v| *v = rest.vec3());
             pose.curves = (0..curves).map(|_| rest.next()).collect();
             pose.curve_velocities = (0..curves).map(|_| rest.next()).collect();
