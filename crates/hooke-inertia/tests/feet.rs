@@ -335,14 +335,14 @@ fn given_contacts_keep_the_settings_leash() {
     // The leash is a setting of the lock, not of detection: a given contact 60 cm from where
     // the blend takes the toe is dragged along it (here 10 cm: the leg's reach would drag it
     // first at the default 50 cm).
-    let mut scene = Scene::new(1, Contacts::Given);
-    assert_eq!(scene.feet.settings().max_lock_distance, 0.5); // metres
+    let defaults = Scene::new(1, Contacts::Given).feet.settings();
+    assert_eq!(defaults.max_lock_distance, 0.5); // metres
     let leash = 0.1;
     let settings = FootLockSettings {
         max_lock_distance: leash,
         ..metres(Contacts::Given)
     };
-    scene.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    let mut scene = Scene::with_settings(1, settings);
     scene.feet.set_contacts(0, &[true]).unwrap();
     let mut free = Scene::new(1, Contacts::Given);
     scene.switch(0, 0.6);
@@ -509,12 +509,11 @@ fn a_lock_on_a_leg_animated_beyond_max_extension_starts_without_a_pop() {
     // The fixture's leg stands at 99.5 % of its length; with `max_extension` 0.9 the IK may
     // keep it as stretched as it is (clamped to 0.9 it pulled the toe in by 9.5 cm on the
     // frame the lock started).
-    let mut scene = Scene::new(1, Contacts::Given);
     let settings = FootLockSettings {
         max_extension: 0.9,
         ..metres(Contacts::Given)
     };
-    scene.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    let mut scene = Scene::with_settings(1, settings);
     scene.feet.set_contacts(0, &[true]).unwrap();
     let mut free = Scene::new(1, Contacts::Given);
     scene.switch(0, 0.06);
@@ -538,12 +537,11 @@ fn a_rig_in_tiny_units_locks_as_one_in_metres() {
         pose
     };
     let mut metres_scene = Scene::new(1, Contacts::Given);
-    let mut tiny = Scene::new(1, Contacts::Given);
     let settings = FootLockSettings {
         contacts: Contacts::Given,
         ..FootLockSettings::scaled(100.0 / k).unwrap()
     };
-    tiny.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    let mut tiny = Scene::with_settings(1, settings);
     tiny.input = PoseBatch::from_pose(1, scaled(stand(0.0, Vec3::ZERO)).as_ref()).unwrap();
     for s in [&mut metres_scene, &mut tiny] {
         s.feet.set_contacts(0, &[true]).unwrap();
@@ -570,13 +568,12 @@ fn a_glide_and_softness_of_zero_stop_the_toe_dead_on_its_target() {
     // The settings' extremes: `lock_in_glide` 0 stops a moving toe on the frame its lock
     // starts, and `reach_softness` 0 (a hard clamp) puts it exactly on its target.
     let thresholds = ContactThresholds::scaled(100.0).unwrap();
-    let mut scene = Scene::new(1, Contacts::Detected(thresholds));
     let settings = FootLockSettings {
         lock_in_glide: 0.0,
         reach_softness: 0.0,
         ..metres(Contacts::Detected(thresholds))
     };
-    scene.feet = FootLocker::new(1, FootRig::new(&PARENTS, &[LEG]).unwrap(), settings).unwrap();
+    let mut scene = Scene::with_settings(1, settings);
     let mut from = stand(0.0, Vec3::ZERO);
     from.positions[0] += Vec3::new(0.1, 0.2, 0.0);
     scene.switch_poses(0, &from, &stand(0.0, Vec3::ZERO));

@@ -63,11 +63,16 @@ pub struct Scene {
 
 impl Scene {
     pub fn new(characters: usize, contacts: Contacts) -> Scene {
+        Scene::with_settings(characters, metres(contacts))
+    }
+
+    /// [`Scene::new`] with foot-locking `settings` of its own.
+    pub fn with_settings(characters: usize, settings: FootLockSettings) -> Scene {
         let profile = BlendProfile::uniform(5, 0.15).unwrap();
         let rig = FootRig::new(&PARENTS, &[LEG]).unwrap();
         Scene {
             inertializer: Inertializer::new(characters, profile, RootPolicy::Local).unwrap(),
-            feet: FootLocker::new(characters, rig, metres(contacts)).unwrap(),
+            feet: FootLocker::new(characters, rig, settings).unwrap(),
             input: PoseBatch::from_pose(characters, stand(0.0, Vec3::ZERO).as_ref()).unwrap(),
             output: PoseBatch::new(characters, 5, 0).unwrap(),
         }
