@@ -13,7 +13,7 @@ use wide::f32x8;
 use crate::batch::PoseBatch;
 use crate::bulk::normalised8;
 use crate::error::InertiaError;
-use crate::validate::{self, CLEARLY_UNIT_LENGTH_SQUARED, INPUT};
+use crate::validate::{self, INPUT};
 
 /// One bone's position and rotation, as a game engine's transform holds them: eight floats
 /// (`x y z`, a padding float, `x y z w`), the unit of [`PoseBatch::set_transforms`] and
@@ -85,19 +85,11 @@ fn padded(tail: &[BoneTransform]) -> [BoneTransform; 8] {
     group
 }
 
-/// The lanes of `group` that fail the fast check: a position not finite, or a rotation whose
-/// squared length is outside the window [`validate::check_rotation`] certainly accepts.
+/// The lanes of `group` that fail the fast check ([`validate::doubtful_lanes`]).
 #[inline(always)]
 fn doubtful(group: &[BoneTransform; 8]) -> f32x8 {
-    let (low, high) = CLEARLY_UNIT_LENGTH_SQUARED;
-    let exponent = f32x8::splat(f32::from_bits(0x7f80_0000));
     let [x, y, z, _, qx, qy, qz, qw] = transposed(group);
-    let n = qx * qx + qy * qy + qz * qz + qw * qw;
-    // A non-finite value has every exponent bit set; `n` outside the window (or NaN) fails.
-    let not_finite = (x & exponent).simd_eq(exponent)
-        | (y & exponent).simd_eq(exponent)
-        | (z & exponent).simd_eq(exponent);
-    not_finite | !(n.simd_ge(f32x8::splat(low)) & n.simd_le(f32x8::splat(high)))
+    validate::doubtful_lanes([x, y, z], [qx, qy, qz, qw])
 }
 
 /// Whether every transform passes the fast check ([`doubtful`]), eight at a time.

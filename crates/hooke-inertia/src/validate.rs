@@ -7,6 +7,7 @@
 //! direction at all.
 
 use glam::{DQuat, Quat, Vec3};
+use wide::f32x8;
 
 use crate::error::InertiaError;
 use crate::pose::PoseRef;
@@ -168,9 +169,21 @@ pub(crate) fn check_pose(
 pub(crate) fn check_poses(
     character: usize,
     shape: Shape,
-    [(fields_a, a), (fields_b, b)]: [(&Fields, &PoseRef<'_>); 2],
+    poses: [(&Fields, &PoseRef<'_>); 2],
 ) -> Result<(), InertiaError> {
-    let (pass_a, pass_b) = (bones_pass(shape.bones, a), bones_pass(shape.bones, b));
+    let [(_, a), (_, b)] = poses;
+    let passed = [bones_pass(shape.bones, a), bones_pass(shape.bones, b)];
+    check_poses_after(character, shape, poses, passed)
+}
+
+/// [`check_poses`] once a pre-check has said whether each pose's bones certainly pass
+/// (`passed`: [`bones_pass`], or the lanes of a gathered pose, [`doubtful_lanes`]).
+pub(crate) fn check_poses_after(
+    character: usize,
+    shape: Shape,
+    [(fields_a, a), (fields_b, b)]: [(&Fields, &PoseRef<'_>); 2],
+    [pass_a, pass_b]: [bool; 2],
+) -> Result<(), InertiaError> {
     check_pose_after(fields_a, character, shape, a, pass_a)?;
     check_pose_after(fields_b, character, shape, b, pass_b)
 }
@@ -231,7 +244,7 @@ fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
 /// `|q| - 1` within the unit tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the
 /// rounding of either computation keeps [`all_clearly_unit`] inside the exact check
 /// ([`check_rotation`]).
-pub(crate) const CLEARLY_UNIT_LENGTH_SQUARED: (f32, f32) = {
+const CLEARLY_UNIT_LENGTH_SQUARED: (f32, f32) = {
     let margin = 1e-5;
     let (low, high) = (1.0 - UNIT_QUAT_TOLERANCE, 1.0 + UNIT_QUAT_TOLERANCE);
     (low * low + margin, high * high - margin)
@@ -256,6 +269,26 @@ pub(crate) fn all_clearly_unit(rotations: &[Quat]) -> bool {
         u32::from(!(n >= low && n <= high))
     };
     quats.iter().map(outside).fold(0, |a, b| a | b) == 0
+}
+
+/// The lanes of eight bones (or transforms) that fail the fast check of [`bones_pass`], from
+/// their `values` (positions, velocities: any components) and rotation components `x y z w`:
+/// a value not finite, or a rotation whose squared length is outside the window
+/// [`check_rotation`] certainly accepts ([`CLEARLY_UNIT_LENGTH_SQUARED`]; a non-finite rotation
+/// is outside it). The values are tested through their sum, which is not finite when one of
+/// them is not (`inf` stays `inf` or becomes NaN): one addition per value. Finite values whose
+/// sum overflows fail too, which only sends them to the exact checks.
+#[inline(always)]
+pub(crate) fn doubtful_lanes<const N: usize>(
+    values: [f32x8; N],
+    [x, y, z, w]: [f32x8; 4],
+) -> f32x8 {
+    let (low, high) = CLEARLY_UNIT_LENGTH_SQUARED;
+    let n = x * x + y * y + z * z + w * w;
+    let sum = values.into_iter().fold(f32x8::ZERO, |a, b| a + b);
+    !(sum.abs().simd_le(f32x8::splat(f32::MAX))
+        & n.simd_ge(f32x8::splat(low))
+        & n.simd_le(f32x8::splat(high)))
 }
 
 /// Scales: none (every scale 1, at rest), or one per bone, each component finite and `> 0`

@@ -1,10 +1,9 @@
-//! The bones of a transition: in `f32x8` lanes ([`Inertializer::rebase_bones`]) for local
+//! The bones of a transition: in `f32x8` lanes ([`Inertializer::rebase_gathered`]) for local
 //! bones being inertialized, in `f64` ([`Inertializer::transition_bones`]) for model-space
 //! bones, dead blends and characters with a dead blend still running.
 
-use std::ops::Range;
-
 use crate::bone::{Anchor, Bone};
+use crate::lanes::Bone8;
 use crate::limits::reach_time;
 use crate::offsets::OffsetColumns;
 use crate::pose::PoseRef;
@@ -13,8 +12,9 @@ use crate::rebase::Offset8;
 use crate::world::{self, Spin};
 use hooke::scalar::quat_to_scaled_angle_axis_f64;
 
+use super::gathered::lane_groups;
 use super::lane_group::{ALL_LANES, fast_store, merge_group, rebase_group};
-use super::source::{PoseSource, bones8, load_vec3, store_lanes};
+use super::source::{PoseSource, load_vec3, store_lanes};
 use super::{Inertializer, set_bone};
 
 impl Inertializer {
@@ -35,34 +35,24 @@ impl Inertializer {
                     .any(|&t| t > 0.0))
     }
 
-    /// The bones of a transition in `f32x8` lanes, eight bones of `character` at a time
-    /// ([`rebase_group`]). A rig of 8 bones or more runs whole lane groups only: the last one
-    /// ends at the last bone and overlaps the one before, whose results it keeps. The anchored
-    /// root is left out of the lanes and re-anchored in `f64` after them
-    /// ([`finish_rebase`](Self::finish_rebase)).
-    pub(super) fn rebase_bones(
+    /// The bones of a transition in `f32x8` lanes, from the poses [`GatheredPoses::gather`](super::gathered::GatheredPoses::gather)
+    /// gathered last (`source` and `destination`, read again only by the cold path of lanes
+    /// beyond the `f32` range), one lane group of `character` at a time ([`rebase_group`], over
+    /// the groups of [`lane_groups`]: the last one ends at the last bone and overlaps the one
+    /// before, whose results it keeps). The anchored root is left out of the lanes and
+    /// re-anchored in `f64` after them ([`finish_rebase`](Self::finish_rebase)).
+    pub(super) fn rebase_gathered(
         &mut self,
         character: usize,
         source: &PoseRef<'_>,
         destination: &PoseRef<'_>,
     ) {
         let bones = self.profile.bone_count();
-        let base = character * bones;
-        let at = (base, self.anchor_bone);
-        let poses = (source, destination);
+        let at = (character * bones, self.anchor_bone);
         let mut cols = offset_slices(&mut self.offsets);
-        // (Each call with a constant count: eight lanes load and store as whole groups.)
-        if bones < 8 {
-            rebase_bone_group(&mut cols, at, poses, (0, bones, 0));
-        } else {
-            let whole = bones / 8 * 8;
-            for start in (0..whole).step_by(8) {
-                rebase_bone_group(&mut cols, at, poses, (start, 8, 0));
-            }
-            // The last group ends at the last bone and stores only the lanes past the others.
-            if whole < bones {
-                let keep = whole - (bones - 8);
-                rebase_bone_group(&mut cols, at, poses, (bones - 8, 8, keep));
+        for (g, group) in lane_groups(bones).enumerate() {
+            if let Some(pair) = self.gathered.group(g) {
+                rebase_bone_group(&mut cols, at, pair, group, (source, destination));
             }
         }
         self.finish_rebase(character, source, destination);
@@ -209,23 +199,34 @@ fn load_offsets(c: &OffsetSlices<'_>, lane: usize, count: usize) -> Offset8 {
 }
 
 #[inline(always)]
-fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, lanes: Range<usize>, n: &Offset8) {
-    for (k, v) in [n.x, n.v, n.e, n.w].into_iter().enumerate() {
-        store_lanes(c[3 * k], lane, lanes.clone(), v.x);
-        store_lanes(c[3 * k + 1], lane, lanes.clone(), v.y);
-        store_lanes(c[3 * k + 2], lane, lanes.clone(), v.z);
-    }
+fn store_offsets(c: &mut OffsetSlices<'_>, lane: usize, count: usize, n: &Offset8) {
+    // Written out column by column: as a loop over the columns or the four vectors it was not
+    // unrolled, and copied each vector through the stack.
+    let [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11] = c;
+    store_lanes(s0, lane, 0..count, n.x.x);
+    store_lanes(s1, lane, 0..count, n.x.y);
+    store_lanes(s2, lane, 0..count, n.x.z);
+    store_lanes(s3, lane, 0..count, n.v.x);
+    store_lanes(s4, lane, 0..count, n.v.y);
+    store_lanes(s5, lane, 0..count, n.v.z);
+    store_lanes(s6, lane, 0..count, n.e.x);
+    store_lanes(s7, lane, 0..count, n.e.y);
+    store_lanes(s8, lane, 0..count, n.e.z);
+    store_lanes(s9, lane, 0..count, n.w.x);
+    store_lanes(s10, lane, 0..count, n.w.y);
+    store_lanes(s11, lane, 0..count, n.w.z);
 }
 
-/// One lane group of [`Inertializer::rebase_bones`]: bones `start..start + count` of the
-/// character whose bone 0 is at lane `base`, lanes `keep..count` stored, all but the anchored
-/// root's.
+/// One lane group of [`Inertializer::rebase_gathered`]: bones `start..start + count` of the
+/// character whose bone 0 is at lane `base`, gathered in `src` and `dst`; lanes `keep..count`
+/// stored, all but the anchored root's.
 #[inline(always)]
 fn rebase_bone_group(
     cols: &mut OffsetSlices<'_>,
     (base, root): (usize, Option<usize>),
-    (source, destination): (&PoseRef<'_>, &PoseRef<'_>),
+    [src, dst]: &[Bone8; 2],
     (start, count, keep): (usize, usize, usize),
+    poses: (&PoseRef<'_>, &PoseRef<'_>),
 ) {
     let lane = base + start;
     let old = load_offsets(cols, lane, count);
@@ -234,11 +235,7 @@ fn rebase_bone_group(
     if let Some(r) = root.filter(|r| (start..start + count).contains(r)) {
         store &= !(1 << (r - start));
     }
-    let (src, dst) = (
-        bones8(source, start, count),
-        bones8(destination, start, count),
-    );
-    let result = rebase_group(&old, &src, &dst);
+    let result = rebase_group(&old, src, dst);
     // Lanes `keep..` take the result (those past `count` are padding, never stored); lanes
     // before `keep` (re-based by the group before) and the anchored root's (re-anchored after
     // the lanes) keep what memory holds. The group is stored whole: one vector store per
@@ -247,30 +244,28 @@ fn rebase_bone_group(
     match fast_store((ALL_LANES, store), result, || {
         load_offsets(cols, lane, count)
     }) {
-        Some(new) => store_offsets(cols, lane, 0..count, &new),
-        None => store_some_bones(cols, (lane, start, count), store, (source, destination)),
+        Some(new) => store_offsets(cols, lane, count, &new),
+        None => store_some_bones(cols, (lane, start, count), store, [src, dst], poses),
     }
 }
 
 /// Stores the lanes of the group of bones `start..start + count` at `lane` that
-/// [`merge_group`] says (from the values in memory).
+/// [`merge_group`] says (from the values in memory; lanes beyond the `f32` range redone in
+/// `f64` from the poses).
 #[cold]
 #[inline(never)]
 fn store_some_bones(
     cols: &mut OffsetSlices<'_>,
     (lane, start, count): (usize, usize, usize),
     store: u8,
+    [src, dst]: [&Bone8; 2],
     (source, destination): (&PoseRef<'_>, &PoseRef<'_>),
 ) {
     let old = load_offsets(cols, lane, count);
-    let (src, dst) = (
-        bones8(source, start, count),
-        bones8(destination, start, count),
-    );
-    let merged = merge_group(&old, (&src, &dst), store, |k| {
+    let merged = merge_group(&old, (src, dst), store, |k| {
         (source.bone(start + k), destination.bone(start + k))
     });
-    store_offsets(cols, lane, 0..count, &merged);
+    store_offsets(cols, lane, count, &merged);
 }
 
 #[cfg(test)]
@@ -302,8 +297,8 @@ mod tests {
 
     /// The lanes path against the `f64` path, with offsets in flight, an anchored root, an
     /// excluded bone and a last lane group overlapping the one before, for rigs whose poses
-    /// are gathered by scalar loads (fewer than 10 bones), by transposes read forward and back
-    /// (10, 13, 31) or both.
+    /// are gathered by scalar loads (fewer than 8 bones, or 10 without AVX2), by whole lane
+    /// groups (without AVX2: transposes read forward and back: 10, 13, 31) or both.
     #[test]
     fn lanes_match_the_f64_path() {
         for bones in [5, 8, 9, 10, 13, 31] {
@@ -330,9 +325,11 @@ mod tests {
             }
             let (src, dst) = (random_pose(bones, &mut seed), random_pose(bones, &mut seed));
             let mut lanes = i.clone();
-            lanes.rebase_bones(1, &src.as_ref(), &dst.as_ref());
+            let (src, dst) = (src.as_ref(), dst.as_ref());
+            assert_eq!(lanes.gathered.gather(bones, &src, &dst), [true; 2]);
+            lanes.rebase_gathered(1, &src, &dst);
             let mut f64_path = i.clone();
-            f64_path.transition_bones(1, BlendMode::Inertialize, &src.as_ref(), &dst.as_ref());
+            f64_path.transition_bones(1, BlendMode::Inertialize, &src, &dst);
             for lane in 0..3 * bones {
                 let (a, b) = (lanes.offsets.get(lane), f64_path.offsets.get(lane));
                 assert!((a.x - b.x).length() < 1e-4, "{lane} {a:?} {b:?}");

@@ -1,5 +1,5 @@
 //! One lane group of a transition's re-basing, shared by the single-character path
-//! ([`Inertializer::rebase_bones`](super::Inertializer)) and the batched one
+//! ([`Inertializer::rebase_gathered`](super::Inertializer)) and the batched one
 //! (`transition_many`): the kernel ([`rebase`]) on eight lanes, the lanes it reports beyond the
 //! `f32` range redone in `f64` (which saturates), and only the lanes being transitioned taken
 //! from the result (the others keep their offsets).

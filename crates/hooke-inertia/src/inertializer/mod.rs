@@ -5,6 +5,7 @@
 mod after_update;
 mod bones;
 mod channel;
+mod gathered;
 mod lane_group;
 mod legs;
 #[cfg(test)]
@@ -28,6 +29,7 @@ use crate::pattern::PatternCoeffs;
 use crate::profile::{BlendMode, BlendProfile, RootPolicy};
 
 use channel::ScalarChannel;
+use gathered::GatheredPoses;
 use timing::TimingColumns;
 
 /// Inertialization (and dead blending) of many characters sharing one rig.
@@ -118,6 +120,8 @@ pub struct Inertializer {
     curve: BlendCurve,
     /// Caps on what dead blends extrapolate.
     limits: DeadBlendLimits,
+    /// The two poses of the last single transition, in lanes (`transition`'s scratch space).
+    gathered: GatheredPoses,
 }
 
 impl Inertializer {
@@ -190,6 +194,7 @@ impl Inertializer {
             dead_active: false,
             curve: BlendCurve::Smoothstep,
             limits: DeadBlendLimits::default(),
+            gathered: GatheredPoses::new(profile.bone_count())?,
             profile,
         };
         inertializer.set_dt(0.0);

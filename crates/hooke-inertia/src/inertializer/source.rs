@@ -79,12 +79,13 @@ pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f
     }
 }
 
-/// Fields `N` at a time from `flat` (eight structures of `N` floats from structure `start`
+/// Fields `N` at a time from `flat` (the gathers without AVX2) (eight structures of `N` floats from structure `start`
 /// on), one vector per field: eight vector loads of overlapping rows (row `k` is the eight
 /// floats from structure `start + k` on, or ending with it) and a transpose, instead of `8 N`
 /// scalar loads and inserts. `SPAN = 7 N + 8` floats are read: forward from the group's first
 /// structure, or back from its last where the array ends sooner; `None` for arrays too short
 /// for either (rigs of fewer than 10 bones for vectors, 9 for rotations).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 #[inline(always)]
 fn transposed<const N: usize, const SPAN: usize>(flat: &[f32], start: usize) -> Option<[f32x8; N]> {
     let rows = |span: &[f32; SPAN]| {
@@ -104,13 +105,13 @@ fn transposed<const N: usize, const SPAN: usize>(flat: &[f32], start: usize) -> 
 }
 
 /// Vectors `start..start + count` of `v` (`count <= 8`) in lanes `0..count`, the other lanes
-/// zero; a whole lane group by [`transposed`].
+/// zero; a whole lane group by [`lanes3`].
 #[inline(always)]
 fn gather3(v: &[Vec3], start: usize, count: usize) -> Vec3x8 {
     if count == 8
-        && let Some([x, y, z]) = transposed::<3, 29>(bytemuck::cast_slice(v), start)
+        && let Some(lanes) = lanes3(v, start)
     {
-        return Vec3x8 { x, y, z };
+        return lanes;
     }
     let (mut x, mut y, mut z) = ([0.0; 8], [0.0; 8], [0.0; 8]);
     for (k, v) in v.iter().skip(start).enumerate().take(count) {
@@ -123,14 +124,60 @@ fn gather3(v: &[Vec3], start: usize, count: usize) -> Vec3x8 {
     }
 }
 
+/// Vectors `start..start + 8` of `v` in lanes, with AVX2: the 24 floats in three vector loads,
+/// and each component's eight lanes picked out of them by two blends and one permute (every
+/// component takes its eight values from distinct lanes of the three loads).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+fn lanes3(v: &[Vec3], start: usize) -> Option<Vec3x8> {
+    use safe_arch::{blend_m256, m256, m256i, shuffle_av_f32_all_m256};
+    let group: &[Vec3; 8] = v.get(start..start + 8)?.try_into().ok()?;
+    let [a, b, c]: [[f32; 8]; 3] = bytemuck::cast(*group);
+    let (a, b, c) = (
+        m256::from_array(a),
+        m256::from_array(b),
+        m256::from_array(c),
+    );
+    // Lane `k` of the blend holds the `k`-th float of `a`, `b` or `c`; `order` puts them in
+    // vector order.
+    let component = |blend: m256, order: [i32; 8]| {
+        f32x8::new(shuffle_av_f32_all_m256(blend, m256i::from(order)).to_array())
+    };
+    Some(Vec3x8 {
+        // a0 b1 c2 a3 b4 c5 a6 b7: x0 x3 x6 x1 x4 x7 x2 x5
+        x: component(
+            blend_m256::<0x24>(blend_m256::<0x92>(a, b), c),
+            [0, 3, 6, 1, 4, 7, 2, 5],
+        ),
+        // c0 a1 b2 c3 a4 b5 c6 a7: y5 y0 y3 y6 y1 y4 y7 y2
+        y: component(
+            blend_m256::<0x49>(blend_m256::<0x24>(a, b), c),
+            [1, 4, 7, 2, 5, 0, 3, 6],
+        ),
+        // b0 c1 a2 b3 c4 a5 b6 c7: z2 z5 z0 z3 z6 z1 z4 z7
+        z: component(
+            blend_m256::<0x92>(blend_m256::<0x49>(a, b), c),
+            [2, 5, 0, 3, 6, 1, 4, 7],
+        ),
+    })
+}
+
+/// [`lanes3`] without AVX2: eight overlapping rows and a transpose ([`transposed`]).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+#[inline(always)]
+fn lanes3(v: &[Vec3], start: usize) -> Option<Vec3x8> {
+    let [x, y, z] = transposed::<3, 29>(bytemuck::cast_slice(v), start)?;
+    Some(Vec3x8 { x, y, z })
+}
+
 /// Rotations `start..start + count` of `q` (`count <= 8`) in lanes `0..count`, the other lanes
 /// identities (as [`gather3`]).
 #[inline(always)]
 fn gather_quats(q: &[Quat], start: usize, count: usize) -> Quat8 {
     if count == 8
-        && let Some([x, y, z, w]) = transposed::<4, 36>(bytemuck::cast_slice(q), start)
+        && let Some(lanes) = lanes4(q, start)
     {
-        return Quat8 { x, y, z, w };
+        return lanes;
     }
     let (mut x, mut y, mut z, mut w) = ([0.0; 8], [0.0; 8], [0.0; 8], [1.0; 8]);
     for (k, q) in q.iter().skip(start).enumerate().take(count) {
@@ -142,6 +189,40 @@ fn gather_quats(q: &[Quat], start: usize, count: usize) -> Quat8 {
         z: f32x8::new(z),
         w: f32x8::new(w),
     }
+}
+
+/// Rotations `start..start + 8` of `q` in lanes, with AVX2: four vector loads, the usual
+/// unpack-and-shuffle transpose within 128-bit halves, and one permute per component to put
+/// the lanes in order.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+fn lanes4(q: &[Quat], start: usize) -> Option<Quat8> {
+    use safe_arch::{
+        m256, m256i, shuffle_av_f32_all_m256, shuffle_m256, unpack_hi_m256, unpack_lo_m256,
+    };
+    let group: &[Quat; 8] = q.get(start..start + 8)?.try_into().ok()?;
+    let [a, b, c, d]: [[f32; 8]; 4] = bytemuck::cast(*group);
+    let [a, b, c, d] = [a, b, c, d].map(m256::from_array);
+    // q0 q2 in the halves' lanes 0-1, q1 q3 ...: `lo` holds x y, `hi` z w.
+    let (lo_ab, hi_ab) = (unpack_lo_m256(a, b), unpack_hi_m256(a, b));
+    let (lo_cd, hi_cd) = (unpack_lo_m256(c, d), unpack_hi_m256(c, d));
+    // Each shuffle gives q0 q2 q4 q6 | q1 q3 q5 q7 of one component.
+    let order = m256i::from([0, 4, 1, 5, 2, 6, 3, 7]);
+    let component = |m: m256| f32x8::new(shuffle_av_f32_all_m256(m, order).to_array());
+    Some(Quat8 {
+        x: component(shuffle_m256::<0x44>(lo_ab, lo_cd)),
+        y: component(shuffle_m256::<0xEE>(lo_ab, lo_cd)),
+        z: component(shuffle_m256::<0x44>(hi_ab, hi_cd)),
+        w: component(shuffle_m256::<0xEE>(hi_ab, hi_cd)),
+    })
+}
+
+/// [`lanes4`] without AVX2: eight overlapping rows and a transpose ([`transposed`]).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+#[inline(always)]
+fn lanes4(q: &[Quat], start: usize) -> Option<Quat8> {
+    let [x, y, z, w] = transposed::<4, 36>(bytemuck::cast_slice(q), start)?;
+    Some(Quat8 { x, y, z, w })
 }
 
 /// Bones `start..start + count` of `pose` (`count <= 8`, in range: the callers' lane groups)

@@ -64,28 +64,23 @@ impl Inertializer {
             (&validate::SOURCE, &source),
             (&validate::DESTINATION, &destination),
         ];
-        validate::check_poses(character, shape, poses)?;
-        self.transition_checked(character, &source, &destination);
-        Ok(())
-    }
-
-    /// [`transition`](Self::transition) of a character and poses already checked: the bones
-    /// in `f32x8` lanes where they are local and inertialized ([`Inertializer::rebase_bones`]),
-    /// in `f64` otherwise, then the curves and scales.
-    fn transition_checked(
-        &mut self,
-        character: usize,
-        source: &PoseRef<'_>,
-        destination: &PoseRef<'_>,
-    ) {
-        self.note_transition(character);
         let mode = self.modes[character];
-        if self.lanes_apply(character, mode) {
-            self.rebase_bones(character, source, destination);
-        } else {
-            self.transition_bones(character, mode, source, destination);
+        if !self.lanes_apply(character, mode) {
+            validate::check_poses(character, shape, poses)?;
+            self.note_transition(character);
+            self.transition_bones(character, mode, &source, &destination);
+            self.transition_channels(character, &source, &destination);
+            return Ok(());
         }
-        self.transition_channels(character, source, destination);
+        // The lanes path reads each pose once: gathered into lanes, pre-checked there, and
+        // re-based from there once the checks (which name a failure only where the pre-check
+        // says no) have passed.
+        let passed = self.gathered.gather(shape.bones, &source, &destination);
+        validate::check_poses_after(character, shape, poses, passed)?;
+        self.note_transition(character);
+        self.rebase_gathered(character, &source, &destination);
+        self.transition_channels(character, &source, &destination);
+        Ok(())
     }
 
     /// The curves and scales of a transition of `character` (after its bones).
