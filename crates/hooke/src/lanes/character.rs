@@ -60,7 +60,7 @@ pub fn character_shared(
     debug_assert_same_len!(x, v, a, v_goal);
     let k = CharacterLanes::splat(c);
     for (((x, v), a), q) in x.iter_mut().zip(v.iter_mut()).zip(a.iter_mut()).zip(v_goal) {
-        (*x, *v, *a) = k.step(*x, *v, *a, *q);
+        k.step([*x, *v, *a], *q, [x, v, a], || CharacterLanes::splat(c));
     }
 }
 
@@ -94,7 +94,8 @@ pub fn character_rates(
         return; // the scalar twin's identity step
     }
     for_lanes!((mut x, mut v, mut a, v_goal, rate) {
-        (*x, *v, *a) = CharacterLanes::from_rate(*rate, dt).step(*x, *v, *a, *v_goal);
+        let lanes = || CharacterLanes::from_rate(*rate, dt);
+        lanes().step([*x, *v, *a], *v_goal, [x, v, a], lanes);
     });
 }
 
@@ -184,7 +185,7 @@ fn predict_with<K: Fn(usize, usize) -> CharacterLanes>(
         let outs = px.iter_mut().zip(pv.iter_mut()).zip(pa.iter_mut());
         let ins = x.iter().zip(v).zip(a).zip(v_goal);
         for (i, (((ox, ov), oa), (((x, v), a), q))) in outs.zip(ins).enumerate() {
-            (*ox, *ov, *oa) = lanes(h, i).step(*x, *v, *a, *q);
+            lanes(h, i).step([*x, *v, *a], *q, [ox, ov, oa], || lanes(h, i));
         }
     }
 }
@@ -218,9 +219,10 @@ impl CharacterLanes {
     /// docs of [`crate::scalar::CharacterCoeffs`]), with `z = y dt`, `e = e^(-z)` and
     /// `psi(z) = (1 - e (1 + z)) / z²`: `xj = dt (e + 2 z psi)`, `xa = dt² psi`,
     /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`, written as
-    /// `xj = dt e + 2 g / y`, `xa = (g / y) / y` with `g = 1 - e (1 + z) = z² psi` from
-    /// [`critical_response`] (the power series of psi below `z = 1/2`, so that neither
-    /// underflows when `z` is huge; one division per 8 lanes). Coefficients
+    /// `xj = dt e + 2 g / y`, `xa = g / y²` with `g = 1 - e (1 + z) = z² psi` from
+    /// [`critical_response`] (below `z = 1/2` the power series of psi, `xa = dt² psi` without a
+    /// division; above it `g` from `e`, so that neither underflows when `z` is huge, and one
+    /// division per 8 lanes). Coefficients
     /// beyond the `f32` range (a huge halflife and a huge `dt`) are clamped to `f32::MAX`, whose
     /// step then saturates.
     #[inline(always)]
@@ -232,9 +234,9 @@ impl CharacterLanes {
         let r = critical_response(y, t);
         let (z, e) = (r.z, r.e);
         // g / y = z dt psi below z = 1/2, so both forms of xj are dt e + 2 g / y; xa = g / y² is
-        // dt² psi there (one division per 8 lanes, as before; rigid lanes give 0 / inf = 0).
+        // dt² psi there (no division; above 1/2 one per 8 lanes, rigid lanes give 0 / inf = 0).
         let xj = r.g_over_y.mul_add(f32x8::splat(2.0), t * e);
-        let xa = r.g_over_y / y;
+        let xa = r.g_over_y2;
         let y = infinite.select(f32x8::ZERO, y);
         let max = f32x8::splat(f32::MAX);
         // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
@@ -253,11 +255,24 @@ impl CharacterLanes {
 
     /// One step of 8 characters; lanes whose result leaves the `f32` range are recomputed by
     /// [`CharacterCoeffs::apply_saturating`], so finite input never writes NaN or infinity.
+    /// The cold path takes its coefficients from `again` (the same arithmetic as `self`'s, so
+    /// the same values): handing it `self` kept all seven coefficients in memory for every lane
+    /// group.
+    /// Each branch stores its own results into `out` (which may be where `x`, `v`, `a` were
+    /// read): returned to one place, they went through the stack to merge the two branches.
     #[inline(always)]
-    fn step(&self, x: f32x8, v: f32x8, a: f32x8, q: f32x8) -> (f32x8, f32x8, f32x8) {
+    fn step(
+        &self,
+        [x, v, a]: [f32x8; 3],
+        q: f32x8,
+        out: [&mut f32x8; 3],
+        again: impl FnOnce() -> CharacterLanes,
+    ) {
+        let [ox, ov, oa] = out;
         if self.identity {
             // dt = 0: the scalar twin returns the state bit for bit.
-            return (x, v, a);
+            (*ox, *ov, *oa) = (x, v, a);
+            return;
         }
         let j = v - q;
         let x1 = x + self.xj.mul_add(j, self.xa.mul_add(a, q * self.dt));
@@ -267,9 +282,9 @@ impl CharacterLanes {
         let stalled = stalled_lanes(v, v1, q) & (dj - j).simd_ne(f32x8::ZERO);
         if (x1 + v1 + a1).is_finite().all() && !stalled.any() {
             let (v1, a1) = flush_lanes(v, v1, a1, q);
-            (x1, v1, a1)
+            (*ox, *ov, *oa) = (x1, v1, a1);
         } else {
-            self.saturate(x, v, a, q, (x1, v1, a1), dj - j)
+            (*ox, *ov, *oa) = again().saturate(x, v, a, q, (x1, v1, a1), dj - j);
         }
     }
 

@@ -114,6 +114,10 @@ pub(crate) struct CriticalResponse {
     /// `g / y`: the position's response to the goal velocity over 2 (`xq = 2 g / y`) and, times
     /// `y e0 - 2 q`, the whole of the offset's and the goal velocity's effect on the position.
     pub g_over_y: f32x8,
+    /// `g / y² = dt² psi(z)`: the character controller's position response to acceleration
+    /// (no division below `z = 1/2`; kernels that do not read it lose nothing, the field is
+    /// computed inline and dropped).
+    pub g_over_y2: f32x8,
 }
 
 /// [`CriticalResponse`] of rates `y` over `dt`. `g` and `g / y` come from the power series
@@ -126,17 +130,19 @@ pub(crate) fn critical_response(y: f32x8, dt: f32x8) -> CriticalResponse {
     let z = y * dt;
     let small = z.simd_lt(half);
     let series = |zs: f32x8| {
-        let z_psi = zs * psi_series(zs);
-        (zs * z_psi, z_psi * dt)
+        let psi = psi_series(zs);
+        let z_psi = zs * psi;
+        (zs * z_psi, z_psi * dt, psi * dt * dt)
     };
     if small.all() {
         // The frame-time case: no range reduction, no cancellation, no division.
-        let (g, g_over_y) = series(z);
+        let (g, g_over_y, g_over_y2) = series(z);
         return CriticalResponse {
             z,
             e: exp_neg_small(z),
             g,
             g_over_y,
+            g_over_y2,
         };
     }
     let e = exp_neg(z);
@@ -144,17 +150,23 @@ pub(crate) fn critical_response(y: f32x8, dt: f32x8) -> CriticalResponse {
     let g = (-e).mul_add(f32x8::ONE + zc, f32x8::ONE);
     // y >= 1/(2 dt) > 0 in every lane with z >= 1/2 (y = +inf gives 0); the others take the
     // series.
-    let (g, g_over_y) = if small.any() {
-        let (gs, ds) = series(z.fast_min(half));
-        (small.select(gs, g), small.select(ds, g / y))
+    let g_over_y = g / y;
+    let (g, g_over_y, g_over_y2) = if small.any() {
+        let (gs, ds, d2s) = series(z.fast_min(half));
+        (
+            small.select(gs, g),
+            small.select(ds, g_over_y),
+            small.select(d2s, g_over_y / y),
+        )
     } else {
-        (g, g / y)
+        (g, g_over_y, g_over_y / y)
     };
     CriticalResponse {
         z: zc,
         e,
         g,
         g_over_y,
+        g_over_y2,
     }
 }
 
