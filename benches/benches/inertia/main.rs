@@ -17,6 +17,9 @@
 //! - `transition/1000-characters`: `Inertializer::transition` of every character, one call each.
 //! - `transition/1000-characters/transition_many`: one `Inertializer::transition_many` of every
 //!   character, poses read from two `PoseBatch`es.
+//! - `transition/1000-characters/traffic-only`: the memory traffic of that `transition_many`
+//!   (13 source, 13 destination and 12 offset columns read, 12 offset columns written) with one
+//!   add and one subtract per column: its floor.
 //! - `transition/1000-characters/peer`: the peer's per-bone transition
 //!   (`inertialize_transition_vec` + `_quat`) of every bone of every character, from pairs
 //!   gathered before the timing.
@@ -61,7 +64,7 @@ mod traffic;
 
 use common::{CHARACTERS, clip, frames};
 use peer::{peer_crowd, peer_pairs, peer_transition, peer_transition_from_clip, peer_update};
-use traffic::{input_lanes, traffic, traffic_state};
+use traffic::{input_lanes, offset_columns, traffic, traffic_state, transition_traffic};
 
 const HALFLIFE: f32 = 0.1;
 const DT: f32 = 1.0 / 60.0;
@@ -265,6 +268,17 @@ fn bench(c: &mut Criterion) {
         b.iter_batched_ref(
             || base.inertializer.clone(),
             |i| i.transition_many(&all, &base.input, &destination).unwrap(),
+            BatchSize::LargeInput,
+        )
+    });
+    let offsets = offset_columns(bones);
+    group.bench_function(format!("{CHARACTERS}-characters/traffic-only"), |b| {
+        b.iter_batched_ref(
+            || offsets.clone(),
+            |o| {
+                let (src, dst) = (input_lanes(&base.input), input_lanes(&destination));
+                transition_traffic(o, black_box(src), black_box(dst))
+            },
             BatchSize::LargeInput,
         )
     });

@@ -97,3 +97,52 @@ pub fn traffic(state: &mut TrafficState, input: [&[f32x8]; 13]) {
         column!(o11, d, u12, i12);
     }
 }
+
+/// The 12 offset columns of `lanes` lanes, for [`transition_traffic`].
+pub fn offset_columns(lanes: usize) -> [Column; 12] {
+    std::array::from_fn(|_| Column::new(lanes, 0.5))
+}
+
+/// The memory traffic of `Inertializer::transition_many` re-basing every lane with trivial
+/// arithmetic: per lane group, the 13 source and 13 destination columns and the 12 offset
+/// columns read, the 12 offset columns written (each offset plus its source column minus its
+/// destination column; the rotations' `w` folded into the rotation-vector `x`). Interleaved over
+/// the columns like the re-basing kernel: the floor `transition_many` is measured against.
+pub fn transition_traffic(
+    offsets: &mut [Column; 12],
+    source: [&[f32x8]; 13],
+    destination: [&[f32x8]; 13],
+) {
+    let n = source[0].len();
+    let [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12] = source;
+    let [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12] = destination;
+    let [o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11] = offsets;
+    macro_rules! cut {
+        ($($s:ident),*; mut $($m:ident),*) => {
+            $(let $s = &$s[..n];)*
+            $(let $m = &mut $m.lanes_mut()[..n];)*
+        };
+    }
+    cut!(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12,
+        d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12;
+        mut o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11);
+    for i in 0..n {
+        macro_rules! column {
+            ($o:ident, $s:ident, $d:ident) => {
+                $o[i] = $o[i] + $s[i] - $d[i];
+            };
+        }
+        column!(o0, s0, d0);
+        column!(o1, s1, d1);
+        column!(o2, s2, d2);
+        column!(o3, s3, d3);
+        column!(o4, s4, d4);
+        column!(o5, s5, d5);
+        o6[i] = o6[i] + s6[i] - d6[i] + s9[i] - d9[i];
+        column!(o7, s7, d7);
+        column!(o8, s8, d8);
+        column!(o9, s10, d10);
+        column!(o10, s11, d11);
+        column!(o11, s12, d12);
+    }
+}
