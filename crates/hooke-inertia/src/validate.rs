@@ -227,18 +227,24 @@ fn check_pose_after(
 /// name the first failure, which run when this says no: it may say no to a pose they accept,
 /// never the other way round).
 fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
+    // `&`, not `&&`: no branch between the reads, which overlap in memory.
+    bone_lengths_fit(bones, pose)
+        & all_finite(pose.positions)
+        & all_finite(pose.velocities)
+        & all_finite(pose.angular_velocities)
+        & all_clearly_unit(pose.rotations)
+}
+
+/// Whether the four bone arrays of `pose` (positions, velocities, rotations, angular velocities)
+/// have the rig's `bones` elements each.
+pub(crate) fn bone_lengths_fit(bones: usize, pose: &PoseRef<'_>) -> bool {
     let lengths = [
         pose.positions.len(),
         pose.velocities.len(),
         pose.rotations.len(),
         pose.angular_velocities.len(),
     ];
-    // `&`, not `&&`: no branch between the reads, which overlap in memory.
     lengths.iter().all(|&n| n == bones)
-        & all_finite(pose.positions)
-        & all_finite(pose.velocities)
-        & all_finite(pose.angular_velocities)
-        & all_clearly_unit(pose.rotations)
 }
 
 /// `|q| - 1` within the unit tolerance is `|q|^2` within `(1 -+ tol)^2`; a margin far above the

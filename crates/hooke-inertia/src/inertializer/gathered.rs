@@ -18,7 +18,7 @@ use crate::alloc;
 use crate::error::InertiaError;
 use crate::lanes::Bone8;
 use crate::pose::PoseRef;
-use crate::validate::doubtful_lanes;
+use crate::validate::{bone_lengths_fit, doubtful_lanes};
 
 use super::source::bones8;
 
@@ -63,15 +63,7 @@ impl GatheredPoses {
         source: &PoseRef<'_>,
         destination: &PoseRef<'_>,
     ) -> [bool; 2] {
-        let fits = |p: &PoseRef<'_>| {
-            let lengths = [
-                p.positions.len(),
-                p.velocities.len(),
-                p.rotations.len(),
-                p.angular_velocities.len(),
-            ];
-            lengths.iter().all(|&n| n == bones)
-        };
+        let fits = |p: &PoseRef<'_>| bone_lengths_fit(bones, p);
         if !(fits(source) && fits(destination)) {
             return [false; 2];
         }
