@@ -79,12 +79,13 @@ pub(super) fn store_lanes(s: &mut [f32], start: usize, lanes: Range<usize>, v: f
     }
 }
 
-/// Fields `N` at a time from `flat` (the gathers without AVX2) (eight structures of `N` floats from structure `start`
-/// on), one vector per field: eight vector loads of overlapping rows (row `k` is the eight
-/// floats from structure `start + k` on, or ending with it) and a transpose, instead of `8 N`
-/// scalar loads and inserts. `SPAN = 7 N + 8` floats are read: forward from the group's first
-/// structure, or back from its last where the array ends sooner; `None` for arrays too short
-/// for either (rigs of fewer than 10 bones for vectors, 9 for rotations).
+/// The gathers without AVX2: fields `N` at a time from `flat` (eight structures of `N` floats
+/// from structure `start` on), one vector per field: eight vector loads of overlapping rows
+/// (row `k` is the eight floats from structure `start + k` on, or ending with it) and a
+/// transpose, instead of `8 N` scalar loads and inserts. `SPAN = 7 N + 8` floats are read:
+/// forward from the group's first structure, or back from its last where the array ends
+/// sooner; `None` for arrays too short for either (rigs of fewer than 10 bones for vectors, 9
+/// for rotations).
 #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 #[inline(always)]
 fn transposed<const N: usize, const SPAN: usize>(flat: &[f32], start: usize) -> Option<[f32x8; N]> {
