@@ -113,9 +113,7 @@ fn the_release_decays_the_lock_offset_on_hookes_exact_critical_spring() {
     // animated toe plus the lock's offset from it, which decays on the scalar critical spring
     // toward zero: taken undecayed on the frame the lock lets go (with the velocity the
     // held point had: the toe's vertical one), decayed from the next frame on.
-    let mut locked = Scene::new(1, Contacts::Given);
-    let mut free = Scene::new(1, Contacts::Given);
-    locked.feet.set_contacts(0, &[true]).unwrap();
+    let (mut locked, mut free) = planted_and_free(metres(Contacts::Given));
     locked.switch(0, 0.06);
     free.switch(0, 0.06);
     let halflife = locked.feet.settings().release_halflife;
@@ -256,9 +254,7 @@ fn a_lock_past_the_leash_or_the_legs_reach_is_dragged_and_the_leg_stays_whole() 
 fn a_lock_is_held_across_the_ground_and_follows_the_blend_down() {
     // The blend lifts the toe 10 cm above the destination's planted toe: the lock starts there,
     // holds the toe's ground position and lets it come down with the blend.
-    let mut scene = Scene::new(1, Contacts::Given);
-    let mut free = Scene::new(1, Contacts::Given);
-    scene.feet.set_contacts(0, &[true]).unwrap();
+    let (mut scene, mut free) = planted_and_free(metres(Contacts::Given));
     let mut from = stand(0.0, Vec3::ZERO);
     from.positions[0].y += 0.1;
     from.positions[0].x = 0.05;
@@ -342,9 +338,7 @@ fn given_contacts_keep_the_settings_leash() {
         max_lock_distance: leash,
         ..metres(Contacts::Given)
     };
-    let mut scene = Scene::with_settings(1, settings);
-    scene.feet.set_contacts(0, &[true]).unwrap();
-    let mut free = Scene::new(1, Contacts::Given);
+    let (mut scene, mut free) = planted_and_free(settings);
     scene.switch(0, 0.6);
     free.switch(0, 0.6);
     let mut taut = false;
@@ -513,9 +507,7 @@ fn a_lock_on_a_leg_animated_beyond_max_extension_starts_without_a_pop() {
         max_extension: 0.9,
         ..metres(Contacts::Given)
     };
-    let mut scene = Scene::with_settings(1, settings);
-    scene.feet.set_contacts(0, &[true]).unwrap();
-    let mut free = Scene::new(1, Contacts::Given);
+    let (mut scene, mut free) = planted_and_free(settings);
     scene.switch(0, 0.06);
     free.switch(0, 0.06);
     scene.frame();

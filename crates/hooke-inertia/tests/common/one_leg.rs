@@ -46,6 +46,15 @@ pub fn metres(contacts: Contacts) -> FootLockSettings {
     }
 }
 
+/// One character with foot-locking `settings` whose toe is held planted (contacts given, in
+/// contact), beside the same character with no contact: the animated pose the lock is measured
+/// against.
+pub fn planted_and_free(settings: FootLockSettings) -> (Scene, Scene) {
+    let mut planted = Scene::with_settings(1, settings);
+    planted.feet.set_contacts(0, &[true]).unwrap();
+    (planted, Scene::new(1, Contacts::Given))
+}
+
 /// Every rotation of `batch` is a finite unit quaternion.
 pub fn every_rotation_unit(batch: &PoseBatch) {
     for r in batch.rotations().to_quats() {
