@@ -164,21 +164,10 @@ pub(crate) fn check_pose(
 }
 
 /// Checks two poses of `character` (a transition's source and destination), in order: the
-/// same errors as [`check_pose`] on each. Both poses' pre-checks ([`bones_pass`]) run first,
-/// side by side, so that their reads from memory overlap.
+/// same errors as [`check_pose`] on each, once a pre-check has said whether each pose's bones
+/// certainly pass (`passed`: [`bones_pass`], or the lanes of a gathered pose,
+/// [`doubtful_lanes`]).
 pub(crate) fn check_poses(
-    character: usize,
-    shape: Shape,
-    poses: [(&Fields, &PoseRef<'_>); 2],
-) -> Result<(), InertiaError> {
-    let [(_, a), (_, b)] = poses;
-    let passed = [bones_pass(shape.bones, a), bones_pass(shape.bones, b)];
-    check_poses_after(character, shape, poses, passed)
-}
-
-/// [`check_poses`] once a pre-check has said whether each pose's bones certainly pass
-/// (`passed`: [`bones_pass`], or the lanes of a gathered pose, [`doubtful_lanes`]).
-pub(crate) fn check_poses_after(
     character: usize,
     shape: Shape,
     [(fields_a, a), (fields_b, b)]: [(&Fields, &PoseRef<'_>); 2],
@@ -226,7 +215,7 @@ fn check_pose_after(
 /// the values without an early exit (what makes it several times cheaper than the checks that
 /// name the first failure, which run when this says no: it may say no to a pose they accept,
 /// never the other way round).
-fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
+pub(crate) fn bones_pass(bones: usize, pose: &PoseRef<'_>) -> bool {
     // `&`, not `&&`: no branch between the reads, which overlap in memory.
     bone_lengths_fit(bones, pose)
         & all_finite(pose.positions)

@@ -65,20 +65,20 @@ impl Inertializer {
             (&validate::DESTINATION, &destination),
         ];
         let mode = self.modes[character];
-        if !self.lanes_apply(character, mode) {
-            validate::check_poses(character, shape, poses)?;
-            self.note_transition(character);
-            self.transition_bones(character, mode, &source, &destination);
-            self.transition_channels(character, &source, &destination);
-            return Ok(());
-        }
+        let lanes = self.lanes_apply(character, mode);
         // The lanes path reads each pose once: gathered into lanes, pre-checked there, and
         // re-based from there once the checks (which name a failure only where the pre-check
         // says no) have passed.
-        let passed = self.gathered.gather(shape.bones, &source, &destination);
-        validate::check_poses_after(character, shape, poses, passed)?;
+        let passed = match lanes {
+            true => self.gathered.gather(shape.bones, &source, &destination),
+            false => [&source, &destination].map(|p| validate::bones_pass(shape.bones, p)),
+        };
+        validate::check_poses(character, shape, poses, passed)?;
         self.note_transition(character);
-        self.rebase_gathered(character, &source, &destination);
+        match lanes {
+            true => self.rebase_gathered(character, &source, &destination),
+            false => self.transition_bones(character, mode, &source, &destination),
+        }
         self.transition_channels(character, &source, &destination);
         Ok(())
     }
