@@ -1,6 +1,9 @@
 //! Per-frame cost of hooke-bevy for a crowd (500 characters x 30 bones): the plugin's systems in
 //! total (bone mapping check, gather, transitions, SIMD pass, scatter) beside
-//! hooke-inertia's kernel alone (`Inertializer::par_update` on the same shape), per bone, and
+//! hooke-inertia's kernel alone (`Inertializer::transition` of the switching characters and
+//! `Inertializer::par_update` on the same shape, switching between the two stand-in clips' poses
+//! so that translations and rotations carry offsets as in the plugin; and, as this example timed
+//! it before 2026-11-28, switching between poses that differ in position only), per bone, and
 //! the input floor through hooke-inertia's API (`PoseBatch::set_character` of every character,
 //! `PoseBatch::set_characters` of all at once, and `PoseBatch::set_transforms` of all at once,
 //! the path the plugin takes).
@@ -203,34 +206,54 @@ fn main() {
     let plugin = median(app.world_mut().resource_mut::<Timer>().total.clone());
     let prepare = median(app.world_mut().resource_mut::<Timer>().prepare.clone());
 
-    // hooke-inertia's kernel alone, same shape, same switching rate.
-    let mut inertializer = Inertializer::new(
-        characters,
-        BlendProfile::uniform(bones, 0.1).expect("valid"),
-        RootPolicy::Local,
-    )
-    .expect("valid");
+    // hooke-inertia's kernel alone, same shape, same switching rate: a fresh inertializer
+    // switching characters from `from` to `to`, one second of frames to reach the steady state,
+    // then timed.
     let input = PoseBatch::new(characters, bones, 0).unwrap();
     let mut output = PoseBatch::new(characters, bones, 0).unwrap();
-    let mut away = Pose::rest(bones);
-    away.positions.iter_mut().for_each(|x| *x = Vec3::X);
-    let rest = Pose::rest(bones);
-    let kernel = timed(|frame| {
-        for c in (frame % 60..characters).step_by(60) {
+    let mut kernel_alone = |from: &Pose, to: &Pose| {
+        let mut inertializer = Inertializer::new(
+            characters,
+            BlendProfile::uniform(bones, 0.1).expect("valid"),
+            RootPolicy::Local,
+        )
+        .expect("valid");
+        let mut frame = |frame: usize| {
+            for c in (frame % 60..characters).step_by(60) {
+                inertializer
+                    .transition(c, from.as_ref(), to.as_ref())
+                    .expect("valid poses");
+            }
             inertializer
-                .transition(c, away.as_ref(), rest.as_ref())
-                .expect("valid poses");
+                .par_update(DT, &input, &mut output)
+                .expect("valid shapes");
+        };
+        (0..60).for_each(&mut frame);
+        timed(frame)
+    };
+    // The switch of the stand-in animation: from clip 0's pose to clip 1's, which differ in
+    // position and rotation, so that both halves of the kernel (translations and rotations)
+    // carry offsets, as in the plugin's frames.
+    let clip_pose = |clip: usize| {
+        let mut p = Pose::rest(bones);
+        for b in 0..bones {
+            (p.positions[b], p.rotations[b]) = pose(clip, b as u32, 0.0);
         }
-        inertializer
-            .par_update(DT, &input, &mut output)
-            .expect("valid shapes");
-    });
+        p
+    };
+    let (clip_a, clip_b) = (clip_pose(0), clip_pose(1));
+    let kernel = kernel_alone(&clip_a, &clip_b);
+    // The switch this example timed before 2026-11-28: a position offset only (rotations
+    // identity on both sides), so that the kernel's rotation half stays at rest.
+    let mut moved = Pose::rest(bones);
+    moved.positions.iter_mut().for_each(|x| *x = Vec3::X);
+    let kernel_translations = kernel_alone(&moved, &Pose::rest(bones));
 
     // The input floor through hooke-inertia's API: `PoseBatch::set_character` (which checks
     // and normalises every bone) of every character, which the plugin does every frame.
     let mut input = input;
     let filled = timed(|frame| {
-        let pose = if frame % 2 == 0 { &away } else { &rest };
+        let pose = if frame % 2 == 0 { &clip_a } else { &clip_b };
         for c in 0..characters {
             input.set_character(c, pose.as_ref()).expect("valid pose");
         }
@@ -243,10 +266,14 @@ fn main() {
         let rotations = (0..characters).flat_map(|_| pose.rotations.iter().copied());
         (positions.collect(), rotations.collect())
     };
-    let (away_all, rest_all) = (concatenated(&away), concatenated(&rest));
+    let (clip_a_all, clip_b_all) = (concatenated(&clip_a), concatenated(&clip_b));
     let zeros = vec![Vec3::ZERO; characters * bones];
     let bulk = timed(|frame| {
-        let (positions, rotations) = if frame % 2 == 0 { &away_all } else { &rest_all };
+        let (positions, rotations) = if frame % 2 == 0 {
+            &clip_a_all
+        } else {
+            &clip_b_all
+        };
         let poses = PoseRef {
             positions,
             velocities: &zeros,
@@ -268,12 +295,12 @@ fn main() {
         let one: Vec<BoneTransform> = one.map(|(x, q)| BoneTransform::new(*x, *q)).collect();
         (0..characters).flat_map(|_| one.iter().copied()).collect()
     };
-    let (away_transforms, rest_transforms) = (transforms(&away), transforms(&rest));
+    let (clip_a_transforms, clip_b_transforms) = (transforms(&clip_a), transforms(&clip_b));
     let bulk_transforms = timed(|frame| {
         let all = if frame % 2 == 0 {
-            &away_transforms
+            &clip_a_transforms
         } else {
-            &rest_transforms
+            &clip_b_transforms
         };
         input
             .set_transforms(0..characters, all)
@@ -300,6 +327,11 @@ fn main() {
         "  hooke-inertia kernel alone            {:>8.1} us  {:>6.1} ns/bone",
         kernel.as_secs_f64() * 1e6,
         per_bone(kernel)
+    );
+    println!(
+        "    translation offsets only (before)   {:>8.1} us  {:>6.1} ns/bone",
+        kernel_translations.as_secs_f64() * 1e6,
+        per_bone(kernel_translations)
     );
     println!(
         "  PoseBatch::set_character, all         {:>8.1} us  {:>6.1} ns/bone",

@@ -8,7 +8,7 @@ use bevy_time::Time;
 use bevy_transform::components::Transform;
 use hooke_inertia::BoneTransform;
 
-use super::{BoneLane, Character, HISTORY, InertiaCrowd, RigGroup};
+use super::{BoneLane, HISTORY, InertiaCrowd, RigGroup};
 use crate::transitions::InertialTransitions;
 
 /// Hands the transitions requested by [`InertialTransitions::play`] to the crowd, gathers every
@@ -45,13 +45,22 @@ pub(crate) fn inertialize(
 
 /// Writes every lane's output to its bone, on Bevy's task pool (the characters whose output is
 /// not to be written are left to the animation).
-fn scatter(crowd: &InertiaCrowd, bones: &mut Query<(Entity, &BoneLane, &mut Transform)>) {
+fn scatter(crowd: &mut InertiaCrowd, bones: &mut Query<(Entity, &BoneLane, &mut Transform)>) {
+    for group in &mut crowd.groups {
+        group.refresh_shows_output();
+    }
     let groups = &crowd.groups;
     bones.par_iter_mut().for_each(|(entity, at, mut t)| {
-        if let Some((g, c, lane)) = at.resolve(groups, entity)
-            && groups[g].characters[c].write
+        let Some(group) = groups.get(at.group as usize) else {
+            return;
+        };
+        let lane = at.lane as usize;
+        if let (Some(&bone), Some(true), Some(shown)) = (
+            group.bones.get(lane),
+            group.shows_output.get(at.character as usize),
+            group.shown.get(lane),
+        ) && bone == entity
         {
-            let shown = groups[g].shown[lane];
             (t.translation, t.rotation) = (shown.position, shown.rotation);
         }
     });
@@ -73,21 +82,20 @@ fn gather(crowd: &mut InertiaCrowd, bones: &Query<(Entity, &BoneLane, &mut Trans
         .collect();
     // (`for_each`: Bevy's dense iteration over each table; a `for` loop goes entity by entity.)
     bones.iter().for_each(|(entity, at, t)| {
-        let (c, lane) = (at.character as usize, at.lane as usize);
         let Some(view) = views.get_mut(at.group as usize) else {
             return;
         };
-        if view.bones.get(lane) != Some(&entity) {
-            return;
-        }
-        if let (Some(character), Some(&shown), Some(now)) = (
-            view.characters.get(c),
+        let lane = at.lane as usize;
+        if let (Some(&bone), Some(&compare), Some(shown), Some(now)) = (
+            view.bones.get(lane),
+            view.compare.get(at.character as usize),
             view.shown.get(lane),
             view.now.get_mut(lane),
-        ) {
+        ) && bone == entity
+        {
             let seen = BoneTransform::new(t.translation, t.rotation);
             // Bit for bit: what this plugin wrote, whatever the float comparison says.
-            let untouched = character.has_input && character.write && same_bits(seen, shown);
+            let untouched = compare && same_bits(t, shown);
             // (Last frame's input is read only for a bone the animation left alone.)
             *now = match untouched {
                 true => view.last.get(lane).copied().unwrap_or(seen),
@@ -107,7 +115,9 @@ fn gather(crowd: &mut InertiaCrowd, bones: &Query<(Entity, &BoneLane, &mut Trans
 /// What [`gather`] reads and writes of one group, borrowed once per frame rather than per bone.
 struct GatherView<'a> {
     bones: &'a [Entity],
-    characters: &'a [Character],
+    /// Per character: whether its bones showed this plugin's output last frame (it had an
+    /// input and was written), so that a bone still showing it was left alone by the animation.
+    compare: &'a [bool],
     /// What the bones were given last frame.
     shown: &'a [BoneTransform],
     /// Last frame's input, and this frame's (being gathered).
@@ -117,6 +127,7 @@ struct GatherView<'a> {
 
 impl GatherView<'_> {
     fn of(group: &mut RigGroup, slot: usize) -> GatherView<'_> {
+        group.refresh_shows_output();
         // The slot before `slot`, of the three (the history is `HISTORY` = 3 slots).
         let [a, b, c] = &mut group.history;
         let (now, last) = match slot {
@@ -126,7 +137,7 @@ impl GatherView<'_> {
         };
         GatherView {
             bones: &group.bones,
-            characters: &group.characters,
+            compare: &group.shows_output,
             shown: &group.shown,
             last,
             now,
@@ -134,10 +145,13 @@ impl GatherView<'_> {
     }
 }
 
-/// Whether `a` and `b` hold the same bits.
+/// Whether `t` holds the same bits as `shown` (compared field by field, in registers: the
+/// transform is not assembled in memory first).
 #[inline(always)]
-fn same_bits(a: BoneTransform, b: BoneTransform) -> bool {
-    bytemuck::cast::<_, [u32; 8]>(a) == bytemuck::cast::<_, [u32; 8]>(b)
+fn same_bits(t: &Transform, shown: &BoneTransform) -> bool {
+    let bits = |v: [f32; 4]| v.map(f32::to_bits);
+    bits(t.translation.extend(0.0).to_array()) == bits(shown.position.extend(0.0).to_array())
+        && bits(t.rotation.to_array()) == bits(shown.rotation.to_array())
 }
 
 /// The slow path of [`gather`] when some bones were not seen.

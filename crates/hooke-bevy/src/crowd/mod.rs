@@ -92,20 +92,6 @@ pub(crate) struct BoneLane {
     lane: u32,
 }
 
-impl BoneLane {
-    /// The group, character and lane, if `entity` is still that lane's bone.
-    fn resolve(&self, groups: &[RigGroup], entity: Entity) -> Option<(usize, usize, usize)> {
-        let (group, character, lane) = (
-            self.group as usize,
-            self.character as usize,
-            self.lane as usize,
-        );
-        let g = groups.get(group)?;
-        (g.bones.get(lane) == Some(&entity) && character < g.characters.len())
-            .then_some((group, character, lane))
-    }
-}
-
 /// One character of a group.
 #[derive(Debug, Clone)]
 struct Character {
@@ -160,6 +146,9 @@ struct RigGroup {
     history: [LanePoses; HISTORY],
     /// What was written to the bones last frame, per lane.
     shown: Vec<BoneTransform>,
+    /// Per character: whether its bones are given `shown` (refreshed by
+    /// [`refresh_shows_output`](Self::refresh_shows_output) before each pass that reads it).
+    shows_output: Vec<bool>,
     scratch: Scratch,
     /// This frame's switching characters and their modes, and the characters re-based.
     switching: Vec<usize>,
@@ -204,6 +193,7 @@ impl RigGroup {
                 .collect(),
             history: core::array::from_fn(|_| vec![BoneTransform::IDENTITY; lanes]),
             shown: vec![BoneTransform::IDENTITY; lanes],
+            shows_output: Vec::with_capacity(count),
             scratch: Scratch {
                 positions: vec![Vec3::ZERO; bones],
                 rotations: vec![Quat::IDENTITY; bones],
@@ -217,6 +207,13 @@ impl RigGroup {
             targets,
             profile,
         })
+    }
+
+    /// Copies each character's `write` flag into `shows_output`, the per-character table of the
+    /// per-bone passes. (`write` implies an input: see `settle` in `step.rs`.)
+    fn refresh_shows_output(&mut self) {
+        self.shows_output.clear();
+        (self.shows_output).extend(self.characters.iter().map(|c| c.write));
     }
 
     fn lanes(&self, character: usize) -> core::ops::Range<usize> {
