@@ -301,3 +301,44 @@ fn characters_of_one_rig_share_one_inertializer_and_keep_their_state_when_others
     let cut_jump = max_acceleration(&cut, DT, SWITCH - 1..SWITCH + 2);
     assert!(across < cut_jump / 10.0, "{across} vs cut {cut_jump}");
 }
+
+#[test]
+fn a_bone_renamed_or_moved_to_another_player_in_place_regroups_the_crowd() {
+    let mut rig = Rig::new(DT);
+    rig.step(DT);
+    let crowd = |rig: &Rig| {
+        let crowd = rig.app.world().resource::<InertiaCrowd>();
+        (
+            crowd.group_count(),
+            crowd.character_count(),
+            crowd.bone_count(),
+        )
+    };
+    assert_eq!(crowd(&rig), (1, 1, BONES));
+    // Bone 0's target changed in place (`Mut`, no insertion) to bone 1's: the player animates
+    // one bone per target, so its rig loses a bone.
+    *rig.app
+        .world_mut()
+        .get_mut::<bevy_animation::AnimationTargetId>(rig.bones[0])
+        .unwrap() = target(1);
+    rig.step(DT);
+    assert_eq!(crowd(&rig), (1, 1, BONES - 1));
+    // A second player, and bone 0 handed over to it in place: two rigs, of one bone and of
+    // `BONES - 1`, in two groups.
+    let other = rig
+        .app
+        .world_mut()
+        .spawn((
+            bevy_animation::AnimationPlayer::default(),
+            hooke_bevy::InertialTransitions::new(hooke_bevy::RigProfile::new(HALFLIFE).unwrap()),
+        ))
+        .id();
+    rig.step(DT);
+    rig.app
+        .world_mut()
+        .get_mut::<bevy_animation::AnimatedBy>(rig.bones[0])
+        .unwrap()
+        .0 = other;
+    rig.step(DT);
+    assert_eq!(crowd(&rig), (2, 2, BONES));
+}

@@ -1,11 +1,10 @@
 //! [`sync_rigs`]: the rig groups, rebuilt when players or bones come and go.
 
 use bevy_animation::{AnimatedBy, AnimationTargetId};
-use bevy_ecs::change_detection::DetectChanges;
+use bevy_ecs::change_detection::{DetectChanges, Ref};
 use bevy_ecs::entity::Entity;
 use bevy_ecs::hierarchy::ChildOf;
 use bevy_ecs::lifecycle::RemovedComponents;
-use bevy_ecs::query::Changed;
 use bevy_ecs::system::{Commands, Query, ResMut};
 
 use super::{BoneLane, InertiaCrowd, RigGroup};
@@ -21,8 +20,7 @@ pub(crate) fn sync_rigs(
     mut crowd: ResMut<InertiaCrowd>,
     mut players: Query<(Entity, &mut InertialTransitions)>,
     bones: Query<(Entity, &AnimationTargetId, &AnimatedBy, Option<&ChildOf>)>,
-    retargeted: Query<(), Changed<AnimatedBy>>,
-    renamed: Query<(), Changed<AnimationTargetId>>,
+    ticks: Query<(Ref<AnimatedBy>, Ref<AnimationTargetId>)>,
     mut removed_players: RemovedComponents<InertialTransitions>,
     mut removed_bones: RemovedComponents<AnimatedBy>,
     mut removed_targets: RemovedComponents<AnimationTargetId>,
@@ -31,11 +29,14 @@ pub(crate) fn sync_rigs(
         + removed_bones.read().count()
         + removed_targets.read().count();
     let added = players.iter_mut().any(|(_, t)| t.is_added());
-    // (One filter per query and `count`: Bevy's dense fold over each table, which a change
-    // filter must visit entity by entity; `is_empty` of an `Or` steps through them one `next`
-    // at a time, several times slower.)
-    let changed = retargeted.iter().count() + renamed.iter().count();
-    if removed == 0 && !added && changed == 0 {
+    // Both components' change ticks in one dense fold over the bones' tables (a bone is an
+    // entity with both; `Ref::is_changed` includes an insertion). Two `Changed` filters counted
+    // separately walked the tables twice (26-32 us against 20-26 us for 15,000 bones); `is_empty`
+    // of an `Or` of them steps through the entities one `next` at a time, several times slower.
+    let changed = ticks.iter().fold(false, |changed, (by, target)| {
+        changed | by.is_changed() | target.is_changed()
+    });
+    if removed == 0 && !added && !changed {
         return;
     }
     // Each player's bones, sorted by target so that equal rigs have equal lane orders.
