@@ -97,6 +97,68 @@ pub fn flush_lanes(x0: f32x8, x1: f32x8, v1: f32x8, goal: f32x8) -> (f32x8, f32x
     (near.select(goal, x1), v1 & !resting)
 }
 
+/// [`settle`] on 8 lanes, bit for bit (finite lanes): the stall rule's one-ulp move toward the
+/// goal, then the flush of [`flush_lanes`] (with "the position did not change" taken before the
+/// move, as `settle` takes it). For kernels whose stalled lanes are common enough that a scalar
+/// slow path per lane group would cost more than this (a character controller's velocity
+/// arriving on its goal stalls for several frames, one ulp each).
+///
+/// ```
+/// use hooke::settle::{settle, settle_lanes};
+/// use wide::f32x8;
+/// let lanes = |v: [f32; 2]| f32x8::from([v[0], v[1], 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+/// let (x, v) = settle_lanes(
+///     lanes([0.9999997, 0.5]),
+///     lanes([6.75e-7, -2.0]),
+///     lanes([0.9999997, 0.25]),
+///     lanes([6.75e-7, -3.0]),
+///     lanes([1e-8, -0.25]),
+///     lanes([1.0, 0.0]),
+/// );
+/// let want = settle(0.9999997, 6.75e-7, 0.9999997, 6.75e-7, 1e-8, 1.0);
+/// assert_eq!((x.to_array()[0], v.to_array()[0]), want);
+/// assert_eq!((x.to_array()[1], v.to_array()[1]), (0.25, -3.0));
+/// ```
+#[inline(always)]
+pub fn settle_lanes(
+    x0: f32x8,
+    v0: f32x8,
+    x1: f32x8,
+    v1: f32x8,
+    dx: f32x8,
+    goal: f32x8,
+) -> (f32x8, f32x8) {
+    let zero = f32x8::ZERO;
+    let still = x1.simd_eq(x0);
+    let up = goal.simd_gt(x0);
+    // (Masks are all ones or all zeros: equal masks are the complement of their difference.)
+    let toward = dx.simd_ne(zero) & !(dx.simd_gt(zero) ^ up);
+    let stalled = still & x0.simd_ne(goal) & toward & v1.abs().simd_le(v0.abs());
+    let x1 = stalled.select(next_toward(x0, up), x1);
+    let tiny = f32x8::splat(SETTLE_TINY);
+    let resting = v1.abs().simd_lt(tiny);
+    let near = (x1 - goal).abs().simd_lt(tiny) & (resting | still);
+    (near.select(goal, x1), v1 & !resting)
+}
+
+/// `x.next_up()` where `up` is set, `x.next_down()` elsewhere, for finite `x`: one step of the
+/// bit pattern away from zero or toward it, and the smallest subnormal of the direction's sign
+/// from either zero.
+#[inline(always)]
+fn next_toward(x: f32x8, up: f32x8) -> f32x8 {
+    use bytemuck::cast;
+    use wide::i32x8;
+    let bits: i32x8 = cast(x);
+    // +1 on the bits moves away from zero: up from a positive value, down from a negative one.
+    let away: i32x8 = cast(!(up ^ x.simd_gt(f32x8::ZERO)));
+    // away = -1 (all ones) gives +1, away = 0 gives -1.
+    let stepped: f32x8 = cast(bits + (away * i32x8::splat(-2) - i32x8::splat(1)));
+    // From ±0: the smallest subnormal, positive going up, negative going down.
+    let smallest = f32::from_bits(1);
+    let from_zero = up.select(f32x8::splat(smallest), f32x8::splat(-smallest));
+    x.simd_eq(f32x8::ZERO).select(from_zero, stepped)
+}
+
 /// Lanes whose step needs none of the settling rule, provided the velocity is finite: the
 /// velocity is not below the normal range (`|v1| >= SETTLE_TINY`) and the position changed. Two
 /// comparisons: the kernels' fast path, which checks that the results are finite separately

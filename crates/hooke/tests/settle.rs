@@ -326,3 +326,71 @@ fn lanes_agree_with_scalar_twins_on_settling_states() {
         }
     }
 }
+
+/// Values at every edge the settling rule has: both zeros, the smallest subnormal, the normal
+/// range's edge, values an ulp apart near 1, large and huge magnitudes, both signs.
+const EDGES: [f32; 18] = [
+    0.0,
+    -0.0,
+    1e-45,
+    -1e-45,
+    1e-40,
+    -1e-40,
+    f32::MIN_POSITIVE,
+    -f32::MIN_POSITIVE,
+    1e-8,
+    -0.37,
+    0.999_999_7,
+    1.0,
+    1.000_000_1,
+    -1.0,
+    3.7e5,
+    -3e38,
+    f32::MAX,
+    -f32::MAX,
+];
+
+#[test]
+fn settle_lanes_is_settle_bit_for_bit_at_every_edge() {
+    use hooke::settle::settle_lanes;
+    use wide::f32x8;
+    let small = [0.0, -0.0, 1e-45, -1e-40, 6.75e-7, -2.0, 3e38, -f32::MAX];
+    let mut cases = Vec::new();
+    for &x0 in &EDGES {
+        let moves = [x0, x0.next_up(), x0.next_down(), 0.5 * x0, x0 + 1.0];
+        for &x1 in moves.iter().filter(|x| x.is_finite()) {
+            for &v0 in &small {
+                for &v1 in &small {
+                    for dx in [0.0, -0.0, 1e-8, -1e-8, 1.0, -1e-44] {
+                        for &goal in &EDGES {
+                            cases.push([x0, v0, x1, v1, dx, goal]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let lanes = |cases: &[[f32; 6]], k: usize| {
+        let mut lane = [0.0f32; 8];
+        for (l, c) in lane.iter_mut().zip(cases) {
+            *l = c[k];
+        }
+        f32x8::from(lane)
+    };
+    for group in cases.chunks(8) {
+        let [x0, v0, x1, v1, dx, goal] = std::array::from_fn(|k| lanes(group, k));
+        let (x, v) = settle_lanes(x0, v0, x1, v1, dx, goal);
+        let (x, v) = (x.to_array(), v.to_array());
+        for (l, &[x0, v0, x1, v1, dx, goal]) in group.iter().enumerate() {
+            let (wx, wv) = settle(x0, v0, x1, v1, dx, goal);
+            assert_eq!(
+                (x[l].to_bits(), v[l].to_bits()),
+                (wx.to_bits(), wv.to_bits()),
+                "settle({x0:e}, {v0:e}, {x1:e}, {v1:e}, {dx:e}, {goal:e}): lanes {} {}, scalar {wx} {wv}",
+                x[l],
+                v[l]
+            );
+        }
+    }
+    assert!(cases.len() > 200_000, "{}", cases.len());
+}

@@ -6,7 +6,7 @@ use wide::f32x8;
 
 use super::exp::critical_response;
 use crate::scalar::CharacterCoeffs;
-use crate::settle::{flush_lanes, settle, stalled_lanes};
+use crate::settle::{flush_lanes, settle, settle_lanes, stalled_lanes};
 
 lane_view! {
     /// The character columns a prediction reads, as lane slices: positions, velocities,
@@ -278,10 +278,16 @@ impl CharacterLanes {
         let x1 = x + self.xj.mul_add(j, self.xa.mul_add(a, q * self.dt));
         let dj = self.vj.mul_add(j, self.va * a);
         let (v1, a1) = (q + dj, self.aj.mul_add(j, self.aa * a));
-        // The velocity settles on its goal like a spring's position ([`crate::settle`]).
-        let stalled = stalled_lanes(v, v1, q) & (dj - j).simd_ne(f32x8::ZERO);
-        if (x1 + v1 + a1).is_finite().all() && !stalled.any() {
-            let (v1, a1) = flush_lanes(v, v1, a1, q);
+        // The velocity settles on its goal like a spring's position ([`crate::settle`]). A
+        // velocity arriving on its goal stalls for several frames (one ulp each), in a few
+        // percent of the lane groups of a crowd: the stall rule runs in lanes here, and only a
+        // result beyond the `f32` range takes the scalar slow path.
+        if (x1 + v1 + a1).is_finite().all() {
+            let stalled = stalled_lanes(v, v1, q) & (dj - j).simd_ne(f32x8::ZERO);
+            let (v1, a1) = match stalled.any() {
+                false => flush_lanes(v, v1, a1, q),
+                true => settle_lanes(v, a, v1, a1, dj - j, q),
+            };
             (*ox, *ov, *oa) = (x1, v1, a1);
         } else {
             (*ox, *ov, *oa) = again().saturate(x, v, a, q, (x1, v1, a1), dj - j);
