@@ -80,7 +80,8 @@ pub fn settle(x0: f32, v0: f32, x1: f32, v1: f32, dx: f32, goal: f32) -> (f32, f
 /// The flush of [`settle`] on 8 lanes from positions `x0`: velocities below [`SETTLE_TINY`]
 /// become 0, and where they did (or the position did not change) a position within it of its goal
 /// is put on the goal. The stall rule is not applied here: kernels find stalled lanes with
-/// [`stalled_lanes`] and send them through [`settle`] on their slow path.
+/// [`stalled_lanes`] and send them through [`settle`] on their slow path, or through
+/// [`settle_lanes`] where stalls are common.
 ///
 /// ```
 /// use hooke::settle::flush_lanes;
