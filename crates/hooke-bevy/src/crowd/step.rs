@@ -227,7 +227,8 @@ impl Frames<'_> {
                 y: (p1.y - p0.y) / t,
                 z: (p1.z - p0.z) / t,
             };
-            let turn = (q1 * q0.conjugate()).to_scaled_angle_axis();
+            // (`mul_inverse`: a bone that did not turn gets exactly zero.)
+            let turn = q1.mul_inverse(q0).to_scaled_angle_axis();
             let w8 = Vec3x8 {
                 x: turn.x / t,
                 y: turn.y / t,
@@ -386,6 +387,38 @@ mod tests {
                 .collect()
         };
         (frame(0.0), frame(1.0))
+    }
+
+    #[test]
+    fn a_bone_that_did_not_turn_has_no_angular_velocity() {
+        let bones = 11;
+        let (a, _) = two_frames(bones);
+        // The same rotations, and the same rotations negated (q and -q are one rotation).
+        let b: Vec<BoneTransform> = (a.iter().enumerate())
+            .map(|(i, t)| match i % 2 {
+                0 => *t,
+                _ => BoneTransform::new(t.position, -t.rotation),
+            })
+            .collect();
+        let frames = Frames {
+            now: &b,
+            last: &b,
+            before: &a,
+            range: bones..2 * bones,
+        };
+        let mut s = super::super::Scratch {
+            positions: vec![Vec3::ZERO; bones],
+            rotations: vec![Quat::IDENTITY; bones],
+            velocities: vec![Vec3::ONE; bones],
+            angular_velocities: vec![Vec3::ONE; bones],
+        };
+        frames.measure(&a, &b, 1.0 / 60.0, &mut s);
+        assert!(s.velocities.iter().all(|v| *v == Vec3::ZERO));
+        assert!(
+            s.angular_velocities.iter().all(|w| *w == Vec3::ZERO),
+            "{:?}",
+            s.angular_velocities
+        );
     }
 
     #[test]
