@@ -37,8 +37,9 @@ pub const SETTLE_TINY: f32 = f32::MIN_POSITIVE;
 ///
 /// - a stalled step moves the position one ulp toward the goal: the position did not change
 ///   (`x1 == x0 != goal`) although the exact change `dx` points at the goal, and the velocity is
-///   not growing (`|v1| <= |v0|`: the spring is at the end of its approach, not starting one
-///   with a step too short to show, where a nudge would outrun the exact motion);
+///   not growing (`|v1| <= |v0|`, or `|v1|` below [`SETTLE_TINY`], which the flush takes to 0:
+///   the spring is at the end of its approach, not starting one with a step too short to show,
+///   where a nudge would outrun the exact motion);
 /// - a velocity below [`SETTLE_TINY`] becomes 0, and then (or when the position did not change)
 ///   a position within it of the goal is put on the goal. (A position that still moves with a
 ///   normal velocity is left alone: it leaves the subnormal range by itself, and the kernels'
@@ -63,7 +64,10 @@ pub fn settle(x0: f32, v0: f32, x1: f32, v1: f32, dx: f32, goal: f32) -> (f32, f
     let mut x1 = x1;
     // Signs, not the product `dx (goal - x0)`: that underflows to 0 near tiny goals.
     let toward = dx != 0.0 && (dx > 0.0) == (goal > x0);
-    if still && x0 != goal && toward && v1.abs() <= v0.abs() {
+    // Not growing: no faster than before, or so slow that the flush below takes it to 0 (the
+    // velocity before was flushed already, so a subnormal one would always look faster).
+    let growing = v1.abs() > v0.abs() && v1.abs() >= SETTLE_TINY;
+    if still && x0 != goal && toward && !growing {
         x1 = if goal > x0 {
             x0.next_up()
         } else {
@@ -134,10 +138,11 @@ pub fn settle_lanes(
     let up = goal.simd_gt(x0);
     // (Masks are all ones or all zeros: equal masks are the complement of their difference.)
     let toward = dx.simd_ne(zero) & !(dx.simd_gt(zero) ^ up);
-    let stalled = still & x0.simd_ne(goal) & toward & v1.abs().simd_le(v0.abs());
-    let x1 = stalled.select(next_toward(x0, up), x1);
     let tiny = f32x8::splat(SETTLE_TINY);
     let resting = v1.abs().simd_lt(tiny);
+    let growing = v1.abs().simd_gt(v0.abs()) & !resting;
+    let stalled = still & x0.simd_ne(goal) & toward & !growing;
+    let x1 = stalled.select(next_toward(x0, up), x1);
     let near = (x1 - goal).abs().simd_lt(tiny) & (resting | still);
     (near.select(goal, x1), v1 & !resting)
 }

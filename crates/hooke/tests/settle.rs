@@ -13,9 +13,24 @@ use hooke::settle::settle;
 mod reference;
 use reference::shared_or_per_spring;
 
-/// Goals of every magnitude, both signs, 0 and the subnormal-adjacent range.
-const GOALS: [f32; 12] = [
-    0.0, 1e-37, -3.5e-20, 1e-5, -0.37, 1.0, 3.7, -1e3, 1e6, -3e20, 1e30, -3e38,
+/// Goals of every magnitude, both signs, 0 and the subnormal-adjacent range (`1e-31` and
+/// `-6.333167e-32`: an ulp there is a few `f32::MIN_POSITIVE`, so a spring a few ulps away moves
+/// with a subnormal velocity).
+const GOALS: [f32; 14] = [
+    0.0,
+    1e-37,
+    -6.333_167e-32,
+    1e-31,
+    -3.5e-20,
+    1e-5,
+    -0.37,
+    1.0,
+    3.7,
+    -1e3,
+    1e6,
+    -3e20,
+    1e30,
+    -3e38,
 ];
 
 /// Starting offsets from the goal relative to `max(|goal|, 1)`, capped so that `goal + offset`
@@ -244,6 +259,41 @@ fn stalled_critical_spring_toward_one_arrives() {
         .unwrap();
     run(600, false, |dt| s.update(dt).unwrap());
     assert_eq!((s.x(), s.v()), (&[1.0; 3][..], &[0.0; 3][..]));
+}
+
+/// Near a goal of about `1e-31` an ulp is a few `f32::MIN_POSITIVE`: a spring a few ulps away
+/// steps with a subnormal velocity, which the flush takes to 0 every step, so that the next
+/// velocity always looked faster than the last and the stall rule never moved it (found by a
+/// hostile-input run: it stayed for 100,000 steps).
+#[test]
+fn springs_a_few_ulps_from_a_tiny_goal_arrive() {
+    let goal = 1e-31_f32;
+    let mut x = goal;
+    for _ in 0..3 {
+        x = x.next_up();
+    }
+    let mut v = 0.0;
+    for _ in 0..600 {
+        scalar::critical_spring_damper_exact(&mut x, &mut v, goal, 0.0, 0.8, 1.0 / 60.0);
+    }
+    assert_eq!((x, v), (goal, 0.0));
+    let mut s = CriticalSprings::new(9, 0.8).unwrap();
+    s.set_state(
+        &[x.next_up().next_up(); 9],
+        &[0.0; 9],
+        &[goal; 9],
+        &[0.0; 9],
+    )
+    .unwrap();
+    run(600, true, |dt| s.update(dt).unwrap());
+    assert_eq!((s.x(), s.v()), (&[goal; 9][..], &[0.0; 9][..]));
+    // A character controller's velocity a few ulps from a goal velocity of that size.
+    let q = -6.333_167e-32_f32;
+    let mut c = CharacterControllers::with_halflives(&[0.3; 9]).unwrap();
+    c.v_goal_mut().fill(q);
+    c.v_mut().fill(q.next_down().next_down().next_down());
+    run(600, true, |dt| c.update(dt).unwrap());
+    assert!(c.v().iter().all(|&v| v == q), "{:?}", c.v());
 }
 
 /// A spring stuck at the subnormal fixed point of the issue (`x = 8e-45`, `v = -2.4e-44`).
