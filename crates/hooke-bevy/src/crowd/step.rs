@@ -358,18 +358,33 @@ mod tests {
             before: &a,
             range: 0..1,
         };
-        let mut s = super::super::Scratch {
-            positions: vec![Vec3::ZERO],
-            rotations: vec![Quat::IDENTITY],
-            velocities: vec![Vec3::ZERO],
-            angular_velocities: vec![Vec3::ZERO],
-        };
+        let mut s = scratch(1, Vec3::ZERO);
         frames.measure(&a, &b, 0.5, &mut s);
         frames.carry_on(0.5, &mut s);
         // b + (b - a): one more step of the same motion.
         assert!((s.positions[0] - Vec3::new(2.0, 0.0, 3.0)).length() < 1e-6);
         let expected = Quat::from_rotation_x(0.4) * Quat::from_rotation_y(0.4);
         assert!(s.rotations[0].abs_diff_eq(expected, 1e-6));
+    }
+
+    /// A character's scratch for `bones` bones, its velocities set to `velocity`.
+    fn scratch(bones: usize, velocity: Vec3) -> super::super::Scratch {
+        super::super::Scratch {
+            positions: vec![Vec3::ZERO; bones],
+            rotations: vec![Quat::IDENTITY; bones],
+            velocities: vec![velocity; bones],
+            angular_velocities: vec![velocity; bones],
+        }
+    }
+
+    /// The frames `a` (before) and `b` (last and now) of the second character of `bones` bones.
+    fn second_character<'a>(a: &'a LanePoses, b: &'a LanePoses, bones: usize) -> Frames<'a> {
+        Frames {
+            now: b,
+            last: b,
+            before: a,
+            range: bones..2 * bones,
+        }
     }
 
     /// A character of `bones` bones (two lane groups and a partial third for 19), rotations up
@@ -400,18 +415,8 @@ mod tests {
                 _ => BoneTransform::new(t.position, -t.rotation),
             })
             .collect();
-        let frames = Frames {
-            now: &b,
-            last: &b,
-            before: &a,
-            range: bones..2 * bones,
-        };
-        let mut s = super::super::Scratch {
-            positions: vec![Vec3::ZERO; bones],
-            rotations: vec![Quat::IDENTITY; bones],
-            velocities: vec![Vec3::ONE; bones],
-            angular_velocities: vec![Vec3::ONE; bones],
-        };
+        let frames = second_character(&a, &b, bones);
+        let mut s = scratch(bones, Vec3::ONE);
         frames.measure(&a, &b, 1.0 / 60.0, &mut s);
         assert!(s.velocities.iter().all(|v| *v == Vec3::ZERO));
         assert!(
@@ -425,18 +430,8 @@ mod tests {
     fn measured_velocities_are_the_scalar_ones_on_every_lane() {
         let bones = 19;
         let (a, b) = two_frames(bones);
-        let frames = Frames {
-            now: &b,
-            last: &b,
-            before: &a,
-            range: bones..2 * bones,
-        };
-        let mut s = super::super::Scratch {
-            positions: vec![Vec3::ZERO; bones],
-            rotations: vec![Quat::IDENTITY; bones],
-            velocities: vec![Vec3::ZERO; bones],
-            angular_velocities: vec![Vec3::ZERO; bones],
-        };
+        let frames = second_character(&a, &b, bones);
+        let mut s = scratch(bones, Vec3::ZERO);
         let dt = 1.0 / 60.0;
         frames.measure(&a, &b, dt, &mut s);
         for bone in 0..bones {
