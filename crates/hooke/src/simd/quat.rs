@@ -136,9 +136,7 @@ impl Quat8 {
     pub fn from_scaled_angle_axis(v: Vec3x8) -> Quat8 {
         Quat8::from_scaled_angle_axis_within_pi(v.shortest_path())
     }
-}
 
-impl Quat8 {
     /// `self * from⁻¹` for unit `from`: the rotation that turns `from` into `self`, applied on
     /// the left (the difference of two rotation samples), with plain products and no fused
     /// multiply-add, so that equal rotations (or opposite ones, `q` and `-q`) give a vector part
