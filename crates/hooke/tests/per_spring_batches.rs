@@ -193,7 +193,9 @@ fn character_controllers_with_halflives_follow_the_scalar_twin() {
     let worst = Worst::new("CharacterControllers::with_halflives");
     let predicted = Worst::new("CharacterControllers::with_halflives predict");
     let mut rng = Rng::new(15);
-    for n in 0..67 {
+    // Up to 66 controllers, and more than one chunk of the kernel's two passes (16 lane groups,
+    // 128 controllers), ending inside a chunk and on its boundary.
+    for n in (0..67).chain([127, 128, 129, 300]) {
         let hs = halflives(&mut rng, n);
         let mut crowd = CharacterControllers::with_halflives(&hs).unwrap();
         let mut s: Vec<[f32; 3]> = (0..n)

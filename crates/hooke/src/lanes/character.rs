@@ -93,11 +93,37 @@ pub fn character_rates(
     if !(dt > 0.0 && dt.is_finite()) {
         return; // the scalar twin's identity step
     }
-    for_lanes!((mut x, mut v, mut a, v_goal, rate) {
-        let lanes = || CharacterLanes::from_rate(*rate, dt);
-        lanes().step([*x, *v, *a], *v_goal, [x, v, a], lanes);
-    });
+    let n = x
+        .len()
+        .min(v.len())
+        .min(a.len())
+        .min(v_goal.len())
+        .min(rate.len());
+    let t = f32x8::splat(dt);
+    let mut coeffs = [StepCoeffs::default(); COEFF_CHUNK];
+    for start in (0..n).step_by(COEFF_CHUNK) {
+        let end = n.min(start + COEFF_CHUNK);
+        let rate = &rate[start..end];
+        // Two passes, as `rates::rate_blocks`: the coefficients of a chunk first (short
+        // independent iterations, so that the CPU overlaps their exponentials' long dependency
+        // chains), then the steps, which read them back from L1. In one pass a lane group's
+        // chain was overlapped with the next one's only.
+        for (k, &y) in coeffs.iter_mut().zip(rate) {
+            *k = StepCoeffs::from_rate(y, t);
+        }
+        let (x, v, a) = (&mut x[start..end], &mut v[start..end], &mut a[start..end]);
+        let v_goal = &v_goal[start..end];
+        for_lanes!((mut x, mut v, mut a, v_goal, rate, coeffs) {
+            let cold = |x, v, a, q| saturate_from_rate(*rate, dt, (x, v, a), q);
+            coeffs.advance(t, (*x, *v, *a), *v_goal, [x, v, a], cold);
+        });
+    }
 }
+
+/// Lane groups whose coefficients [`character_rates`] computes before stepping them: enough for
+/// the exponentials of several groups to be in flight at once, few enough for the buffer to
+/// stay in L1 (six `f32x8` per lane group, 3 KiB).
+const COEFF_CHUNK: usize = 16;
 
 /// Trajectory prediction for many characters: for each horizon `h` (with coefficients
 /// `coeffs[h]`, e.g. `CharacterCoeffs::new(halflife, h as f32 * dt)`), writes the predicted
@@ -190,15 +216,12 @@ fn predict_with<K: Fn(usize, usize) -> CharacterLanes>(
     }
 }
 
+/// The coefficients of eight characters' step over one `dt`, and whether that step is the
+/// identity (`dt = 0`).
 struct CharacterLanes {
     identity: bool,
     dt: f32x8,
-    xj: f32x8,
-    xa: f32x8,
-    vj: f32x8,
-    va: f32x8,
-    aj: f32x8,
-    aa: f32x8,
+    k: StepCoeffs,
 }
 
 impl CharacterLanes {
@@ -206,60 +229,33 @@ impl CharacterLanes {
         CharacterLanes {
             identity: c.dt == 0.0,
             dt: f32x8::splat(c.dt),
-            xj: f32x8::splat(c.xj),
-            xa: f32x8::splat(c.xa),
-            vj: f32x8::splat(c.vj),
-            va: f32x8::splat(c.va),
-            aj: f32x8::splat(c.aj),
-            aa: f32x8::splat(c.aa),
+            k: StepCoeffs {
+                xj: f32x8::splat(c.xj),
+                xa: f32x8::splat(c.xa),
+                vj: f32x8::splat(c.vj),
+                va: f32x8::splat(c.va),
+                aj: f32x8::splat(c.aj),
+                aa: f32x8::splat(c.aa),
+            },
         }
     }
 
-    /// The coefficients of 8 characters with rates `y` over `dt` (`docs/math.md` §5, the module
-    /// docs of [`crate::scalar::CharacterCoeffs`]), with `z = y dt`, `e = e^(-z)` and
-    /// `psi(z) = (1 - e (1 + z)) / z²`: `xj = dt (e + 2 z psi)`, `xa = dt² psi`,
-    /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`, written as
-    /// `xj = dt e + 2 g / y`, `xa = g / y²` with `g = 1 - e (1 + z) = z² psi` from
-    /// [`critical_response`] (below `z = 1/2` the power series of psi, `xa = dt² psi` without a
-    /// division; above it `g` from `e`, so that neither underflows when `z` is huge, and one
-    /// division per 8 lanes). Coefficients
-    /// beyond the `f32` range (a huge halflife and a huge `dt`) are clamped to `f32::MAX`, whose
-    /// step then saturates.
+    /// The coefficients of 8 characters with rates `y` over `dt` ([`StepCoeffs::from_rate`]).
     #[inline(always)]
     fn from_rate(y: f32x8, dt: f32) -> CharacterLanes {
         let t = f32x8::splat(dt);
-        // Rigid lanes (halflife 0, y = +inf): e = 0 and g / y = 0 make every response 0, and the
-        // velocity lands on its goal; only `aj` would be `inf * 0` and takes y = 0.
-        let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
-        let r = critical_response(y, t);
-        let (z, e) = (r.z, r.e);
-        // g / y = z dt psi below z = 1/2, so both forms of xj are dt e + 2 g / y; xa = g / y² is
-        // dt² psi there (no division; above 1/2 one per 8 lanes, rigid lanes give 0 / inf = 0).
-        let xj = r.g_over_y.mul_add(f32x8::splat(2.0), t * e);
-        let xa = r.g_over_y2;
-        let y = infinite.select(f32x8::ZERO, y);
-        let max = f32x8::splat(f32::MAX);
-        // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
-        let ze = z * e;
         CharacterLanes {
             identity: !(dt > 0.0 && dt.is_finite()),
             dt: t,
-            xj: xj.fast_min(max),
-            xa: xa.fast_min(max),
-            vj: e + ze,
-            va: e * t,
-            aj: -(y * ze),
-            aa: e - ze,
+            k: StepCoeffs::from_rate(y, t),
         }
     }
 
-    /// One step of 8 characters; lanes whose result leaves the `f32` range are recomputed by
-    /// [`CharacterCoeffs::apply_saturating`], so finite input never writes NaN or infinity.
-    /// The cold path takes its coefficients from `again` (the same arithmetic as `self`'s, so
-    /// the same values): handing it `self` kept all seven coefficients in memory for every lane
-    /// group.
-    /// Each branch stores its own results into `out` (which may be where `x`, `v`, `a` were
-    /// read): returned to one place, they went through the stack to merge the two branches.
+    /// One step of 8 characters into `out` ([`StepCoeffs::advance`]); lanes whose result leaves
+    /// the `f32` range are recomputed by [`CharacterCoeffs::apply_saturating`], so finite input
+    /// never writes NaN or infinity. The cold path takes its coefficients from `again` (the same
+    /// arithmetic as `self`'s, so the same values): handing it `self` kept all seven
+    /// coefficients in memory for every lane group.
     #[inline(always)]
     fn step(
         &self,
@@ -268,49 +264,34 @@ impl CharacterLanes {
         out: [&mut f32x8; 3],
         again: impl FnOnce() -> CharacterLanes,
     ) {
-        let [ox, ov, oa] = out;
         if self.identity {
             // dt = 0: the scalar twin returns the state bit for bit.
+            let [ox, ov, oa] = out;
             (*ox, *ov, *oa) = (x, v, a);
             return;
         }
-        let j = v - q;
-        let x1 = x + self.xj.mul_add(j, self.xa.mul_add(a, q * self.dt));
-        let dj = self.vj.mul_add(j, self.va * a);
-        let (v1, a1) = (q + dj, self.aj.mul_add(j, self.aa * a));
-        // The velocity settles on its goal like a spring's position ([`crate::settle`]). A
-        // velocity arriving on its goal stalls for several frames (one ulp each), in a few
-        // percent of the lane groups of a crowd: the stall rule runs in lanes here, and only a
-        // result beyond the `f32` range takes the scalar slow path.
-        if (x1 + v1 + a1).is_finite().all() {
-            let stalled = stalled_lanes(v, v1, q) & (dj - j).simd_ne(f32x8::ZERO);
-            let (v1, a1) = match stalled.any() {
-                false => flush_lanes(v, v1, a1, q),
-                true => settle_lanes(v, a, v1, a1, dj - j, q),
-            };
-            (*ox, *ov, *oa) = (x1, v1, a1);
-        } else {
-            (*ox, *ov, *oa) = again().saturate(x, v, a, q, (x1, v1, a1), dj - j);
-        }
+        let cold = |x, v, a, q| again().saturate(x, v, a, q);
+        self.k.advance(self.dt, (x, v, a), q, out, cold);
     }
 
+    /// The step of [`step`](Self::step) with every lane beyond the `f32` range recomputed by
+    /// [`CharacterCoeffs::apply_saturating`], and every lane settled by the scalar rule.
     #[cold]
     #[inline(never)]
-    fn saturate(
-        &self,
-        x: f32x8,
-        v: f32x8,
-        a: f32x8,
-        q: f32x8,
-        r: (f32x8, f32x8, f32x8),
-        dv: f32x8,
-    ) -> (f32x8, f32x8, f32x8) {
-        let [x, v, a, q, dv] = [x, v, a, q, dv].map(|l| l.to_array());
-        let [mut x1, mut v1, mut a1] = [r.0, r.1, r.2].map(|l| l.to_array());
-        let k = [
-            self.dt, self.xj, self.xa, self.vj, self.va, self.aj, self.aa,
-        ]
-        .map(|l| l.to_array());
+    fn saturate(&self, x: f32x8, v: f32x8, a: f32x8, q: f32x8) -> (f32x8, f32x8, f32x8) {
+        let [x1, v1, a1, dv] = self.k.raw(self.dt, (x, v, a), q);
+        let [x, v, a] = [x, v, a].map(|l| l.to_array());
+        let [q, dv] = [q, dv].map(|l| l.to_array());
+        let [mut x1, mut v1, mut a1] = [x1, v1, a1].map(|l| l.to_array());
+        let StepCoeffs {
+            xj,
+            xa,
+            vj,
+            va,
+            aj,
+            aa,
+        } = self.k;
+        let k = [self.dt, xj, xa, vj, va, aj, aa].map(|l| l.to_array());
         for i in 0..8 {
             if !(x1[i].is_finite() && v1[i].is_finite() && a1[i].is_finite()) {
                 let c = CharacterCoeffs {
@@ -327,5 +308,105 @@ impl CharacterLanes {
             (v1[i], a1[i]) = settle(v[i], a[i], v1[i], a1[i], dv[i], q[i]);
         }
         (f32x8::new(x1), f32x8::new(v1), f32x8::new(a1))
+    }
+}
+
+/// The step of [`character_rates`] from its rate when a lane leaves the `f32` range
+/// ([`CharacterLanes::saturate`]): off the hot loop, which keeps nothing for it.
+#[cold]
+#[inline(never)]
+fn saturate_from_rate(
+    y: f32x8,
+    dt: f32,
+    (x, v, a): (f32x8, f32x8, f32x8),
+    q: f32x8,
+) -> (f32x8, f32x8, f32x8) {
+    CharacterLanes::from_rate(y, dt).saturate(x, v, a, q)
+}
+
+/// The six coefficients of eight characters' step over one `dt` (`docs/math.md` §5): the new
+/// position `x + xj j + xa a + q dt`, velocity `q + vj j + va a` and acceleration
+/// `aj j + aa a`, with `j = v - q`.
+#[derive(Clone, Copy, Default)]
+struct StepCoeffs {
+    xj: f32x8,
+    xa: f32x8,
+    vj: f32x8,
+    va: f32x8,
+    aj: f32x8,
+    aa: f32x8,
+}
+
+impl StepCoeffs {
+    /// The coefficients of 8 characters with rates `y` over `dt` (`docs/math.md` §5, the module
+    /// docs of [`crate::scalar::CharacterCoeffs`]), with `z = y dt`, `e = e^(-z)` and
+    /// `psi(z) = (1 - e (1 + z)) / z²`: `xj = dt (e + 2 z psi)`, `xa = dt² psi`,
+    /// `vj = e (1 + z)`, `va = e dt`, `aj = -y z e`, `aa = e (1 - z)`, written as
+    /// `xj = dt e + 2 g / y`, `xa = g / y²` with `g = 1 - e (1 + z) = z² psi` from
+    /// [`critical_response`] (below `z = 1/2` the power series of psi, `xa = dt² psi` without a
+    /// division; above it `g` from `e`, so that neither underflows when `z` is huge, and one
+    /// division per 8 lanes). Coefficients
+    /// beyond the `f32` range (a huge halflife and a huge `dt`) are clamped to `f32::MAX`, whose
+    /// step then saturates.
+    #[inline(always)]
+    fn from_rate(y: f32x8, t: f32x8) -> StepCoeffs {
+        // Rigid lanes (halflife 0, y = +inf): e = 0 and g / y = 0 make every response 0, and the
+        // velocity lands on its goal; only `aj` would be `inf * 0` and takes y = 0.
+        let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
+        let r = critical_response(y, t);
+        let (z, e) = (r.z, r.e);
+        // g / y = z dt psi below z = 1/2, so both forms of xj are dt e + 2 g / y; xa = g / y² is
+        // dt² psi there (no division; above 1/2 one per 8 lanes, rigid lanes give 0 / inf = 0).
+        let xj = r.g_over_y.mul_add(f32x8::splat(2.0), t * e);
+        let xa = r.g_over_y2;
+        let y = infinite.select(f32x8::ZERO, y);
+        let max = f32x8::splat(f32::MAX);
+        // z e and e (1 - z) with z clamped: once e has underflowed they are 0, never 0 * inf.
+        let ze = z * e;
+        StepCoeffs {
+            xj: xj.fast_min(max),
+            xa: xa.fast_min(max),
+            vj: e + ze,
+            va: e * t,
+            aj: -(y * ze),
+            aa: e - ze,
+        }
+    }
+
+    /// The step before settling: the new state and the velocity's change `dv`.
+    #[inline(always)]
+    fn raw(&self, dt: f32x8, (x, v, a): (f32x8, f32x8, f32x8), q: f32x8) -> [f32x8; 4] {
+        let j = v - q;
+        let x1 = x + self.xj.mul_add(j, self.xa.mul_add(a, q * dt));
+        let dj = self.vj.mul_add(j, self.va * a);
+        [x1, q + dj, self.aj.mul_add(j, self.aa * a), dj - j]
+    }
+
+    /// The settled step of 8 characters into `out` (which may be where the state was read).
+    /// The velocity settles on its goal like a spring's position ([`crate::settle`]). A
+    /// velocity arriving on its goal stalls for several frames (one ulp each), in a few percent
+    /// of the lane groups of a crowd: the stall rule runs in lanes here, and only a result
+    /// beyond the `f32` range takes `cold(x, v, a, q)`. Each branch stores its own results:
+    /// returned to one place, they went through the stack to merge the two branches.
+    #[inline(always)]
+    fn advance(
+        &self,
+        dt: f32x8,
+        (x, v, a): (f32x8, f32x8, f32x8),
+        q: f32x8,
+        [ox, ov, oa]: [&mut f32x8; 3],
+        cold: impl FnOnce(f32x8, f32x8, f32x8, f32x8) -> (f32x8, f32x8, f32x8),
+    ) {
+        let [x1, v1, a1, dv] = self.raw(dt, (x, v, a), q);
+        if (x1 + v1 + a1).is_finite().all() {
+            let stalled = stalled_lanes(v, v1, q) & dv.simd_ne(f32x8::ZERO);
+            let (v1, a1) = match stalled.any() {
+                false => flush_lanes(v, v1, a1, q),
+                true => settle_lanes(v, a, v1, a1, dv, q),
+            };
+            (*ox, *ov, *oa) = (x1, v1, a1);
+        } else {
+            (*ox, *ov, *oa) = cold(x, v, a, q);
+        }
     }
 }
