@@ -6,11 +6,11 @@ use wide::f32x8;
 
 use super::closed_form::critical_coeffs_f64_lane_dt;
 use super::coeffs::LaneCoeffs;
-use super::exp::exp_neg;
+use super::exp::exp_neg_by_range;
 use super::rates::{critical_rate, critical_rate_lanes};
 use crate::coeffs::SpringCoeffs;
 use crate::scalar::timed_step;
-use crate::settle::{flush_lanes, settle, stalled_lanes};
+use crate::settle::{flush_lanes, settle, settle_lanes, stalled_lanes};
 
 /// The double spring's rate `4 ln2 / halflife` (each of its two springs has half the halflife)
 /// for [`double_rates`]: `+inf` for a rigid spring (halflife 0, or a rate beyond the `f32`
@@ -188,7 +188,7 @@ impl DoubleLanes {
         let infinite = y.simd_eq(f32x8::splat(f32::INFINITY));
         let y = infinite.select(f32x8::ZERO, y);
         let z = y * t;
-        let e = infinite.select(f32x8::ZERO, exp_neg(z));
+        let e = infinite.select(f32x8::ZERO, exp_neg_by_range(z));
         // e = 0 beyond z = 87, so 200 keeps every product below finite and exact.
         let zc = z.fast_min(f32x8::splat(200.0));
         let (ze, sixth, half) = (zc * e, f32x8::splat(1.0 / 6.0), f32x8::splat(0.5));
@@ -217,18 +217,28 @@ impl DoubleLanes {
         let [p, q, u, w] = &self.rows;
         let (p1, u1) = (dot(p), dot(u));
         let out = [g + p1, dot(q), g + u1, dot(w)];
-        // Both springs settle on the goal like every spring ([`crate::settle`]): stalled lanes
-        // take the slow path. `p1 - (x - g)` is the change of position.
+        // Both springs settle on the goal like every spring ([`crate::settle`]). `p1 - (x - g)`
+        // is the change of position. Springs arriving on their goal stall for several frames
+        // (one ulp each), in a large share of the lane groups of a batch whose springs approach
+        // their goals: the stall rule runs in lanes, and only a result beyond the `f32` range
+        // takes the slow path.
         let (dx, dxi) = (p1 - s[0], u1 - s[2]);
+        if !(out[0] + out[1] + out[2] + out[3]).is_finite().all() {
+            return self.saturate([x, v, xi, vi], g, out, [dx, dxi]);
+        }
         let stalled = (stalled_lanes(x, out[0], g) & dx.simd_ne(f32x8::ZERO))
             | (stalled_lanes(xi, out[2], g) & dxi.simd_ne(f32x8::ZERO));
-        if (out[0] + out[1] + out[2] + out[3]).is_finite().all() && !stalled.any() {
-            let (x1, v1) = flush_lanes(x, out[0], out[1], g);
-            let (xi1, vi1) = flush_lanes(xi, out[2], out[3], g);
-            [x1, v1, xi1, vi1]
-        } else {
-            self.saturate([x, v, xi, vi], g, out, [dx, dxi])
-        }
+        let ((x1, v1), (xi1, vi1)) = match stalled.any() {
+            false => (
+                flush_lanes(x, out[0], out[1], g),
+                flush_lanes(xi, out[2], out[3], g),
+            ),
+            true => (
+                settle_lanes(x, v, out[0], out[1], dx, g),
+                settle_lanes(xi, vi, out[2], out[3], dxi, g),
+            ),
+        };
+        [x1, v1, xi1, vi1]
     }
 
     #[cold]

@@ -65,6 +65,17 @@ pub fn exp_neg(z: f32x8) -> f32x8 {
     underflow.select(f32x8::ZERO, p * scale)
 }
 
+/// `e^(-z)` for `z >= 0`: [`exp_neg_small`] (no range reduction) when every lane is below 1/2,
+/// as in a frame's step with a halflife of a frame or more, [`exp_neg`] otherwise. For the
+/// per-spring kernels whose lane groups need the exponential alone.
+#[inline(always)]
+pub(super) fn exp_neg_by_range(z: f32x8) -> f32x8 {
+    match z.simd_lt(f32x8::splat(0.5)).all() {
+        true => exp_neg_small(z),
+        false => exp_neg(z),
+    }
+}
+
 /// `1 - e^(-z) (1 + z)` for `z >= 0` given `e = e^(-z)` (from [`exp_neg`]), and the same divided
 /// by `z` (0 at `z = 0`): the critical spring's position response `-xx` and, over `z`, its
 /// goal-velocity response. Below `z = 1/2` both come from the power series

@@ -3,7 +3,7 @@
 
 use wide::f32x8;
 
-use super::exp::{exp_neg, psi_series};
+use super::exp::{exp_neg, exp_neg_small, psi_series};
 use crate::settle::flush_velocity_lanes;
 use crate::simd::{Quat8, Vec3x8};
 
@@ -104,7 +104,8 @@ pub fn extrapolate_rates(x: &mut [f32x8], v: &mut [f32x8], rate: &[f32x8], dt: f
 /// `travel = dt (1 - e^(-z)) / z` with `z = k dt`. Below `z = 1/2` the travel is
 /// `dt (e^(-z) + z psi(z))` (the power series of `psi`, no cancellation, `dt` for a huge
 /// halflife); above, it is `(1 - e^(-z)) / k`, which stays right when `z` overflows to `+inf`
-/// (travel `1 / k`). One exponential and one division per 8 lanes.
+/// (travel `1 / k`). One exponential per 8 lanes, and one division for a lane group with a lane
+/// above `z = 1/2` (below it, the exponential needs no range reduction).
 /// Rigid lanes (`k = +inf`) give `(0, 0)`, as [`crate::scalar::extrapolate_factors`] does.
 ///
 /// ```
@@ -120,10 +121,16 @@ pub fn extrapolate_rate_factors(rate: f32x8, dt: f32x8) -> (f32x8, f32x8) {
     let rigid = infinite & dt.simd_gt(f32x8::ZERO);
     let k = infinite.select(f32x8::ZERO, rate);
     let z = k * dt;
-    // Rigid lanes: z = 0 and e = 0 make both factors 0.
-    let e = rigid.select(f32x8::ZERO, exp_neg(z));
     let half = f32x8::splat(0.5);
     let small = z.simd_lt(half);
+    if small.all() {
+        // The frame-time case (a halflife of more than a frame or so): no range reduction, no
+        // division.
+        let e = rigid.select(f32x8::ZERO, exp_neg_small(z));
+        return (dt * z.mul_add(psi_series(z), e), e);
+    }
+    // Rigid lanes: z = 0 and e = 0 make both factors 0.
+    let e = rigid.select(f32x8::ZERO, exp_neg(z));
     let phi = z.mul_add(psi_series(z.fast_min(half)), e);
     // k = 0 only where z = 0 (small): the division's lanes are then discarded.
     (small.select(dt * phi, (f32x8::ONE - e) / k), e)

@@ -17,7 +17,7 @@
 use wide::f32x8;
 
 use super::coeffs::LaneCoeffs;
-use super::exp::{critical_response, exp_neg};
+use super::exp::{critical_response, exp_neg_by_range};
 use super::spring::{GoalLanes, guarded_steps};
 use crate::coeffs::SpringCoeffs;
 
@@ -266,7 +266,7 @@ pub fn damper_rates(x: &mut [f32x8], goal: &[f32x8], rate: &[f32x8], dt: f32) {
     for ((x, g), k) in x.iter_mut().zip(goal).zip(rate) {
         let infinite = k.simd_eq(f32x8::splat(f32::INFINITY));
         let k0 = infinite.select(f32x8::ZERO, *k);
-        let alpha = f32x8::ONE - exp_neg(k0 * t);
+        let alpha = f32x8::ONE - exp_neg_by_range(k0 * t);
         let snap = if positive { infinite } else { f32x8::ZERO };
         let dx = (*g - *x) * alpha;
         let x1 = snap.select(*g, *x + dx);
