@@ -9,7 +9,9 @@
  *   constructors set *out to NULL) and the calling thread's last error message is set; read it
  *   with hooke_last_error_message().
  * - Null pointers are reported as HOOKE_NULL_POINTER, never dereferenced. An array argument may
- *   be NULL when its length is 0.
+ *   be NULL when its length is 0. A pointer not aligned for its type, or a count of elements
+ *   beyond the address space, is HOOKE_INVALID_PARAMETER naming the argument; a count larger
+ *   than the batch or rig can hold is refused before the array is read.
  * - Scalar functions are the unchecked fast path: out-of-domain parameters are clamped or leave
  *   the state unchanged (never NaN); results beyond the float range (an offset from 3e38 to
  *   -3e38, gains of 1e30) saturate at +-FLT_MAX instead of becoming infinite. Batches and hooke_spring_coeffs_* validate their parameters

@@ -9,7 +9,7 @@
 use hooke::error::{check_dt, check_non_negative};
 use hooke::{SpringCoeffs, SpringParams};
 
-use crate::error::{HookeStatus, guard, non_null, read, write};
+use crate::error::{HookeStatus, check_pointer, guard, read, write};
 use crate::types::HookeSpringCoeffs;
 
 /// The body of every constructor: writes `coeffs` to `out` once `out` is non-null, `validate`
@@ -25,7 +25,7 @@ unsafe fn build<P>(
     coeffs: impl FnOnce() -> SpringCoeffs,
 ) -> HookeStatus {
     guard(|| {
-        non_null(out, "out")?;
+        check_pointer(out, "out")?;
         validate()?;
         check_dt(dt)?;
         // SAFETY: non-null (checked above) and writable per the caller.

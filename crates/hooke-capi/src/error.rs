@@ -54,6 +54,8 @@ pub enum HookeStatus {
 pub(crate) enum Failure {
     /// The named pointer argument was null.
     Null(&'static str),
+    /// The named pointer argument is not aligned for its element type.
+    Misaligned(&'static str),
     /// hooke rejected a parameter.
     Param(ParamError),
     /// A spring index past the end of a batch.
@@ -97,6 +99,7 @@ impl Failure {
             Failure::Param(_) => HookeStatus::InvalidParameter,
             Failure::Inertia(InertiaError::ShapeMismatch { .. }) => HookeStatus::LengthMismatch,
             Failure::Inertia(_)
+            | Failure::Misaligned(_)
             | Failure::SizeOverflow { .. }
             | Failure::RootPolicy(_)
             | Failure::Stride { .. } => HookeStatus::InvalidParameter,
@@ -108,6 +111,9 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Null(name) => write!(f, "argument `{name}` is a null pointer"),
+            Failure::Misaligned(name) => {
+                write!(f, "argument `{name}` is not aligned for its element type")
+            }
             Failure::Param(e) => e.fmt(f),
             Failure::Index { index, len } => {
                 write!(
@@ -216,19 +222,34 @@ pub(crate) fn guard_or<T: Copy>(fallback: T, body: impl FnOnce() -> FfiResult<T>
 ///
 /// `p` is null or valid for reads of a `T` and aligned.
 pub(crate) unsafe fn read<T: Copy>(p: *const T, name: &'static str) -> FfiResult<T> {
-    if p.is_null() {
-        return Err(Failure::Null(name));
-    }
-    // SAFETY: `p` is not null, and the caller guarantees it is valid and aligned.
+    check_pointer(p, name)?;
+    // SAFETY: `p` is not null and aligned, and the caller guarantees it is valid.
     Ok(unsafe { p.read() })
 }
 
-/// Fails naming the argument if `p` is null.
-pub(crate) fn non_null<T>(p: *const T, name: &'static str) -> FfiResult {
+/// Fails naming the argument if `p` is null or not aligned for `T` (which reading through it
+/// would need).
+pub(crate) fn check_pointer<T>(p: *const T, name: &'static str) -> FfiResult {
     if p.is_null() {
         Err(Failure::Null(name))
+    } else if !p.is_aligned() {
+        Err(Failure::Misaligned(name))
     } else {
         Ok(())
+    }
+}
+
+/// [`check_pointer`], and `len` elements of `T` are at most `isize::MAX` bytes: the preconditions of
+/// `slice::from_raw_parts` that a caller's pointer and count can break (a count beyond them is
+/// undefined behaviour, and stops the process in builds with debug assertions).
+fn check_array<T>(p: *const T, len: usize, name: &'static str) -> FfiResult {
+    check_pointer(p, name)?;
+    let fits = len
+        .checked_mul(size_of::<T>())
+        .is_some_and(|bytes| bytes <= isize::MAX as usize);
+    match fits {
+        true => Ok(()),
+        false => Err(Failure::SizeOverflow { what: name }),
     }
 }
 
@@ -255,8 +276,9 @@ pub(crate) unsafe fn slice<'a, T>(
     if len == 0 {
         return Ok(&[]);
     }
-    non_null(p, name)?;
-    // SAFETY: `p` is non-null and the caller guarantees `len` valid, aligned elements.
+    check_array(p, len, name)?;
+    // SAFETY: `p` is non-null and aligned, `len` elements fit in `isize::MAX` bytes, and the
+    // caller guarantees `len` valid elements.
     Ok(unsafe { std::slice::from_raw_parts(p, len) })
 }
 
@@ -273,7 +295,8 @@ pub(crate) unsafe fn slice_mut<'a, T>(
     if len == 0 {
         return Ok(&mut []);
     }
-    non_null(p, name)?;
-    // SAFETY: `p` is non-null and the caller guarantees `len` valid, exclusive elements.
+    check_array(p.cast_const(), len, name)?;
+    // SAFETY: `p` is non-null and aligned, `len` elements fit in `isize::MAX` bytes, and the
+    // caller guarantees `len` valid, exclusive elements.
     Ok(unsafe { std::slice::from_raw_parts_mut(p, len) })
 }

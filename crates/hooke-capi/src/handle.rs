@@ -3,7 +3,7 @@
 
 use std::ptr;
 
-use crate::error::{Failure, FfiResult, non_null, write};
+use crate::error::{Failure, FfiResult, check_pointer, write};
 
 /// A type behind an opaque C handle, with the name its null-pointer error uses.
 pub(crate) trait Handle {
@@ -40,7 +40,7 @@ pub(crate) unsafe fn new_handle<H>(
     out: *mut *mut H,
     make: impl FnOnce() -> FfiResult<H>,
 ) -> FfiResult {
-    non_null(out, "out")?;
+    check_pointer(out, "out")?;
     // SAFETY: non-null (checked) and writable per the caller.
     unsafe { write(out, ptr::null_mut()) };
     let handle = Box::into_raw(Box::new(make()?));

@@ -10,6 +10,9 @@ use hooke_bvh::{BvhWarning, Clip};
 
 use crate::{CliError, clipio};
 
+/// Hierarchy levels `info` draws as indentation; deeper joints print their depth.
+const MAX_INDENT: usize = 32;
+
 /// Frames converted per window for the root's path.
 const WINDOW: usize = 4096;
 
@@ -43,21 +46,28 @@ pub fn run(path: &Path, gltf: &crate::GltfArgs, out: &mut dyn Write) -> Result<(
         bvh.channel_count()
     )
     .map_err(io)?;
+    // Parents precede their children (depth-first order), so one pass gives every depth: a
+    // walk up from each joint was quadratic in a deep chain.
+    let mut depths: Vec<usize> = Vec::with_capacity(bvh.joints().len());
     for joint in bvh.joints() {
-        let mut depth = 0;
-        let mut parent = joint.parent();
-        while let Some(p) = parent {
-            depth += 1;
-            parent = bvh.joints().get(p).and_then(|j| j.parent());
-        }
+        let depth = joint
+            .parent()
+            .and_then(|p| depths.get(p))
+            .map_or(0, |d| d + 1);
+        depths.push(depth);
         let channels: Vec<&str> = joint.channels().iter().map(|c| c.name()).collect();
+        // Indented up to MAX_INDENT levels; a deeper joint says its depth (a `{:width$}` of
+        // more than 65,535 panicked, and a 100,000-deep chain drew gigabytes of spaces).
+        let indent = " ".repeat(2 * depth.min(MAX_INDENT));
+        let deeper = match depth > MAX_INDENT {
+            true => format!("(depth {depth}) "),
+            false => String::new(),
+        };
         writeln!(
             out,
-            "  {:indent$}{} [{}]",
-            "",
+            "  {indent}{deeper}{} [{}]",
             joint.name(),
-            channels.join(" "),
-            indent = 2 * depth
+            channels.join(" ")
         )
         .map_err(io)?;
     }

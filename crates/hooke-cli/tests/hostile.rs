@@ -337,3 +337,35 @@ fn a_full_stdout_is_an_error_message_not_a_panic() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn info_on_a_40000_deep_hierarchy_lists_it_without_a_panic_or_gigabytes_of_indentation() {
+    // A chain deeper than 32,768 joints: the indentation `{:width$}` went past 65,535 and
+    // panicked, and the depths were found by a walk up from every joint (quadratic).
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "deep.bvh",
+        &small_bvh(40_000, 2, "0.0333333", false),
+    );
+    let run = hooke(&[std::ffi::OsStr::new("info"), path.as_os_str()]);
+    assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("joints: 40000"),
+        "{}",
+        &run.stdout[..200]
+    );
+    let deepest = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("Bone39999 "))
+        .unwrap();
+    assert!(deepest.contains("(depth 39999) Bone39999"), "{deepest}");
+    // Indented at most 32 levels: about 120 bytes per joint (fully indented, 1.6 GB).
+    assert!(
+        run.stdout.len() < 40_000 * 160,
+        "{} bytes",
+        run.stdout.len()
+    );
+}

@@ -2,6 +2,7 @@
 
 use glam::{Vec2, Vec3};
 use hooke::ParamError;
+use hooke::batch::CharacterControllers;
 use hooke::scalar::{
     CharacterCoeffs, spring_character_predict, spring_character_predict_vec3,
     spring_character_update, spring_character_update_vec2, spring_character_update_vec3,
@@ -207,22 +208,80 @@ fn dt_zero_is_bit_exact() {
     }
 }
 
+/// Finite states stay finite for every halflife and `dt`, through the scalar function, the
+/// coefficients and the shared-halflife batch (with its prediction): a coefficient beyond the
+/// `f32` range (`xa = dt² psi` for a huge halflife and `dt`, `aj` for tiny ones) once made
+/// `inf * 0` for a state at rest on its goal.
 #[test]
 fn no_nan_from_finite_input() {
-    for &halflife in &[0.0_f32, 1e-38, 1e-20, 1e-3, 1.0, 1e20, f32::MAX] {
-        for &dt in &[1e-38_f32, 1e-10, 1e-3, 1.0, 1e6, 1e20] {
-            let (mut x, mut v, mut a) = (1.0_f32, -2.0_f32, 3.0_f32);
-            spring_character_update(&mut x, &mut v, &mut a, 0.5, halflife, dt);
-            assert!(
-                !x.is_nan() && !v.is_nan() && !a.is_nan(),
-                "h={halflife} dt={dt}: {x} {v} {a}"
-            );
+    let halflives = [
+        0.0_f32,
+        1e-45,
+        1e-42,
+        1e-38,
+        1e-20,
+        1e-3,
+        1.0,
+        1e20,
+        1e21,
+        3e38,
+        f32::MAX,
+        f32::INFINITY,
+    ];
+    let dts = [
+        1e-45_f32,
+        1e-40,
+        1e-38,
+        1e-10,
+        1e-3,
+        1.0,
+        1e6,
+        1e20,
+        1e30,
+        f32::MAX,
+    ];
+    // (x, v, a, v_goal): moving, at rest on the goal (every `j` and `a` zero), huge.
+    let states = [
+        [1.0_f32, -2.0, 3.0, 0.5],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 0.0, 0.0],
+        [f32::MAX, -f32::MAX, f32::MAX, f32::MAX],
+    ];
+    for &halflife in &halflives {
+        for &dt in &dts {
             let c = CharacterCoeffs::new(halflife, dt);
             let all = [c.xj, c.xa, c.vj, c.va, c.aj, c.aa];
             assert!(
-                all.iter().all(|c| !c.is_nan()),
+                all.iter().all(|c| c.is_finite()),
                 "h={halflife} dt={dt}: {c:?}"
             );
+            for [x0, v0, a0, goal] in states {
+                let (mut x, mut v, mut a) = (x0, v0, a0);
+                spring_character_update(&mut x, &mut v, &mut a, goal, halflife, dt);
+                let what = format!("h={halflife} dt={dt} {:?}: {x} {v} {a}", [x0, v0, a0, goal]);
+                assert!(x.is_finite() && v.is_finite() && a.is_finite(), "{what}");
+                // (A batch refuses an infinite halflife, naming it.)
+                let Ok(mut batch) = CharacterControllers::new(9, halflife) else {
+                    assert!(halflife.is_infinite());
+                    continue;
+                };
+                batch
+                    .set_state(&[x0; 9], &[v0; 9], &[a0; 9], &[goal; 9])
+                    .unwrap();
+                batch.update(dt).unwrap();
+                let lanes = [batch.x(), batch.v(), batch.a()];
+                assert!(
+                    lanes.iter().all(|l| l.iter().all(|s| s.is_finite())),
+                    "batch {what}"
+                );
+                let (mut px, mut pv, mut pa) = (vec![0.0; 9], vec![0.0; 9], vec![0.0; 9]);
+                batch.predict(&[dt], &mut px, &mut pv, &mut pa).unwrap();
+                let predicted = [px, pv, pa];
+                assert!(
+                    predicted.iter().all(|l| l.iter().all(|s| s.is_finite())),
+                    "predict {what}"
+                );
+            }
         }
     }
 }

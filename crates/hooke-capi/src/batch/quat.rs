@@ -4,7 +4,7 @@ use glam::{Quat, Vec3};
 use hooke::batch::{QuatDecaySprings, QuatSprings};
 use hooke::error::check_len;
 
-use crate::error::{HookeStatus, guard, guard_or, guard_value, non_null, slice, write};
+use crate::error::{HookeStatus, check_pointer, guard, guard_or, guard_value, slice, write};
 use crate::types::{HookeQuat, HookeVec3};
 
 use super::check_index;
@@ -89,8 +89,8 @@ unsafe fn get_state<H: QuatHandle>(
     guard(|| {
         // SAFETY: forwarded caller contract.
         let h = unsafe { handle_ref(handle)? };
-        non_null(rotation, "rotation")?;
-        non_null(angular_velocity, "angular_velocity")?;
+        check_pointer(rotation, "rotation")?;
+        check_pointer(angular_velocity, "angular_velocity")?;
         check_index(index, h.len())?;
         let (q, w) = h.state(index);
         // SAFETY: both outputs are non-null and writable per the caller.
@@ -121,8 +121,8 @@ unsafe fn get_all_states<H: QuatHandle>(
         check_len("rotations", h.len(), len)?;
         // The header's rule: an array may be NULL when its length is 0.
         if len > 0 {
-            non_null(rotations, "rotations")?;
-            non_null(angular_velocities, "angular_velocities")?;
+            check_pointer(rotations, "rotations")?;
+            check_pointer(angular_velocities, "angular_velocities")?;
         }
         for i in 0..len {
             let (q, w) = h.state(i);
@@ -266,7 +266,12 @@ pub unsafe extern "C" fn hooke_quat_springs_set_goals(
 ) -> HookeStatus {
     guard(|| {
         // SAFETY: forwarded caller contract.
-        let (h, goals) = unsafe { (handle_mut(handle)?, slice(goals, len, "goals")?) };
+        let h = unsafe { handle_mut(handle)? };
+        // The length first (as `set_goals` names it): a hostile `len` is neither read nor
+        // copied (an allocation of its size aborted the process).
+        check_len("goal", h.inner.len(), len)?;
+        // SAFETY: forwarded caller contract.
+        let goals = unsafe { slice(goals, len, "goals")? };
         let goals: Vec<Quat> = goals.iter().map(|&q| q.into()).collect();
         Ok(h.inner.set_goals(&goals)?)
     })
@@ -288,9 +293,12 @@ pub unsafe extern "C" fn hooke_quat_springs_set_state(
 ) -> HookeStatus {
     guard(|| {
         // SAFETY: forwarded caller contract.
-        let (h, q, w) = unsafe {
+        let h = unsafe { handle_mut(handle)? };
+        // The length first, as in `hooke_quat_springs_set_goals`.
+        check_len("rotation", h.inner.len(), len)?;
+        // SAFETY: forwarded caller contract.
+        let (q, w) = unsafe {
             (
-                handle_mut(handle)?,
                 slice(rotations, len, "rotations")?,
                 slice(angular_velocities, len, "angular_velocities")?,
             )

@@ -6,7 +6,7 @@ use glam::Vec3;
 use hooke_inertia::{ContactThresholds, Contacts, FootLockSettings, FootLocker, FootRig, Leg};
 
 use super::HookeInertializer;
-use crate::error::{Failure, FfiResult, HookeStatus, guard, non_null, slice, write};
+use crate::error::{Failure, FfiResult, HookeStatus, check_pointer, guard, read, slice, write};
 use crate::handle::{handle_mut, handle_ref};
 
 /// One leg's bones (`HookeLeg` in `hooke.h`): each the parent of the next.
@@ -115,7 +115,7 @@ pub unsafe extern "C" fn hooke_foot_lock_options_default(
     out: *mut HookeFootLockOptions,
 ) -> HookeStatus {
     guard(|| {
-        non_null(out, "out")?;
+        check_pointer(out, "out")?;
         let s = FootLockSettings::scaled(centimetres_per_unit).map_err(inertia)?;
         let t = ContactThresholds::scaled(centimetres_per_unit).map_err(inertia)?;
         let options = HookeFootLockOptions {
@@ -180,11 +180,14 @@ pub unsafe extern "C" fn hooke_inertializer_lock_feet(
             h.feet = None;
             return Ok(());
         }
-        // SAFETY: non-null and valid per the caller.
-        let options = unsafe { options.read() };
+        // SAFETY: non-null (checked again with the alignment) and valid per the caller.
+        let options = unsafe { read(options, "options")? };
         let (characters, bones, _) = h.input.shape();
         // SAFETY: the caller guarantees `bones` readable entries (or NULL).
         let parents = unsafe { slice(parents, bones, "parents")? };
+        // Before the legs are read: a hostile count is neither read nor copied (an allocation
+        // of its size aborted the process).
+        FootRig::check_leg_count(leg_count, bones).map_err(inertia)?;
         // SAFETY: the caller guarantees `leg_count` readable legs (or NULL).
         let legs = unsafe { slice(legs, leg_count, "legs")? };
         let parents: Vec<Option<usize>> = parents
@@ -244,7 +247,7 @@ pub unsafe extern "C" fn hooke_inertializer_foot_locked(
     guard(|| {
         // SAFETY: forwarded caller contract.
         let h = unsafe { handle_ref(inertializer)? };
-        non_null(locked, "locked")?;
+        check_pointer(locked, "locked")?;
         let feet = h.feet.as_ref().ok_or_else(not_enabled)?;
         let value = feet.is_locked(character, leg)?;
         // SAFETY: non-null and writable per the caller.

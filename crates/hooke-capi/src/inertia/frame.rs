@@ -4,7 +4,7 @@ use hooke_inertia::InertiaError;
 
 use super::pose::{HookeBoneState, HookePoseView, HookePoseViewMut, Names, PoseReader};
 use super::{HookeInertializer, handle_mut};
-use crate::error::{FfiResult, HookeStatus, guard, non_null, read, slice};
+use crate::error::{FfiResult, HookeStatus, check_pointer, guard, read, slice};
 use crate::view::Writer;
 use crate::view::{HookeChannel, HookeConstChannel};
 use hooke_inertia::PoseBatch;
@@ -18,6 +18,48 @@ macro_rules! names {
             angular: concat!($arg, ".angular_velocity"),
         }
     };
+}
+
+/// `e` of `PoseBatch::set_character`, which names a pose's fields `input.*`, with the fields of
+/// a transition's pose `role` ("source" or "destination") instead, as hooke-inertia's own
+/// transition names them.
+fn in_role(e: InertiaError, role: &'static str) -> InertiaError {
+    let rename = |field: &'static str| match (role, field) {
+        ("source", "input.positions") => "source.positions",
+        ("source", "input.velocities") => "source.velocities",
+        ("source", "input.rotations") => "source.rotations",
+        ("source", "input.angular_velocities") => "source.angular_velocities",
+        ("destination", "input.positions") => "destination.positions",
+        ("destination", "input.velocities") => "destination.velocities",
+        ("destination", "input.rotations") => "destination.rotations",
+        ("destination", "input.angular_velocities") => "destination.angular_velocities",
+        _ => field,
+    };
+    match e {
+        InertiaError::NotFinite {
+            field,
+            character,
+            bone,
+            value,
+        } => InertiaError::NotFinite {
+            field: rename(field),
+            character,
+            bone,
+            value,
+        },
+        InertiaError::NotUnit {
+            field,
+            character,
+            bone,
+            length,
+        } => InertiaError::NotUnit {
+            field: rename(field),
+            character,
+            bone,
+            length,
+        },
+        other => other,
+    }
 }
 
 /// Checks `dt` before any work (the same rule and message as hooke-inertia's update).
@@ -165,8 +207,8 @@ pub unsafe extern "C" fn hooke_inertializer_transition(
         let h = unsafe { handle_mut(inertializer)? };
         // The header's rule: an array may be NULL when its length is 0 (a 0-bone rig).
         if !h.scratch.positions.is_empty() {
-            non_null(source, "source")?;
-            non_null(destination, "destination")?;
+            check_pointer(source, "source")?;
+            check_pointer(destination, "destination")?;
         }
         let source = HookePoseView::from_bone_states(source);
         let destination = HookePoseView::from_bone_states(destination);
@@ -276,8 +318,8 @@ pub unsafe extern "C" fn hooke_inertializer_transition_many(
         if list.is_empty() || bones == 0 {
             return Ok(h.inner.transition_many(list, &h.input, &h.input)?);
         }
-        non_null(source, "source")?;
-        non_null(destination, "destination")?;
+        check_pointer(source, "source")?;
+        check_pointer(destination, "destination")?;
         let total = n * bones; // checked when the handle was built
         let source = PoseReader::new(
             &HookePoseView::from_bone_states(source),
@@ -305,9 +347,13 @@ pub unsafe extern "C" fn hooke_inertializer_transition_many(
                 source.fill(character * bones, &mut h.scratch);
                 destination.fill(character * bones, &mut h.scratch_destination);
             }
-            many.0.set_character(character, h.scratch.as_ref())?;
-            many.1
-                .set_character(character, h.scratch_destination.as_ref())?;
+            let in_role = |role| move |e| in_role(e, role);
+            (many.0)
+                .set_character(character, h.scratch.as_ref())
+                .map_err(in_role("source"))?;
+            (many.1)
+                .set_character(character, h.scratch_destination.as_ref())
+                .map_err(in_role("destination"))?;
         }
         h.inner.transition_many(list, &many.0, &many.1)?;
         Ok(())
@@ -394,8 +440,8 @@ unsafe fn update_states(
     // The header's rule: an array may be NULL when its length is 0 (no characters or bones).
     let (characters, bones, _) = h.input.shape();
     if characters * bones > 0 {
-        non_null(input, "input")?;
-        non_null(output, "output")?;
+        check_pointer(input, "input")?;
+        check_pointer(output, "output")?;
     }
     let input = HookePoseView::from_bone_states(input);
     let output = HookePoseViewMut::from_bone_states(output);

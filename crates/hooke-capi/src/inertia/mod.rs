@@ -18,7 +18,7 @@ use glam::Vec3;
 use hooke_inertia::{BlendMode, BlendProfile, Inertializer, Pose, PoseBatch, RootPolicy};
 
 use crate::error::{
-    Failure, FfiResult, HookeStatus, guard, guard_or, non_null, read, slice, write,
+    Failure, FfiResult, HookeStatus, check_pointer, guard, guard_or, read, slice, write,
 };
 use crate::handle::{Handle, handle_mut, handle_ref, new_handle};
 
@@ -409,7 +409,7 @@ pub unsafe extern "C" fn hooke_inertializer_is_blending(
     guard(|| {
         // SAFETY: forwarded caller contract.
         let h = unsafe { handle_ref(inertializer)? };
-        non_null(blending, "blending")?;
+        check_pointer(blending, "blending")?;
         let value = h.inner.is_blending(character)?;
         // SAFETY: non-null and writable per the caller.
         unsafe { write(blending, value) };

@@ -49,6 +49,21 @@ pub enum FootRigError {
         /// The second leg holding it.
         second: usize,
     },
+    /// More legs than a skeleton can hold: each leg owns four bones, none shared.
+    ///
+    /// ```
+    /// use hooke_inertia::{FootRig, FootRigError};
+    /// let err = FootRig::check_leg_count(3, 8).unwrap_err();
+    /// assert_eq!(err, FootRigError::TooManyLegs { legs: 3, bones: 8 });
+    /// assert!(err.to_string().contains("3 legs"));
+    /// ```
+    #[error("{legs} legs for a skeleton of {bones} bones: each leg owns 4 bones, none shared")]
+    TooManyLegs {
+        /// The number of legs given.
+        legs: usize,
+        /// The skeleton's bone count.
+        bones: usize,
+    },
     /// A parent is not a bone of the skeleton, or a bone is its own ancestor.
     #[error("parent of bone {bone} is bone {parent}: not a bone of the skeleton, or a cycle")]
     InvalidParent {

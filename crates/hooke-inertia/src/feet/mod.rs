@@ -229,7 +229,7 @@ impl FootLocker {
     ) -> Result<(), InertiaError> {
         self.check_character(character)?;
         let legs = self.rig.legs().len();
-        hooke::error::check_len("contacts", contacts.len(), legs)?;
+        hooke::error::check_len("contacts", legs, contacts.len())?;
         let given = self.frame.given.as_mut_slice();
         for (leg, &c) in contacts.iter().enumerate() {
             given[character * legs + leg] = if c { 1.0 } else { 0.0 };

@@ -60,6 +60,22 @@ pub struct FootRig {
 }
 
 impl FootRig {
+    /// Whether a skeleton of `bones` bones can hold `legs` legs (at most `bones / 4`: each leg
+    /// owns four bones, none shared, which [`new`](Self::new) enforces naming the shared bone):
+    /// a caller can check a count before it reads or allocates that many legs.
+    ///
+    /// ```
+    /// use hooke_inertia::FootRig;
+    /// assert!(FootRig::check_leg_count(2, 8).is_ok());
+    /// assert!(FootRig::check_leg_count(usize::MAX, 8).is_err());
+    /// ```
+    pub fn check_leg_count(legs: usize, bones: usize) -> Result<(), FootRigError> {
+        match legs <= bones / 4 {
+            true => Ok(()),
+            false => Err(FootRigError::TooManyLegs { legs, bones }),
+        }
+    }
+
     /// A rig from the skeleton's `parents` (any order, no cycle) and its `legs`
     /// (each bone the parent of the next; no bone in two legs). Errors name the leg, the field
     /// and the bone.

@@ -117,14 +117,21 @@ impl CharacterCoeffs {
         let e = (-z).exp();
         let psi = psi64(z);
         // When e underflows to 0 the products below are 0, never 0 * inf: z is finite here.
+        // Coefficients beyond the f32 range (`xj`, `xa` for a huge halflife and a huge `dt`,
+        // `aj` for a tiny halflife and a tiny `dt`) are clamped to `±f32::MAX`, as in the
+        // per-spring kernel: as infinities they made `apply` compute `inf * 0`, a NaN from a
+        // finite state, which the saturating path could not repair. A clamped coefficient's
+        // step saturates instead.
+        let max = f64::from(f32::MAX);
+        let clamped = |k: f64| k.clamp(-max, max) as f32;
         CharacterCoeffs {
             dt,
-            xj: (t * (phi(z) + z * psi)) as f32,
-            xa: (t * t * psi) as f32,
-            vj: (e * (1.0 + z)) as f32,
-            va: (e * t) as f32,
-            aj: (-e * z * (z / t)) as f32,
-            aa: (e * (1.0 - z)) as f32,
+            xj: clamped(t * (phi(z) + z * psi)),
+            xa: clamped(t * t * psi),
+            vj: clamped(e * (1.0 + z)),
+            va: clamped(e * t),
+            aj: clamped(-e * z * (z / t)),
+            aa: clamped(e * (1.0 - z)),
         }
     }
 
