@@ -49,21 +49,45 @@ fn quat_springs_check_the_length_before_reading_or_copying_the_arrays() {
     }
 }
 
+/// Two characters of five bones (root, hip, knee, ankle, toe): the inertializer, the bones'
+/// parents, the one leg and default foot-lock options.
+struct OneLeg {
+    h: *mut HookeInertializer,
+    parents: [usize; 5],
+    leg: HookeLeg,
+    options: HookeFootLockOptions,
+}
+
+fn one_leg() -> OneLeg {
+    let mut rig = OneLeg {
+        h: null_mut(),
+        parents: [usize::MAX, 0, 1, 2, 3],
+        leg: HookeLeg {
+            hip: 1,
+            knee: 2,
+            ankle: 3,
+            toe: 4,
+        },
+        options: HookeFootLockOptions::default(),
+    };
+    // SAFETY: valid pointers.
+    unsafe {
+        hooke_inertializer_new(2, 5, [0.1_f32; 5].as_ptr(), &mut rig.h);
+        hooke_foot_lock_options_default(1.0, &mut rig.options);
+    }
+    rig
+}
+
 #[test]
 fn more_legs_than_a_rig_can_hold_are_refused_before_they_are_read() {
-    let mut h: *mut HookeInertializer = null_mut();
-    let parents = [usize::MAX, 0, 1, 2, 3];
-    let leg = HookeLeg {
-        hip: 1,
-        knee: 2,
-        ankle: 3,
-        toe: 4,
-    };
-    let mut options = HookeFootLockOptions::default();
+    let OneLeg {
+        h,
+        parents,
+        leg,
+        options,
+    } = one_leg();
     // SAFETY: valid pointers; `legs` holds one leg.
     unsafe {
-        hooke_inertializer_new(2, 5, [0.1_f32; 5].as_ptr(), &mut h);
-        hooke_foot_lock_options_default(1.0, &mut options);
         for count in [2, 1 << 40, usize::MAX] {
             let status = hooke_inertializer_lock_feet(h, parents.as_ptr(), &leg, count, &options);
             assert_eq!(status, HookeStatus::InvalidParameter, "{count}");
@@ -180,19 +204,14 @@ fn a_transition_many_error_names_the_source_or_the_destination() {
 
 #[test]
 fn foot_contacts_of_the_wrong_count_say_what_was_expected() {
-    let mut h: *mut HookeInertializer = null_mut();
-    let parents = [usize::MAX, 0, 1, 2, 3];
-    let leg = HookeLeg {
-        hip: 1,
-        knee: 2,
-        ankle: 3,
-        toe: 4,
-    };
-    let mut options = HookeFootLockOptions::default();
+    let OneLeg {
+        h,
+        parents,
+        leg,
+        mut options,
+    } = one_leg();
     // SAFETY: valid pointers; `contacts` holds two entries, the rig one leg.
     unsafe {
-        hooke_inertializer_new(2, 5, [0.1_f32; 5].as_ptr(), &mut h);
-        hooke_foot_lock_options_default(1.0, &mut options);
         options.given_contacts = true;
         let status = hooke_inertializer_lock_feet(h, parents.as_ptr(), &leg, 1, &options);
         assert_eq!(status, HookeStatus::Ok);
