@@ -239,9 +239,9 @@ pub(crate) fn check_pointer<T>(p: *const T, name: &'static str) -> FfiResult {
     }
 }
 
-/// [`check_pointer`], and `len` elements of `T` are at most `isize::MAX` bytes: the preconditions of
-/// `slice::from_raw_parts` that a caller's pointer and count can break (a count beyond them is
-/// undefined behaviour, and stops the process in builds with debug assertions).
+/// [`check_pointer`], and `len` elements of `T` are at most `isize::MAX` bytes: the
+/// preconditions of `slice::from_raw_parts` that a caller's pointer and count can break (a count
+/// beyond them is undefined behaviour, and stops the process in builds with debug assertions).
 fn check_array<T>(p: *const T, len: usize, name: &'static str) -> FfiResult {
     check_pointer(p, name)?;
     let fits = len

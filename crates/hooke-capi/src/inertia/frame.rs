@@ -347,13 +347,13 @@ pub unsafe extern "C" fn hooke_inertializer_transition_many(
                 source.fill(character * bones, &mut h.scratch);
                 destination.fill(character * bones, &mut h.scratch_destination);
             }
-            let in_role = |role| move |e| in_role(e, role);
+            let as_role = |role| move |e| in_role(e, role);
             (many.0)
                 .set_character(character, h.scratch.as_ref())
-                .map_err(in_role("source"))?;
+                .map_err(as_role("source"))?;
             (many.1)
                 .set_character(character, h.scratch_destination.as_ref())
-                .map_err(in_role("destination"))?;
+                .map_err(as_role("destination"))?;
         }
         h.inner.transition_many(list, &many.0, &many.1)?;
         Ok(())
