@@ -162,7 +162,8 @@ pub(crate) fn write_clip(
     if gltfio::is_gltf(path) {
         return gltfio::write(path, bvh, inputs, force, gltf);
     }
-    let files: Vec<std::path::PathBuf> = inputs.iter().map(|p| gltfio::input_file(p)).collect();
+    let files: Vec<std::path::PathBuf> =
+        inputs.iter().flat_map(|p| gltfio::input_files(p)).collect();
     let files: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
     write_bvh(path, bvh, &files, force, stdout)
 }

@@ -17,7 +17,9 @@ pub(crate) fn run(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let inputs = [input];
-    crate::output::check_target(output, &[&gltfio::input_file(input)], force)?;
+    let files = gltfio::input_files(input);
+    let files: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    crate::output::check_target(output, &files, force)?;
     let bvh = clipio::read_bvh_with(input, gltf)?;
     clipio::write_clip(output, &bvh, &inputs, force, gltf, out)?;
     let mut stderr = std::io::stderr();

@@ -90,6 +90,18 @@ pub(crate) fn input_file(path: &Path) -> PathBuf {
     split(path).0
 }
 
+/// Every file a clip argument reads, for the never-over-an-input check: [`input_file`] and, for
+/// glTF, the external buffer files it names (a `.gltf`'s `data.bin` was overwritten with
+/// `--force`). A file that cannot be read lists itself only: reading it reports why.
+pub(crate) fn input_files(path: &Path) -> Vec<PathBuf> {
+    let file = input_file(path);
+    let buffers = match is_gltf(&file) {
+        true => hooke_gltf::external_files(&file).unwrap_or_default(),
+        false => Vec::new(),
+    };
+    std::iter::once(file).chain(buffers).collect()
+}
+
 /// Reads a glTF clip; warnings go to standard error.
 pub(crate) fn read(path: &Path, args: &GltfArgs) -> Result<hooke_gltf::GltfClip, CliError> {
     let (file, animation) = split(path);
@@ -134,7 +146,7 @@ pub(crate) fn write(
             path.display()
         )));
     }
-    let inputs: Vec<PathBuf> = inputs.iter().map(|p| input_file(p)).collect();
+    let inputs: Vec<PathBuf> = inputs.iter().flat_map(|p| input_files(p)).collect();
     let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     output::check_target(path, &inputs, force)?;
     let options = hooke_gltf::WriteOptions {

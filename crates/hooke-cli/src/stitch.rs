@@ -273,7 +273,7 @@ pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     // A glTF range names its animation after `#`: the file is what must not be written over.
     let files: Vec<PathBuf> = inputs
         .iter()
-        .map(|p| crate::gltfio::input_file(p))
+        .flat_map(|p| crate::gltfio::input_files(p))
         .collect();
     let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     output::check_target(&settings.out, &inputs, settings.force)?;

@@ -5,7 +5,7 @@
 //! (`--detect`), or, with neither, handled by clamping the velocity and acceleration targets.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use glam::{Quat, Vec3};
 use hooke::scalar::{
@@ -323,8 +323,8 @@ pub(crate) fn track(clip: &Clip, poses: &mut Poses, halflife: f32, cuts: &Cuts) 
 /// Runs `hooke track`.
 pub fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliError> {
     // A glTF input names its animation after `#`: the file is what must not be written over.
-    let file = crate::gltfio::input_file(&settings.input);
-    let inputs = [file.as_path()];
+    let files = crate::gltfio::input_files(&settings.input);
+    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     output::check_target(&settings.out, &inputs, settings.force)?;
     let bvh = clipio::read_bvh_with(&settings.input, &settings.gltf)?;
     if bvh.frame_count() < 1 {

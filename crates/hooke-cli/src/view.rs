@@ -34,7 +34,7 @@ pub(crate) fn run(settings: &Settings, out: &mut dyn Write) -> Result<(), CliErr
     let files: Vec<PathBuf> = settings
         .files
         .iter()
-        .map(|p| crate::gltfio::input_file(p))
+        .flat_map(|p| crate::gltfio::input_files(p))
         .collect();
     let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
     output::check_target(&settings.out, &inputs, settings.force)?;

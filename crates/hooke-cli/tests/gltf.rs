@@ -140,3 +140,48 @@ fn malformed_gltf_is_exit_status_2_naming_the_file() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+#[test]
+fn the_buffer_file_a_gltf_reads_is_never_written_over_even_with_force() {
+    // A `.gltf` whose buffer is `data.glb` (or `data.bvh`): `convert` and `track` replaced it
+    // with `--force`, destroying the input they had just read.
+    let dir = folder("buffer-input");
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../hooke-gltf/tests/fixtures");
+    let text = std::fs::read_to_string(format!("{fixtures}/transform.gltf")).unwrap();
+    let bin = std::fs::read(format!("{fixtures}/transform.bin")).unwrap();
+    for (name, buffer, command) in [
+        ("a.gltf", "data.glb", vec!["convert", "a.gltf", "data.glb"]),
+        (
+            "b.gltf",
+            "data.bvh",
+            vec!["track", "b.gltf", "-o", "data.bvh"],
+        ),
+        (
+            "c.gltf",
+            "data.bvh",
+            vec!["stitch", "c.gltf", "-o", "data.bvh"],
+        ),
+    ] {
+        let path = |f: &str| s(&dir.join(f)).to_owned();
+        std::fs::write(dir.join(name), text.replace("transform.bin", buffer)).unwrap();
+        std::fs::write(dir.join(buffer), &bin).unwrap();
+        let args: Vec<String> = command
+            .iter()
+            .map(|a| {
+                if a.contains('.') {
+                    path(a)
+                } else {
+                    (*a).to_owned()
+                }
+            })
+            .chain(["--force".to_owned()])
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = hooke(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("over the input"), "{stderr}");
+        assert!(stderr.contains(buffer), "{stderr}");
+        assert_eq!(std::fs::read(dir.join(buffer)).unwrap(), bin, "{args:?}");
+    }
+}

@@ -2,7 +2,7 @@
 //! length is checked against the bytes that are really there before it is used.
 
 use std::borrow::Cow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
 use gltf::json;
@@ -113,7 +113,7 @@ pub(crate) fn buffers<'a>(
                 if uri.contains("://") {
                     return Err(GltfError::invalid(at, format!("remote buffer `{uri}`")));
                 }
-                let path = dir.join(uri.replace("%20", " "));
+                let path = buffer_path(dir, uri);
                 let meta = std::fs::metadata(&path).map_err(|source| GltfError::Io {
                     path: path.clone(),
                     source,
@@ -128,7 +128,9 @@ pub(crate) fn buffers<'a>(
                         ),
                     ));
                 }
-                Cow::Owned(std::fs::read(&path).map_err(|source| GltfError::Io { path, source })?)
+                // Only the declared bytes: a small byteLength over a file of gigabytes reads
+                // (and allocates) no more than it names.
+                Cow::Owned(read_prefix(&path, declared)?)
             }
         };
         if (data.len() as u64) < declared {
@@ -152,9 +154,48 @@ pub(crate) fn buffers<'a>(
     Ok(out)
 }
 
+/// The file of an external buffer's `uri` (neither `data:` nor remote), beside the glTF file in
+/// `dir`; `%20` stands for a space.
+pub(crate) fn buffer_path(dir: &Path, uri: &str) -> PathBuf {
+    dir.join(uri.replace("%20", " "))
+}
+
+/// The first `len` bytes of the file at `path` (already known to hold at least as many),
+/// allocated fallibly.
+fn read_prefix(path: &Path, len: u64) -> Result<Vec<u8>, GltfError> {
+    use std::io::Read as _;
+    let io = |source| GltfError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let too_large = || GltfError::TooLarge {
+        message: format!("cannot allocate {len} bytes for `{}`", path.display()),
+    };
+    let mut out = Vec::new();
+    out.try_reserve_exact(usize::try_from(len).map_err(|_| too_large())?)
+        .map_err(|_| too_large())?;
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(len)
+        .read_to_end(&mut out)
+        .map_err(io)?;
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_external_buffer_reads_only_its_declared_bytes() {
+        // A byteLength of 96 over a file of gigabytes read (and allocated) the whole file.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.bin");
+        std::fs::write(&path, vec![7_u8; 1 << 20]).unwrap();
+        let prefix = read_prefix(&path, 96).unwrap();
+        assert_eq!(prefix, vec![7_u8; 96]);
+        assert!(prefix.capacity() < 4096, "{}", prefix.capacity());
+    }
 
     #[test]
     fn truncated_and_lying_containers_are_errors() {

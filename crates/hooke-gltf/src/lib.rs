@@ -46,6 +46,6 @@ mod skeleton;
 mod write;
 
 pub use error::GltfError;
-pub use read::{DEFAULT_FPS, GltfClip, ReadOptions, read, read_path};
+pub use read::{DEFAULT_FPS, GltfClip, ReadOptions, external_files, read, read_path};
 pub use sampler::Interpolation;
 pub use write::{WriteOptions, write_glb};

@@ -1,7 +1,7 @@
 //! Reading a skinned animation into a [`Bvh`]: pick the animation and the skin, check and
 //! sample every channel at the clip's frame rate, and convert to the BVH joints' channels.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use glam::{Quat, Vec3};
 use gltf::json;
@@ -96,6 +96,37 @@ pub fn read_path(path: impl AsRef<Path>, options: &ReadOptions) -> Result<GltfCl
         options.base_dir = Some(path.parent().unwrap_or(Path::new(".")).to_owned());
     }
     read(&bytes, &options)
+}
+
+/// The files [`read_path`] reads besides `path` itself: the external buffers its `uri`s name
+/// (neither `data:` nor remote), beside it. For a tool that must never write over one of its
+/// inputs; the file is not validated beyond its container and JSON.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("a.gltf");
+/// let json = r#"{"asset":{"version":"2.0"},"buffers":[{"uri":"a.bin","byteLength":4},
+///     {"uri":"data:application/octet-stream;base64,AAAA","byteLength":3}]}"#;
+/// std::fs::write(&path, json)?;
+/// assert_eq!(hooke_gltf::external_files(&path)?, vec![dir.path().join("a.bin")]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn external_files(path: impl AsRef<Path>) -> Result<Vec<PathBuf>, GltfError> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|source| GltfError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let (json_bytes, _) = container::split(&bytes)?;
+    let root: json::Root = json::deserialize::from_slice(json_bytes)
+        .map_err(|e| GltfError::container(format!("not glTF 2.0 JSON: {e}")))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let external = |uri: &&str| !uri.starts_with("data:") && !uri.contains("://");
+    let uris = root.buffers.iter().filter_map(|b| b.uri.as_deref());
+    Ok(uris
+        .filter(external)
+        .map(|uri| container::buffer_path(dir, uri))
+        .collect())
 }
 
 /// Reads a `.gltf` (JSON) or `.glb` file held in `bytes`.

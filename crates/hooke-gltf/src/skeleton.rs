@@ -22,8 +22,17 @@ pub(crate) fn rest(node: &json::Node, at: &str) -> Result<(Vec3, Quat, Vec3), Gl
             node.scale.map_or(Vec3::ONE, Vec3::from_array),
         ),
     };
-    if !(t.is_finite() && r.is_finite() && s.is_finite()) || r.length() < 1e-6 {
+    if !(t.is_finite() && r.is_finite() && s.is_finite()) {
         return Err(GltfError::invalid(at, "rest transform is not finite"));
+    }
+    // A length that overflows (components of 1e38) normalised to a zero quaternion, which
+    // became the identity without a word.
+    let length = r.length();
+    if !(length.is_finite() && length >= 1e-6) {
+        return Err(GltfError::invalid(
+            at,
+            format!("rest rotation has length {length}, expected a unit quaternion"),
+        ));
     }
     Ok((t, r.normalize(), s))
 }
@@ -112,11 +121,15 @@ fn node_parents(root: &json::Root) -> Result<Vec<Option<usize>>, GltfError> {
             parent[c] = Some(index);
         }
     }
-    // With one parent each, a cycle is a walk up longer than the node count.
+    // With one parent each, a cycle is a walk up longer than the node count. Each walk stops
+    // at a node already known to reach a root, and marks its path: linear in the node count
+    // (a walk from every node to the root is quadratic for a 100,000-node chain).
+    let mut reaches_root = vec![false; n];
     for start in 0..n {
         let mut at = start;
         let mut steps = 0;
-        while let Some(p) = parent[at] {
+        while !reaches_root[at] {
+            let Some(p) = parent[at] else { break };
             at = p;
             steps += 1;
             if steps > n {
@@ -124,6 +137,14 @@ fn node_parents(root: &json::Root) -> Result<Vec<Option<usize>>, GltfError> {
                     format!("nodes[{start}]"),
                     "is its own ancestor",
                 ));
+            }
+        }
+        let mut at = start;
+        while !reaches_root[at] {
+            reaches_root[at] = true;
+            match parent[at] {
+                Some(p) => at = p,
+                None => break,
             }
         }
     }
@@ -199,14 +220,27 @@ pub(crate) fn skeleton(
     let mut joint_parent = vec![None; joint_nodes.len()];
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); joint_nodes.len()];
     let mut roots = Vec::new();
+    // Nearest joint ancestor of every node, memoised (`Some(None)`: none), so that many joints
+    // under one long chain of plain nodes do not each walk the whole chain.
+    let mut joint_above: Vec<Option<Option<usize>>> = vec![None; n];
+    let mut path = Vec::new();
     for (k, &node) in joint_nodes.iter().enumerate() {
         let mut up = node_parent[node];
-        while let Some(p) = up {
+        let found = loop {
+            let Some(p) = up else { break None };
             if joint_of[p].is_some() {
-                break;
+                break Some(p);
             }
+            if let Some(known) = joint_above[p] {
+                break known;
+            }
+            path.push(p);
             up = node_parent[p];
+        };
+        for p in path.drain(..) {
+            joint_above[p] = Some(found);
         }
+        up = found;
         match up.and_then(|p| joint_of[p]) {
             Some(pj) => {
                 joint_parent[k] = Some(pj);
@@ -238,6 +272,7 @@ pub(crate) fn skeleton(
         skin,
     };
     let mut nonuniform = false;
+    let mut globals: Vec<Option<Mat4>> = vec![None; n];
     for &k in &order {
         let node_index = joint_nodes[k];
         let node = &root.nodes[node_index];
@@ -246,13 +281,10 @@ pub(crate) fn skeleton(
         let (base, scale) = match parent {
             Some(p) => ((Quat::IDENTITY, Vec3::ZERO), out.subtree_scale[p]),
             None => {
-                let mut m = Mat4::IDENTITY;
-                let mut up = node_parent[node_index];
-                while let Some(p) = up {
-                    let (t, r, s) = rest(&root.nodes[p], &format!("nodes[{p}]"))?;
-                    m = Mat4::from_scale_rotation_translation(s, r, t) * m;
-                    up = node_parent[p];
-                }
+                let m = match node_parent[node_index] {
+                    Some(p) => above(root, &node_parent, &mut globals, p)?,
+                    None => Mat4::IDENTITY,
+                };
                 let (s, r, t) = m.to_scale_rotation_translation();
                 let uniform = (s.x + s.y + s.z) / 3.0;
                 if (s - Vec3::splat(uniform)).abs().max_element() > 1e-4 * uniform.abs() {
@@ -284,6 +316,33 @@ pub(crate) fn skeleton(
             .push("nodes above the skeleton scale it unevenly; using their mean scale".to_owned());
     }
     Ok(out)
+}
+
+/// The rest transform of node `node` in the scene (its ancestors' and its own), memoised in
+/// `globals` so that each node's transform is composed once.
+fn above(
+    root: &json::Root,
+    node_parent: &[Option<usize>],
+    globals: &mut [Option<Mat4>],
+    node: usize,
+) -> Result<Mat4, GltfError> {
+    let mut chain = Vec::new();
+    let mut up = Some(node);
+    let mut m = Mat4::IDENTITY;
+    while let Some(p) = up {
+        if let Some(g) = globals[p] {
+            m = g;
+            break;
+        }
+        chain.push(p);
+        up = node_parent[p];
+    }
+    for &p in chain.iter().rev() {
+        let (t, r, s) = rest(&root.nodes[p], &format!("nodes[{p}]"))?;
+        m *= Mat4::from_scale_rotation_translation(s, r, t);
+        globals[p] = Some(m);
+    }
+    Ok(m)
 }
 
 /// `a, b, #2` for warnings and errors: names, or indices for unnamed objects.

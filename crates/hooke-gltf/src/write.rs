@@ -67,6 +67,14 @@ pub fn write_glb(bvh: &Bvh, options: &WriteOptions) -> Result<Vec<u8>, GltfError
     for (j, joint) in bvh.joints().iter().enumerate() {
         let offset = joint.offset() * s;
         rest_global[j] = offset + joint.parent().map_or(Vec3::ZERO, |p| rest_global[p]);
+        let end = joint.end_site().map_or(Vec3::ZERO, |e| e * s);
+        if !(offset.is_finite() && rest_global[j].is_finite() && end.is_finite()) {
+            return Err(fail(format!(
+                "joint `{}`: its offset or end site times {s} (or its rest position in the \
+                 skeleton) is not finite in f32",
+                joint.name()
+            )));
+        }
         let channels: Vec<&str> = joint.channels().iter().map(|c| c.name()).collect();
         let extras = serde_json::json!({ "hooke": { "bvhChannels": channels } });
         nodes.push(node(joint.name().to_owned(), offset, Some(extras)));

@@ -243,3 +243,49 @@ fn required_extensions() {
         &["extensionsRequired", "EXT_meshopt_compression"],
     );
 }
+
+#[test]
+fn a_rest_rotation_whose_length_overflows_is_an_error_not_the_identity() {
+    // Components of 1e38 are finite, but the length overflows: normalised, it was a zero
+    // quaternion, then the identity, without a word.
+    let (mut json, bin) = sample();
+    json["nodes"][0]["rotation"] = json!([1e38, 1e38, 1e38, 1e38]);
+    let err = error(&glb(&json, &bin));
+    assert_names(&err, &["nodes[0]", "rest rotation has length inf"]);
+}
+
+#[test]
+fn a_chain_of_50000_plain_nodes_above_the_skeleton_reads() {
+    // The cycle check walked from every node to the root, and every root joint composed its
+    // ancestors again: quadratic in the chain's length. Checked here for its result only.
+    let (mut json, bin) = sample();
+    let nodes = json["nodes"].as_array().unwrap().len();
+    let chain = 50_000;
+    let mut all = json["nodes"].as_array().unwrap().clone();
+    for k in 0..chain {
+        let child = if k + 1 < chain { nodes + k + 1 } else { 0 };
+        all.push(json!({ "children": [child], "translation": [0.0, 0.001, 0.0] }));
+    }
+    json["nodes"] = Value::Array(all);
+    json["scenes"] = json!([{ "nodes": [nodes] }]);
+    json["scene"] = json!(0);
+    let clip = read(&glb(&json, &bin), &ReadOptions::default()).unwrap();
+    assert_eq!(clip.bvh.joints().len(), 2);
+    // The root joint sits at the end of the chain: 50 units up (to the f32 rounding of 50,000
+    // composed transforms).
+    let root = clip.bvh.joints()[0].offset();
+    assert!((root.y - 50.0).abs() < 0.05, "{root}");
+}
+
+#[test]
+fn a_clip_with_offsets_beyond_f32_writes_an_error_not_invalid_gltf() {
+    // Finite offsets whose sum (the rest position in the skeleton) overflows made inverse bind
+    // matrices of -inf, and with a scale, translations of JSON null.
+    let src = "HIERARCHY ROOT Hips { OFFSET 3e38 0 0 CHANNELS 6 Xposition Yposition Zposition \
+               Zrotation Xrotation Yrotation JOINT Head { OFFSET 3e38 0 0 CHANNELS 3 Zrotation \
+               Xrotation Yrotation End Site { OFFSET 3e38 0 0 } } } MOTION Frames: 1 \
+               Frame Time: 0.5\n0 0 0 0 0 0 0 0 0\n";
+    let bvh = Bvh::parse(src).unwrap();
+    let err = write_glb(&bvh, &WriteOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("not finite"), "{err}");
+}
