@@ -155,8 +155,10 @@ pub(crate) fn write(
             .file_stem()
             .map_or("clip".to_owned(), |s| s.to_string_lossy().into_owned()),
     };
+    // What `write_glb` refuses is the clip (values beyond f32, too many frames for a GLB): an
+    // input error (exit 2), as the same clip written as BVH is.
     let bytes = hooke_gltf::write_glb(bvh, &options)
-        .map_err(|e| CliError::Failure(format!("{}: {e}", path.display())))?;
+        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     output::write_atomically(path, &bytes, &inputs, force)
 }
 

@@ -185,3 +185,23 @@ fn the_buffer_file_a_gltf_reads_is_never_written_over_even_with_force() {
         assert_eq!(std::fs::read(dir.join(buffer)).unwrap(), bin, "{args:?}");
     }
 }
+
+#[test]
+fn a_clip_that_glb_cannot_hold_is_an_input_error_and_nothing_is_written() {
+    // Finite offsets whose sum overflows f32: written as .glb this exited 1 (a failure of the
+    // run), where every other refusal of the clip exits 2.
+    let dir = folder("glb-refused");
+    let clip = dir.join("huge.bvh");
+    let src = "HIERARCHY\nROOT Hips\n{\n OFFSET 3e38 0 0\n CHANNELS 6 Xposition Yposition \
+               Zposition Zrotation Xrotation Yrotation\n JOINT Head\n {\n  OFFSET 3e38 0 0\n  \
+               CHANNELS 3 Zrotation Xrotation Yrotation\n  End Site\n  {\n   OFFSET 0 1 0\n  \
+               }\n }\n}\nMOTION\nFrames: 2\nFrame Time: 0.5\n0 0 0 0 0 0 0 0 0\n\
+               0 0 0 0 0 0 0 0 0\n";
+    std::fs::write(&clip, src).unwrap();
+    let out_path = dir.join("huge.glb");
+    let out = hooke(&["convert", s(&clip), s(&out_path)]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not finite"), "{stderr}");
+    assert!(!out_path.exists());
+}
