@@ -72,6 +72,15 @@ pub(crate) fn split(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>), GltfError> {
     }
 }
 
+/// The document of a `.gltf` or `.glb` file held in `bytes` (its JSON read, not yet validated)
+/// and the GLB BIN chunk.
+pub(crate) fn document(bytes: &[u8]) -> Result<(json::Root, Option<&[u8]>), GltfError> {
+    let (json_bytes, bin) = split(bytes)?;
+    let root = json::deserialize::from_slice(json_bytes)
+        .map_err(|e| GltfError::container(format!("not glTF 2.0 JSON: {e}")))?;
+    Ok((root, bin))
+}
+
 /// The bytes of every buffer of `root`: the GLB BIN chunk for a buffer without `uri`, a
 /// decoded `data:` URI, or a file beside the glTF file (only when `base_dir` is given). Each is
 /// cut to its declared `byteLength`, which must not exceed the bytes there are.
@@ -110,7 +119,7 @@ pub(crate) fn buffers<'a>(
                         format!("external buffer `{uri}` (read the file from a path)"),
                     ));
                 };
-                if uri.contains("://") {
+                if !is_file_uri(uri) {
                     return Err(GltfError::invalid(at, format!("remote buffer `{uri}`")));
                 }
                 let path = buffer_path(dir, uri);
@@ -154,8 +163,14 @@ pub(crate) fn buffers<'a>(
     Ok(out)
 }
 
-/// The file of an external buffer's `uri` (neither `data:` nor remote), beside the glTF file in
-/// `dir`; `%20` stands for a space.
+/// Whether a buffer's `uri` names a file beside the glTF file: neither a `data:` URI nor a
+/// remote one.
+pub(crate) fn is_file_uri(uri: &str) -> bool {
+    !uri.starts_with("data:") && !uri.contains("://")
+}
+
+/// The file of an external buffer's `uri` ([`is_file_uri`]), beside the glTF file in `dir`;
+/// `%20` stands for a space.
 pub(crate) fn buffer_path(dir: &Path, uri: &str) -> PathBuf {
     dir.join(uri.replace("%20", " "))
 }

@@ -86,16 +86,21 @@ pub struct GltfClip {
 /// assert!(err.to_string().contains("/no/such.glb"));
 /// ```
 pub fn read_path(path: impl AsRef<Path>, options: &ReadOptions) -> Result<GltfClip, GltfError> {
-    let path = path.as_ref();
+    let (bytes, folder) = file_and_folder(path.as_ref())?;
+    let mut options = options.clone();
+    if options.base_dir.is_none() {
+        options.base_dir = Some(folder.to_owned());
+    }
+    read(&bytes, &options)
+}
+
+/// The bytes of the file at `path`, and the folder its external buffers are read from.
+fn file_and_folder(path: &Path) -> Result<(Vec<u8>, &Path), GltfError> {
     let bytes = std::fs::read(path).map_err(|source| GltfError::Io {
         path: path.to_owned(),
         source,
     })?;
-    let mut options = options.clone();
-    if options.base_dir.is_none() {
-        options.base_dir = Some(path.parent().unwrap_or(Path::new(".")).to_owned());
-    }
-    read(&bytes, &options)
+    Ok((bytes, path.parent().unwrap_or(Path::new("."))))
 }
 
 /// The files [`read_path`] reads besides `path` itself: the external buffers its `uri`s name
@@ -112,20 +117,12 @@ pub fn read_path(path: impl AsRef<Path>, options: &ReadOptions) -> Result<GltfCl
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn external_files(path: impl AsRef<Path>) -> Result<Vec<PathBuf>, GltfError> {
-    let path = path.as_ref();
-    let bytes = std::fs::read(path).map_err(|source| GltfError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    let (json_bytes, _) = container::split(&bytes)?;
-    let root: json::Root = json::deserialize::from_slice(json_bytes)
-        .map_err(|e| GltfError::container(format!("not glTF 2.0 JSON: {e}")))?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let external = |uri: &&str| !uri.starts_with("data:") && !uri.contains("://");
+    let (bytes, folder) = file_and_folder(path.as_ref())?;
+    let (root, _) = container::document(&bytes)?;
     let uris = root.buffers.iter().filter_map(|b| b.uri.as_deref());
     Ok(uris
-        .filter(external)
-        .map(|uri| container::buffer_path(dir, uri))
+        .filter(|uri| container::is_file_uri(uri))
+        .map(|uri| container::buffer_path(folder, uri))
         .collect())
 }
 
@@ -142,9 +139,7 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<GltfClip, GltfError> 
             message: format!("scale {} is not a positive number", options.scale),
         });
     }
-    let (json_bytes, bin) = container::split(bytes)?;
-    let mut root: json::Root = json::deserialize::from_slice(json_bytes)
-        .map_err(|e| GltfError::container(format!("not glTF 2.0 JSON: {e}")))?;
+    let (mut root, bin) = container::document(bytes)?;
     let mut warnings = Vec::new();
     required_extensions(&mut root, &mut warnings)?;
     let root = gltf::Document::from_json(root)
