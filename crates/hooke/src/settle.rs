@@ -105,8 +105,8 @@ pub fn flush_lanes(x0: f32x8, x1: f32x8, v1: f32x8, goal: f32x8) -> (f32x8, f32x
 /// [`settle`] on 8 lanes, bit for bit (finite lanes): the stall rule's one-ulp move toward the
 /// goal, then the flush of [`flush_lanes`] (with "the position did not change" taken before the
 /// move, as `settle` takes it). For kernels whose stalled lanes are common enough that a scalar
-/// slow path per lane group would cost more than this (a character controller's velocity
-/// arriving on its goal stalls for several frames, one ulp each).
+/// slow path per lane group would cost more than this (a character controller's velocity, or a
+/// double spring, arriving on its goal stalls for several frames, one ulp each).
 ///
 /// ```
 /// use hooke::settle::{settle, settle_lanes};
